@@ -1,0 +1,199 @@
+package movegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxPiecesPerSide is the most pieces a side may have in a position: the 12
+// it starts with. Longer capture paths would not fit a Move.
+const MaxPiecesPerSide = 12
+
+// FENError says what is wrong with a PDN FEN string and where.
+type FENError struct {
+	FEN    string
+	Column int // 1-based character position, 0 when the fault is the whole position
+	Msg    string
+}
+
+func (e *FENError) Error() string {
+	if e.Column > 0 {
+		return fmt.Sprintf("bad FEN %q at column %d: %s", e.FEN, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("bad FEN %q: %s", e.FEN, e.Msg)
+}
+
+// ParseFEN reads a PDN FEN such as "B:W21-32:B1-12" or
+// "W:WK10:B14,15,22,23": the side to move, then one block per colour in
+// either order, squares separated by commas, K before a king, ranges a-b
+// allowed, spaces around the parts and a final dot tolerated.
+func ParseFEN(s string, v Variant) (Position, error) {
+	p := Position{Variant: v}
+	fail := func(col int, format string, args ...any) (Position, error) {
+		return Position{}, &FENError{FEN: s, Column: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	body := strings.TrimRight(strings.TrimSpace(s), ".")
+	if strings.TrimSpace(body) == "" {
+		return fail(0, "empty")
+	}
+	offset := strings.Index(s, body) // columns are reported against the original string
+	parts := strings.Split(body, ":")
+	if len(parts) != 3 {
+		return fail(0, "want the side to move and two colour blocks separated by ':', found %d part(s)", len(parts))
+	}
+	col := offset + 1
+	switch strings.ToUpper(strings.TrimSpace(parts[0])) {
+	case "B":
+		p.Turn = Black
+	case "W":
+		p.Turn = White
+	default:
+		return fail(col, "side to move must be B or W, not %q", strings.TrimSpace(parts[0]))
+	}
+	col += len(parts[0]) + 1
+	var seen [2]bool
+	var owner [NumSquares]byte // 0 none, 1 black, 2 white: who listed the square
+	for _, part := range parts[1:] {
+		lead := len(part) - len(strings.TrimLeft(part, " \t"))
+		block := strings.TrimSpace(part)
+		bcol := col + lead
+		if block == "" {
+			return fail(bcol, "empty colour block: want W or B followed by squares")
+		}
+		var c Color
+		switch block[0] {
+		case 'W', 'w':
+			c = White
+		case 'B', 'b':
+			c = Black
+		default:
+			return fail(bcol, "colour block must start with W or B, not %q", block[:1])
+		}
+		if seen[c] {
+			return fail(bcol, "colour %s given twice", c)
+		}
+		seen[c] = true
+		icol := bcol + 1
+		items := block[1:]
+		if strings.TrimSpace(items) != "" {
+			for _, item := range strings.Split(items, ",") {
+				ilead := len(item) - len(strings.TrimLeft(item, " \t"))
+				it := strings.TrimSpace(item)
+				at := icol + ilead
+				king := false
+				if it != "" && (it[0] == 'K' || it[0] == 'k') {
+					king = true
+					it = strings.TrimSpace(it[1:])
+				}
+				lo, hi, err := parseRange(it)
+				if err != nil {
+					return fail(at, "%v", err)
+				}
+				for n := lo; n <= hi; n++ {
+					sq := Square(n - 1)
+					if owner[sq] != 0 {
+						return fail(at, "square %d listed twice", n)
+					}
+					owner[sq] = byte(c) + 1
+					p.Pieces[c] |= sq.Bit()
+					if king {
+						p.Kings |= sq.Bit()
+					}
+				}
+				icol += len(item) + 1
+			}
+		}
+		col += len(part) + 1
+	}
+	if err := p.Validate(); err != nil {
+		return fail(0, "%v", err)
+	}
+	p.Hash = p.ComputeHash()
+	return p, nil
+}
+
+func parseRange(it string) (lo, hi int, err error) {
+	if it == "" {
+		return 0, 0, fmt.Errorf("empty square (stray comma?)")
+	}
+	a, b, isRange := strings.Cut(it, "-")
+	lo, err = parseSquareNumber(strings.TrimSpace(a))
+	if err != nil {
+		return 0, 0, err
+	}
+	hi = lo
+	if isRange {
+		if hi, err = parseSquareNumber(strings.TrimSpace(b)); err != nil {
+			return 0, 0, err
+		}
+		if hi < lo {
+			return 0, 0, fmt.Errorf("range %q runs backwards", it)
+		}
+	}
+	return lo, hi, nil
+}
+
+func parseSquareNumber(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || s == "" || s[0] == '+' || s[0] == '-' {
+		return 0, fmt.Errorf("%q is not a square number", s)
+	}
+	if n < 1 || n > NumSquares {
+		return 0, fmt.Errorf("square %d is off the board (1-32)", n)
+	}
+	return n, nil
+}
+
+// Validate checks that the position could occur: no square held by both
+// sides, kings only on occupied squares, at most 12 pieces a side, and no man
+// standing on its own crowning row.
+func (p *Position) Validate() error {
+	if p.Pieces[Black]&p.Pieces[White] != 0 {
+		return fmt.Errorf("square %d is both black and white", (p.Pieces[Black] & p.Pieces[White]).First().Number())
+	}
+	if p.Kings&^p.Occupied() != 0 {
+		return fmt.Errorf("king on empty square %d", (p.Kings &^ p.Occupied()).First().Number())
+	}
+	for c := Black; c <= White; c++ {
+		if n := p.Pieces[c].Count(); n > MaxPiecesPerSide {
+			return fmt.Errorf("%s has %d pieces, more than %d", colorName(c), n, MaxPiecesPerSide)
+		}
+		if m := p.Men(c) & crownRow[c]; m != 0 {
+			return fmt.Errorf("%s man on %d, its crowning row, must be a king", colorName(c), m.First().Number())
+		}
+	}
+	return nil
+}
+
+func colorName(c Color) string {
+	if c == Black {
+		return "black"
+	}
+	return "white"
+}
+
+// FEN writes the position as PDN FEN: side to move, then the white and the
+// black block, kings marked K, no ranges, no spaces, no final dot.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	b.WriteString(p.Turn.String())
+	for _, c := range [2]Color{White, Black} {
+		b.WriteByte(':')
+		b.WriteString(c.String())
+		sep := ""
+		for sq := p.Pieces[c]; sq != 0; sq &= sq - 1 {
+			s := sq.First()
+			b.WriteString(sep)
+			if p.Kings.Has(s) {
+				b.WriteByte('K')
+			}
+			b.WriteString(strconv.Itoa(s.Number()))
+			sep = ","
+		}
+	}
+	return b.String()
+}
+
+// String returns the FEN.
+func (p Position) String() string { return p.FEN() }

@@ -1,0 +1,60 @@
+package movegen
+
+// MaxMoves bounds the moves one position can have, with room to spare: the
+// most found in play is well under 100 (Pool positions with many flying
+// kings), and jump-path lists stay far below it too.
+const MaxMoves = 256
+
+// Move is a move: from, to, the set of captured squares (empty for a quiet
+// move) and one landing path. Two moves are the same move when From, To and
+// Captured agree (Same); the path only serves notation.
+type Move struct {
+	Captured Bitboard
+	// path holds the landing squares in order, 5 bits each, first landing
+	// in the lowest bits; the last landing is To. A quiet move has one.
+	path     uint64
+	From, To Square
+}
+
+// NewQuietMove returns the quiet move from-to.
+func NewQuietMove(from, to Square) Move {
+	return Move{From: from, To: to, path: uint64(to)}
+}
+
+// IsCapture reports whether the move captures.
+func (m Move) IsCapture() bool { return m.Captured != 0 }
+
+// Same reports whether m and o are the same move (same from, to and captured
+// set), whatever their landing paths.
+func (m Move) Same(o Move) bool {
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
+}
+
+// Landings returns the number of landing squares: one for a quiet move, one
+// per captured piece for a capture.
+func (m Move) Landings() int {
+	if m.Captured == 0 {
+		return 1
+	}
+	return m.Captured.Count()
+}
+
+// Landing returns the i-th landing square (0-based); Landing(Landings()-1) is To.
+func (m Move) Landing(i int) Square { return Square(m.path >> (5 * uint(i)) & 31) }
+
+// MoveList is a fixed-size list of moves owned by the caller, so generation
+// never allocates.
+type MoveList struct {
+	N     int
+	Moves [MaxMoves]Move
+}
+
+// Slice returns the moves held, as a view into the list.
+func (ml *MoveList) Slice() []Move { return ml.Moves[:ml.N] }
+
+func (ml *MoveList) add(m Move) {
+	if ml.N < MaxMoves {
+		ml.Moves[ml.N] = m
+		ml.N++
+	}
+}

@@ -1,0 +1,162 @@
+package movegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// PathString writes m with every landing square: "11-15" for a quiet move,
+// "15x24x31" for a capture. It never needs the position and is never
+// ambiguous.
+func (m Move) PathString() string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(m.From.Number()))
+	sep := byte('-')
+	if m.IsCapture() {
+		sep = 'x'
+	}
+	for i := 0; i < m.Landings(); i++ {
+		b.WriteByte(sep)
+		b.WriteString(strconv.Itoa(m.Landing(i).Number()))
+	}
+	return b.String()
+}
+
+// ShortString writes m as from and to only: "11-15" or "15x24".
+func (m Move) ShortString() string {
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+	}
+	return strconv.Itoa(m.From.Number()) + sep + strconv.Itoa(m.To.Number())
+}
+
+// String writes the full landing path (PathString).
+func (m Move) String() string { return m.PathString() }
+
+// FormatMove writes m, legal in p, in PDN: the short form unless another
+// legal move shares its from and to, then the full landing path.
+func (p *Position) FormatMove(m Move) string {
+	if m.IsCapture() {
+		var ml MoveList
+		p.GenerateMoves(&ml)
+		for _, o := range ml.Slice() {
+			if o.From == m.From && o.To == m.To && o.Captured != m.Captured {
+				return m.PathString()
+			}
+		}
+	}
+	return m.ShortString()
+}
+
+// MoveError says why a move string was refused.
+type MoveError struct {
+	Move string
+	FEN  string
+	Msg  string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %q in %s: %s", e.Move, e.FEN, e.Msg)
+}
+
+// ParseMove reads a PDN move ("11-15", "15x24", "15x24x31") and returns the
+// legal move of p it names. A path may list every landing square or only
+// some of them; any route to the same result is accepted. '-' and 'x' are
+// both accepted as separators. A move that is not legal, or that names two
+// different legal moves (same from and to, different pieces captured), is an
+// error that says so.
+func (p *Position) ParseMove(s string) (Move, error) {
+	fail := func(format string, args ...any) (Move, error) {
+		return Move{}, &MoveError{Move: s, FEN: p.FEN(), Msg: fmt.Sprintf(format, args...)}
+	}
+	squares, err := parseSquares(strings.TrimSpace(s))
+	if err != nil {
+		return fail("%v", err)
+	}
+	var paths MoveList
+	p.GeneratePaths(&paths)
+	var found []Move
+	for _, m := range paths.Slice() {
+		if m.From != squares[0] || m.To != squares[len(squares)-1] || !m.hasLandings(squares[1:]) {
+			continue
+		}
+		dup := false
+		for _, f := range found {
+			dup = dup || f.Same(m)
+		}
+		if !dup {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 0:
+		if p.HasCapture() {
+			return fail("not legal: a capture is compulsory (legal: %s)", p.legalList())
+		}
+		return fail("not legal (legal: %s)", p.legalList())
+	case 1:
+		var ml MoveList
+		p.GenerateMoves(&ml)
+		for _, m := range ml.Slice() {
+			if m.Same(found[0]) {
+				return m, nil
+			}
+		}
+		return found[0], nil
+	default:
+		alts := make([]string, len(found))
+		for i, m := range found {
+			alts[i] = m.PathString()
+		}
+		return fail("ambiguous: it names %d different captures; give the full path (%s)", len(found), strings.Join(alts, " or "))
+	}
+}
+
+// hasLandings reports whether want (ending with To) appears in order among
+// m's landing squares.
+func (m Move) hasLandings(want []Square) bool {
+	i := 0
+	for k := 0; k < m.Landings() && i < len(want); k++ {
+		if m.Landing(k) == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+func (p *Position) legalList() string {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	if ml.N == 0 {
+		return "none, the side to move has lost"
+	}
+	out := make([]string, ml.N)
+	for i, m := range ml.Slice() {
+		out[i] = p.FormatMove(m)
+	}
+	return strings.Join(out, " ")
+}
+
+func parseSquares(s string) ([]Square, error) {
+	if s == "" {
+		return nil, fmt.Errorf("empty move")
+	}
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == 'x' || r == 'X' })
+	if len(fields) < 2 {
+		return nil, fmt.Errorf("want at least two squares joined by '-' or 'x'")
+	}
+	if strings.Count(s, "-")+strings.Count(strings.ToLower(s), "x") != len(fields)-1 {
+		return nil, fmt.Errorf("stray separator")
+	}
+	out := make([]Square, len(fields))
+	for i, f := range fields {
+		n, err := parseSquareNumber(f)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Square(n - 1)
+	}
+	return out, nil
+}

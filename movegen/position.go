@@ -1,0 +1,162 @@
+package movegen
+
+// Color is a side: Black moves first and starts on squares 1-12.
+type Color uint8
+
+// The two sides.
+const (
+	Black Color = 0
+	White Color = 1
+)
+
+// Other returns the opposing side.
+func (c Color) Other() Color { return c ^ 1 }
+
+// String returns "B" or "W", the PDN letters.
+func (c Color) String() string {
+	if c == Black {
+		return "B"
+	}
+	return "W"
+}
+
+// Position is a checkers position: the pieces of each side, which of them
+// are kings, the side to move, the rule set and the Zobrist hash. It is a
+// small value meant to be copied (copy-make).
+type Position struct {
+	Pieces  [2]Bitboard // indexed by Color
+	Kings   Bitboard    // kings of both sides
+	Hash    uint64      // Zobrist hash, kept up to date by MakeMove
+	Turn    Color       // side to move
+	Variant Variant     // rule set
+}
+
+// crownRow[c] is where men of colour c are crowned.
+var crownRow = [2]Bitboard{Black: rowBlackCrown, White: rowWhiteCrown}
+
+// CrownRow returns the squares where men of colour c are crowned.
+func CrownRow(c Color) Bitboard { return crownRow[c] }
+
+// StartPosition returns the initial position of variant v: Black on 1-12,
+// White on 21-32, Black to move.
+func StartPosition(v Variant) Position {
+	p := Position{Pieces: [2]Bitboard{Black: 0x00000FFF, White: 0xFFF00000}, Turn: Black, Variant: v}
+	p.Hash = p.ComputeHash()
+	return p
+}
+
+// Rules returns the position's rule set.
+func (p *Position) Rules() *Rules { return p.Variant.Rules() }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.Pieces[Black] | p.Pieces[White] }
+
+// Empty returns every empty square.
+func (p *Position) Empty() Bitboard { return ^(p.Pieces[Black] | p.Pieces[White]) }
+
+// Men returns the men of colour c.
+func (p *Position) Men(c Color) Bitboard { return p.Pieces[c] &^ p.Kings }
+
+// KingsOf returns the kings of colour c.
+func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
+
+// Zobrist keys: zobristPiece[colour][king][square], and the side-to-move key.
+// They come from a fixed-seed generator so hashes (and so search node counts)
+// are the same on every run.
+var (
+	zobristPiece [2][2][NumSquares]uint64
+	zobristSide  uint64
+)
+
+func init() {
+	state := uint64(0x43524F574E) // "CROWN"
+	next := func() uint64 {       // splitmix64
+		state += 0x9E3779B97F4A7C15
+		z := state
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for c := range zobristPiece {
+		for k := range zobristPiece[c] {
+			for s := range zobristPiece[c][k] {
+				zobristPiece[c][k][s] = next()
+			}
+		}
+	}
+	zobristSide = next()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ComputeHash returns the Zobrist hash of the position computed from scratch.
+func (p *Position) ComputeHash() uint64 {
+	var h uint64
+	for c := Black; c <= White; c++ {
+		for b := p.Pieces[c]; b != 0; b &= b - 1 {
+			s := b.First()
+			h ^= zobristPiece[c][b2i(p.Kings.Has(s))][s]
+		}
+	}
+	if p.Turn == White {
+		h ^= zobristSide
+	}
+	return h
+}
+
+// MakeMove plays m, which must be legal in p, and updates the hash. Callers
+// that need the parent keep a copy (copy-make). The piece is taken off from
+// before it is put on to, so a capture ring that ends on its own start square
+// works. A man is crowned when its move ends on its crowning row.
+func (p *Position) MakeMove(m Move) {
+	us, them := p.Turn, p.Turn^1
+	from, to := m.From.Bit(), m.To.Bit()
+	wasKing := p.Kings&from != 0
+	isKing := wasKing || to&crownRow[us] != 0
+	h := p.Hash ^ zobristSide ^ zobristPiece[us][b2i(wasKing)][m.From] ^ zobristPiece[us][b2i(isKing)][m.To]
+	for c := m.Captured; c != 0; c &= c - 1 {
+		s := c.First()
+		h ^= zobristPiece[them][b2i(p.Kings.Has(s))][s]
+	}
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	p.Pieces[them] &^= m.Captured
+	p.Kings &^= from | m.Captured
+	if isKing {
+		p.Kings |= to
+	}
+	p.Turn = them
+	p.Hash = h
+}
+
+// IsReversible reports whether m, played in p, is a king move without a
+// capture: the kind of move that counts towards the move-count draw.
+func (p *Position) IsReversible(m Move) bool {
+	return m.Captured == 0 && p.Kings.Has(m.From)
+}
+
+// Flip returns the colour-reversed position: the board turned half a turn,
+// Black's pieces become White's and the other side moves. Evaluation and
+// move generation must be symmetric under it.
+func (p *Position) Flip() Position {
+	f := Position{Turn: p.Turn ^ 1, Variant: p.Variant}
+	for c := Black; c <= White; c++ {
+		f.Pieces[c^1] = reverse(p.Pieces[c])
+	}
+	f.Kings = reverse(p.Kings)
+	f.Hash = f.ComputeHash()
+	return f
+}
+
+// reverse maps square s to 31-s: the half turn of the board.
+func reverse(b Bitboard) Bitboard {
+	var r Bitboard
+	for ; b != 0; b &= b - 1 {
+		r |= 1 << (31 - b.First())
+	}
+	return r
+}

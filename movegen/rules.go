@@ -1,0 +1,86 @@
+package movegen
+
+import "fmt"
+
+// Variant names a rule set.
+type Variant uint8
+
+// The rule sets Crown plays.
+const (
+	// American is American checkers / English draughts, PDN GameType 21.
+	American Variant = iota
+	// Pool is American Pool checkers, PDN GameType 23.
+	Pool
+	numVariants
+)
+
+// Rules carries every difference between the rule sets: the generator and
+// the draw rules read it instead of testing the variant in hot loops.
+type Rules struct {
+	Variant  Variant
+	Name     string // command-line name: "american" or "pool"
+	Title    string // human-readable name
+	GameType int    // PDN GameType tag value
+	// DrawMoves is the number of moves by each side with no man move and no
+	// capture after which the game is drawn (40 in American; 25 by default
+	// in Pool, where some sources name 30).
+	DrawMoves int
+	// ManCapturesBackward is true where men capture in all four directions.
+	ManCapturesBackward bool
+	// FlyingKings is true where kings move and capture at any distance.
+	FlyingKings bool
+
+	hasCapture  func(p *Position) bool
+	captures    func(p *Position, ml *MoveList, unique bool)
+	quiets      func(p *Position, ml *MoveList)
+	countQuiets func(p *Position) int
+}
+
+var rulesTable = [numVariants]Rules{
+	American: {
+		Variant: American, Name: "american", Title: "American checkers", GameType: 21,
+		DrawMoves:   40,
+		hasCapture:  americanHasCapture,
+		captures:    americanCaptures,
+		quiets:      shortQuiets,
+		countQuiets: countShortQuiets,
+	},
+	Pool: {
+		Variant: Pool, Name: "pool", Title: "American Pool checkers", GameType: 23,
+		DrawMoves:           25,
+		ManCapturesBackward: true,
+		FlyingKings:         true,
+		hasCapture:          poolHasCapture,
+		captures:            poolCaptures,
+		quiets:              poolQuiets,
+		countQuiets:         countPoolQuiets,
+	},
+}
+
+// Rules returns the rule set of v.
+func (v Variant) Rules() *Rules { return &rulesTable[v&1] }
+
+// String returns the variant's command-line name.
+func (v Variant) String() string { return v.Rules().Name }
+
+// ParseVariant accepts a rule set by name ("american", "pool") or by PDN
+// GameType number ("21", "23").
+func ParseVariant(s string) (Variant, error) {
+	for v := Variant(0); v < numVariants; v++ {
+		r := v.Rules()
+		if s == r.Name || s == fmt.Sprint(r.GameType) {
+			return v, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown variant %q (want american or pool, or GameType 21 or 23)", s)
+}
+
+// VariantForGameType returns the variant with the given PDN GameType number.
+func VariantForGameType(gt int) (Variant, error) {
+	for v := Variant(0); v < numVariants; v++ {
+		if v.Rules().GameType == gt {
+			return v, nil
+		}
+	}
+	return 0, fmt.Errorf("unsupported game type %d (want 21 for American or 23 for Pool)", gt)
+}

@@ -1,0 +1,90 @@
+// Package search finds the best move of a checkers position: iterative
+// deepening over a principal-variation alpha-beta search with a shared
+// transposition table, move ordering, capture quiescence and time control,
+// on one or several threads (lazy SMP). It never prints: it reports each
+// finished iteration through a callback and returns a Result.
+package search
+
+import (
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Score units: one man is worth 100. A won position scores WinScore minus
+// the plies to the win, so faster wins score higher.
+const (
+	WinScore = 30000
+	// WinThreshold: scores at or above it (or at or below its negation) are
+	// forced wins (losses) counted in plies.
+	WinThreshold = WinScore - 1000
+	DrawScore    = 0
+)
+
+// Limits says when a search stops. Zero values mean "no limit"; with no limit
+// at all (or Infinite) the search runs until stopped.
+type Limits struct {
+	Depth    int           // nominal depth in plies
+	Nodes    uint64        // node budget
+	MoveTime time.Duration // average time to think (a target, unless Exact)
+	Exact    bool          // use exactly MoveTime
+	// Remaining and Increment describe an incremental clock; Remaining
+	// already includes this move's increment. The search never uses more
+	// than Remaining.
+	Remaining time.Duration
+	Increment time.Duration
+	Infinite  bool
+}
+
+// Info is one finished iteration, as reported to the callback.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int // from the side to move's view
+	Nodes    uint64
+	Time     time.Duration
+	PV       []movegen.Move
+}
+
+// Claim is the game-theoretic result the search can prove, from the mover's
+// view, as CheckerBoard's engine API returns it.
+type Claim int
+
+// The claims.
+const (
+	Unknown Claim = iota
+	Win
+	Loss
+	Draw
+)
+
+// String returns "unknown", "win", "loss" or "draw".
+func (c Claim) String() string {
+	return [...]string{"unknown", "win", "loss", "draw"}[c]
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move     movegen.Move // best move; the zero Move if the position has none
+	HasMove  bool         // false when the side to move has no legal move (it has lost)
+	Score    int
+	Depth    int
+	SelDepth int
+	Nodes    uint64
+	Time     time.Duration
+	PV       []movegen.Move
+	Claim    Claim
+}
+
+// Request is everything one search needs.
+type Request struct {
+	Pos movegen.Position
+	// History holds the positions that came before Pos in the game, oldest
+	// first. The search uses the tail reached by reversible moves for
+	// repetitions and for the move-count draw rules.
+	History []movegen.Position
+	Limits  Limits
+	// Report, if not nil, is called after every finished iteration, from
+	// the searching goroutine.
+	Report func(Info)
+}
