@@ -1,0 +1,259 @@
+package movegen
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Perft rows are run by size: up to shortPerftMax leaves always, up to
+// longPerftMax only without -short. Deeper rows (billions of leaves) are
+// left to `make perft`, which runs the suite with the crown binary.
+const (
+	shortPerftMax = 5_000_000
+	longPerftMax  = 2_000_000_000
+)
+
+// referencePerftMax bounds the rows the slow reference generator recounts
+// (it does about a million leaves a second); shortReferencePerftMax is the
+// bound in -short mode.
+const (
+	referencePerftMax      = 3_000_000
+	shortReferencePerftMax = 20_000
+)
+
+// perftRow is one expected perft count.
+type perftRow struct {
+	line    int
+	variant Variant
+	fen     string
+	depth   int
+	paths   bool
+	count   uint64
+}
+
+// readDataLines returns the non-comment, non-blank lines of a testdata file,
+// split at tabs, with their line numbers.
+func readDataLines(t *testing.T, name string) (lines [][]string, numbers []int) {
+	t.Helper()
+	f, err := os.Open("../testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		lines = append(lines, strings.Split(text, "\t"))
+		numbers = append(numbers, n)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines, numbers
+}
+
+// readPerftStart reads testdata/perft-start.tsv: a header row, then depth
+// and one count per column (variant_convention), '-' where none is known.
+func readPerftStart(t *testing.T) []perftRow {
+	lines, numbers := readDataLines(t, "perft-start.tsv")
+	if len(lines) < 2 || lines[0][0] != "depth" {
+		t.Fatal("perft-start.tsv: want a header row starting with depth")
+	}
+	header := lines[0]
+	var rows []perftRow
+	for i, fields := range lines[1:] {
+		if len(fields) != len(header) {
+			t.Fatalf("perft-start.tsv:%d: %d fields, want %d", numbers[i+1], len(fields), len(header))
+		}
+		depth, err := strconv.Atoi(fields[0])
+		if err != nil {
+			t.Fatalf("perft-start.tsv:%d: %v", numbers[i+1], err)
+		}
+		for c := 1; c < len(header); c++ {
+			if fields[c] == "-" {
+				continue
+			}
+			name, conv, _ := strings.Cut(header[c], "_")
+			v, err := ParseVariant(name)
+			if err != nil {
+				t.Fatalf("perft-start.tsv header: %v", err)
+			}
+			count, err := strconv.ParseUint(fields[c], 10, 64)
+			if err != nil {
+				t.Fatalf("perft-start.tsv:%d: %v", numbers[i+1], err)
+			}
+			rows = append(rows, perftRow{numbers[i+1], v, "B:W21-32:B1-12", depth, conv == "paths", count})
+		}
+	}
+	return rows
+}
+
+// readPerftSuite reads testdata/perft.tsv: variant, FEN, depth, convention
+// (unique or paths) and count.
+func readPerftSuite(t *testing.T) []perftRow {
+	lines, numbers := readDataLines(t, "perft.tsv")
+	var rows []perftRow
+	for i, f := range lines {
+		if len(f) != 5 {
+			t.Fatalf("perft.tsv:%d: %d fields, want 5", numbers[i], len(f))
+		}
+		v, err := ParseVariant(f[0])
+		if err != nil {
+			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
+		}
+		depth, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
+		}
+		if f[3] != "unique" && f[3] != "paths" {
+			t.Fatalf("perft.tsv:%d: convention %q, want unique or paths", numbers[i], f[3])
+		}
+		count, err := strconv.ParseUint(f[4], 10, 64)
+		if err != nil {
+			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
+		}
+		rows = append(rows, perftRow{numbers[i], v, f[1], depth, f[3] == "paths", count})
+	}
+	return rows
+}
+
+func convention(paths bool) string {
+	if paths {
+		return "paths"
+	}
+	return "unique"
+}
+
+// runPerftRows checks each row small enough for the mode the tests run in.
+func runPerftRows(t *testing.T, file string, rows []perftRow) {
+	limit := uint64(longPerftMax)
+	if testing.Short() {
+		limit = shortPerftMax
+	}
+	for _, r := range rows {
+		if r.count > limit {
+			continue
+		}
+		p, err := ParseFEN(r.fen, r.variant)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", file, r.line, err)
+		}
+		var got uint64
+		if r.count < shortPerftMax {
+			got = Perft(p, r.depth, r.paths)
+		} else {
+			res, err := PerftRun(p, r.depth, PerftOptions{Paths: r.paths, Threads: runtime.GOMAXPROCS(0)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = res.Nodes
+		}
+		if got != r.count {
+			t.Errorf("%s:%d: %s %s depth %d %s: got %d, want %d",
+				file, r.line, r.variant, r.fen, r.depth, convention(r.paths), got, r.count)
+		}
+	}
+}
+
+// TestPerftStart reproduces the published start-position counts of both
+// rule sets, both conventions.
+func TestPerftStart(t *testing.T) {
+	runPerftRows(t, "perft-start.tsv", readPerftStart(t))
+}
+
+// TestPerftSuite runs the project's own suite, testdata/perft.tsv, except its
+// start-position rows, which must equal perft-start.tsv (checked without
+// counting them again).
+func TestPerftSuite(t *testing.T) {
+	start := map[string]uint64{}
+	for _, r := range readPerftStart(t) {
+		start[r.variant.String()+strconv.Itoa(r.depth)+convention(r.paths)] = r.count
+	}
+	startPos := StartPosition(American)
+	startFEN := startPos.FEN()
+	var rows []perftRow
+	for _, r := range readPerftSuite(t) {
+		p, err := ParseFEN(r.fen, r.variant)
+		if err != nil {
+			t.Fatalf("perft.tsv:%d: %v", r.line, err)
+		}
+		if p.FEN() != startFEN {
+			rows = append(rows, r)
+			continue
+		}
+		key := r.variant.String() + strconv.Itoa(r.depth) + convention(r.paths)
+		if want, ok := start[key]; !ok || want != r.count {
+			t.Errorf("perft.tsv:%d: start row %d, perft-start.tsv has %d", r.line, r.count, want)
+		}
+		delete(start, key)
+	}
+	if len(start) > 0 {
+		t.Errorf("perft.tsv lacks %d start-position rows of perft-start.tsv", len(start))
+	}
+	runPerftRows(t, "perft.tsv", rows)
+}
+
+// TestPerftSuiteReference recounts the suite's rows with the reference
+// generator, the way their counts were established.
+func TestPerftSuiteReference(t *testing.T) {
+	limit := uint64(referencePerftMax)
+	if testing.Short() {
+		limit = shortReferencePerftMax
+	}
+	for _, r := range readPerftSuite(t) {
+		if r.count > limit {
+			continue
+		}
+		p, err := ParseFEN(r.fen, r.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := refBoardFrom(&p).perft(r.depth, r.paths); got != r.count {
+			t.Errorf("perft.tsv:%d: reference generator counts %d, want %d", r.line, got, r.count)
+		}
+	}
+}
+
+// TestPerftRunOptions checks that threads, the subtree cache and divide
+// give the same counts as the plain recursion.
+func TestPerftRunOptions(t *testing.T) {
+	depth := 8
+	if testing.Short() {
+		depth = 6
+	}
+	for _, v := range []Variant{American, Pool} {
+		for _, paths := range []bool{false, true} {
+			p := StartPosition(v)
+			want := Perft(p, depth, paths)
+			for _, opt := range []PerftOptions{
+				{Paths: paths},
+				{Paths: paths, Threads: 2},
+				{Paths: paths, Threads: 3, CacheMiB: 4},
+			} {
+				res, err := PerftRun(p, depth, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sum uint64
+				for i, m := range res.Moves {
+					c := p
+					c.MakeMove(m)
+					if n := Perft(c, depth-1, paths); n != res.Per[i] {
+						t.Errorf("%s %+v: divide %s = %d, want %d", v, opt, m, res.Per[i], n)
+					}
+					sum += res.Per[i]
+				}
+				if res.Nodes != want || sum != want {
+					t.Errorf("%s %+v: nodes %d (divide sum %d), want %d", v, opt, res.Nodes, sum, want)
+				}
+			}
+		}
+	}
+}
