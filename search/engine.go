@@ -1,0 +1,182 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Option defaults and ranges.
+const (
+	DefaultHashMiB = 64
+	MinHashMiB     = 1
+	MaxHashMiB     = 4096
+	DefaultThreads = 1
+	MaxThreads     = 64
+)
+
+// Options configure an Engine.
+type Options struct {
+	HashMiB int // transposition table size in MiB (default 64)
+	Threads int // search threads (default 1)
+}
+
+// withDefaults fills zero fields with the defaults.
+func (o Options) withDefaults() Options {
+	if o.HashMiB == 0 {
+		o.HashMiB = DefaultHashMiB
+	}
+	if o.Threads == 0 {
+		o.Threads = DefaultThreads
+	}
+	return o
+}
+
+func (o Options) validate() error {
+	if o.HashMiB < MinHashMiB || o.HashMiB > MaxHashMiB {
+		return fmt.Errorf("hash %d MiB out of range %d..%d", o.HashMiB, MinHashMiB, MaxHashMiB)
+	}
+	if o.Threads < 1 || o.Threads > MaxThreads {
+		return fmt.Errorf("threads %d out of range 1..%d", o.Threads, MaxThreads)
+	}
+	return nil
+}
+
+// ErrBusy is returned by SetOptions while a search runs.
+var ErrBusy = errors.New("search: engine is searching")
+
+// Engine searches positions. It owns the transposition table and one worker
+// per thread; its tables persist between searches until Clear.
+type Engine struct {
+	searchMu sync.Mutex // held for the whole of a search: one at a time
+	running  atomic.Bool
+	opt      Options
+	tt       *table
+	workers  []*worker
+}
+
+// New returns an engine ready to search. Zero options take the defaults;
+// values out of range are clamped into it.
+func New(opt Options) *Engine {
+	opt = opt.withDefaults()
+	opt.HashMiB = min(max(opt.HashMiB, MinHashMiB), MaxHashMiB)
+	opt.Threads = min(max(opt.Threads, 1), MaxThreads)
+	e := &Engine{}
+	e.apply(opt)
+	return e
+}
+
+func (e *Engine) apply(opt Options) {
+	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
+		e.tt = newTable(opt.HashMiB)
+	}
+	for len(e.workers) < opt.Threads {
+		e.workers = append(e.workers, newWorker(len(e.workers)))
+	}
+	e.workers = e.workers[:opt.Threads]
+	e.opt = opt
+}
+
+// Options returns the engine's current options.
+func (e *Engine) Options() Options {
+	e.searchMu.Lock()
+	defer e.searchMu.Unlock()
+	return e.opt
+}
+
+// SetOptions resizes the transposition table (clearing it when the size
+// changes) and sets the thread count. Zero fields take the defaults. It
+// fails if a search is running or a value is out of range.
+func (e *Engine) SetOptions(opt Options) error {
+	opt = opt.withDefaults()
+	if err := opt.validate(); err != nil {
+		return err
+	}
+	if e.running.Load() || !e.searchMu.TryLock() {
+		return ErrBusy
+	}
+	defer e.searchMu.Unlock()
+	e.apply(opt)
+	return nil
+}
+
+// Clear forgets the transposition table and the move-ordering tables, as
+// for a new game.
+func (e *Engine) Clear() {
+	e.searchMu.Lock()
+	defer e.searchMu.Unlock()
+	e.tt.clear()
+	for _, w := range e.workers {
+		w.clear()
+	}
+}
+
+// Search blocks until a limit in req.Limits is reached or ctx is cancelled
+// (that is "stop"); after cancellation it returns the best move so far
+// within a few milliseconds. One search runs at a time per Engine; a second
+// call waits for the first.
+func (e *Engine) Search(ctx context.Context, req Request) Result {
+	e.searchMu.Lock()
+	defer e.searchMu.Unlock()
+	e.running.Store(true)
+	defer e.running.Store(false)
+
+	start := time.Now()
+	var ml movegen.MoveList
+	req.Pos.GenerateMoves(&ml)
+	if ml.N == 0 {
+		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}
+	}
+
+	s := &shared{tt: e.tt, start: start, limits: req.Limits, nodes: make([]atomic.Uint64, len(e.workers))}
+	s.plan(ml.N)
+	e.tt.newSearch()
+	for _, w := range e.workers {
+		w.setup(s, &req)
+	}
+
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.stop.Store(true)
+		case <-done:
+		}
+	}()
+	if s.hard > 0 {
+		t := time.AfterFunc(s.hard, func() { s.stop.Store(true) })
+		defer t.Stop()
+	}
+
+	var wg sync.WaitGroup
+	for _, w := range e.workers[1:] {
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.iterate()
+		}(w)
+	}
+	main := e.workers[0]
+	main.iterate()
+	if (req.Limits.Infinite || !s.limited()) && !s.stop.Load() {
+		<-ctx.Done() // analysis: hold the answer until stopped
+	}
+	s.stop.Store(true)
+	wg.Wait()
+
+	res := main.result()
+	for _, w := range e.workers {
+		res.Nodes += w.nodes
+	}
+	res.Time = time.Since(start)
+	if main.rootDrawn() && res.Claim == Unknown {
+		res.Claim = Draw
+	}
+	return res
+}

@@ -1,0 +1,89 @@
+package search
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// Time management constants.
+const (
+	// softFraction of the move time: no new iteration starts after it,
+	// since the next one usually takes longer than all before it.
+	softNum, softDen = 1, 2
+	// hardFactor times the move time: a running iteration is cut off here,
+	// so a target move time is kept on average.
+	hardNum, hardDen = 3, 2
+	// movesToGo is how many more moves a clock without increments is
+	// assumed to have to last.
+	movesToGo = 30
+	// clockReserve is kept back from the remaining time for the protocol
+	// round trip.
+	clockReserve = 50 * time.Millisecond
+)
+
+// shared is the state every worker of one search sees.
+type shared struct {
+	tt       *table
+	stop     atomic.Bool
+	start    time.Time
+	limits   Limits
+	soft     time.Duration // no new iteration after this (0: none)
+	hard     time.Duration // stop here (0: none)
+	maxDepth int
+	single   bool            // the root has one legal move: answer fast under a clock
+	nodes    []atomic.Uint64 // each worker's published node count
+}
+
+// publish records worker id's node count for the others to read.
+func (s *shared) publish(id int, n uint64) { s.nodes[id].Store(n) }
+
+// totalNodes sums the published node counts.
+func (s *shared) totalNodes() uint64 {
+	var t uint64
+	for i := range s.nodes {
+		t += s.nodes[i].Load()
+	}
+	return t
+}
+
+// limited reports whether some limit ends the search by itself.
+func (s *shared) limited() bool {
+	l := s.limits
+	return !l.Infinite && (l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Remaining > 0)
+}
+
+// plan turns the limits into soft and hard time bounds and a depth cap.
+func (s *shared) plan(rootMoves int) {
+	l := s.limits
+	s.maxDepth = maxDepth
+	if l.Depth > 0 && l.Depth < maxDepth {
+		s.maxDepth = l.Depth
+	}
+	if l.Infinite {
+		return
+	}
+	switch {
+	case l.MoveTime > 0 && l.Exact:
+		s.hard = l.MoveTime
+	case l.MoveTime > 0:
+		s.soft = l.MoveTime * softNum / softDen
+		s.hard = l.MoveTime * hardNum / hardDen
+	case l.Remaining > 0:
+		target := l.Remaining/movesToGo + l.Increment*3/4
+		s.soft = target * softNum / softDen
+		s.hard = target * hardNum / hardDen
+	}
+	if l.Remaining > 0 {
+		limit := l.Remaining - clockReserve
+		if limit < l.Remaining/2 {
+			limit = l.Remaining / 2
+		}
+		if s.hard == 0 || s.hard > limit {
+			s.hard = limit
+		}
+		if s.soft > s.hard {
+			s.soft = s.hard
+		}
+	}
+	s.single = rootMoves == 1 && s.hard > 0 && l.Depth == 0 && l.Nodes == 0
+}
