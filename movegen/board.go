@@ -85,11 +85,33 @@ func shiftDR(b Bitboard) Bitboard { return (b&evenNotRight)<<5 | (b&rowsOdd)<<4 
 func shiftUL(b Bitboard) Bitboard { return (b&rowsEven)>>4 | (b&oddNotLeft)>>5 }
 func shiftUR(b Bitboard) Bitboard { return (b&evenNotRight)>>3 | (b&rowsOdd)>>4 }
 
+// jumpFromDown returns the squares from which a piece jumps an opp piece
+// downward (towards higher squares) onto an empty square; jumpFromUp is the
+// same upward. A jump down-left from s passes over DL(s) and lands on
+// DL(DL(s)), so s is found by stepping back up-right twice.
+func jumpFromDown(opp, empty Bitboard) Bitboard {
+	return shiftUR(opp&shiftUR(empty)) | shiftUL(opp&shiftUL(empty))
+}
+
+func jumpFromUp(opp, empty Bitboard) Bitboard {
+	return shiftDR(opp&shiftDR(empty)) | shiftDL(opp&shiftDL(empty))
+}
+
+// jumpStep is a one-square jump from a square in one direction: the square
+// jumped over and the landing square, as sets so that a jump off the board
+// (both empty sets) fails the usual tests without a branch of its own.
+type jumpStep struct {
+	over, land Bitboard
+	to         Square // the landing square, NoSquare off the board
+}
+
 var (
 	// neighbour[d][s] is the square next to s in direction d, or NoSquare.
 	neighbour [numDirs][NumSquares]Square
 	// ray[d][s] is every square from s (exclusive) to the edge in direction d.
 	ray [numDirs][NumSquares]Bitboard
+	// jumps[s][d] is the short jump from s in direction d.
+	jumps [NumSquares][numDirs]jumpStep
 )
 
 func init() {
@@ -101,6 +123,16 @@ func init() {
 			for t := neighbour[d][s]; t != NoSquare; {
 				ray[d][s] |= t.Bit()
 				t = SquareAt(t.Row()+dr[d], t.Col()+dc[d])
+			}
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		for d := Direction(0); d < numDirs; d++ {
+			jumps[s][d].to = NoSquare
+			if m := neighbour[d][s]; m != NoSquare {
+				if l := neighbour[d][m]; l != NoSquare {
+					jumps[s][d] = jumpStep{over: m.Bit(), land: l.Bit(), to: l}
+				}
 			}
 		}
 	}

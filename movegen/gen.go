@@ -2,6 +2,14 @@ package movegen
 
 import "math/bits"
 
+// Move generation. Each rule set has its own functions: jumpers (the pieces
+// that can capture, a few shifts over whole bitboards), captures (a
+// depth-first search per capturing piece), quiets and countQuiets. The entry
+// points below pick them with one switch on the variant per call. Function
+// values would serve too, but every pointer passed through a function value
+// escapes, which would put each caller's Position and MoveList on the heap;
+// a switch keeps generation free of allocations.
+
 // GenerateMoves fills ml with the legal moves of p, each distinct result
 // (from, to, captured set) once. Captures are compulsory: when there is one,
 // only captures are listed.
@@ -18,88 +26,100 @@ func (p *Position) GeneratePaths(ml *MoveList) {
 
 func (p *Position) generate(ml *MoveList, unique bool) {
 	ml.N = 0
-	r := p.Rules()
-	if r.hasCapture(p) {
-		r.captures(p, ml, unique)
-		return
+	switch p.Variant {
+	case Pool:
+		if j := poolJumpers(p); j != 0 {
+			poolCaptures(p, j, ml, unique)
+		} else {
+			poolQuiets(p, ml)
+		}
+	default:
+		if j := americanJumpers(p); j != 0 {
+			americanCaptures(p, j, ml, unique)
+		} else {
+			shortQuiets(p, ml)
+		}
 	}
-	r.quiets(p, ml)
 }
 
 // HasCapture reports whether the side to move has a capture (and so must take).
-func (p *Position) HasCapture() bool { return p.Rules().hasCapture(p) }
+func (p *Position) HasCapture() bool {
+	if p.Variant == Pool {
+		return poolJumpers(p) != 0
+	}
+	return americanJumpers(p) != 0
+}
 
 // CountMoves returns the number of legal moves, counting each distinct result
 // once. Without a capture it counts quiet moves from bitboards without
 // listing them; scratch is used only to list captures.
 func (p *Position) CountMoves(scratch *MoveList) int {
-	r := p.Rules()
-	if r.hasCapture(p) {
-		scratch.N = 0
-		r.captures(p, scratch, true)
-		return scratch.N
+	if p.Variant == Pool {
+		return poolCountMoves(p, scratch, true)
 	}
-	return r.countQuiets(p)
+	return americanCountMoves(p, scratch, true)
 }
 
-// forward returns b moved one step in the forward directions of colour c
-// (down for Black, up for White), left and right kept apart.
-func forwardLeft(b Bitboard, c Color) Bitboard {
-	if c == Black {
-		return shiftDL(b)
+// americanCountMoves and poolCountMoves count the legal moves of p, distinct
+// results only (unique) or every jump path, listing captures in scratch.
+func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
+	j := americanJumpers(p)
+	if j == 0 {
+		return countShortQuiets(p)
 	}
-	return shiftUL(b)
+	scratch.N = 0
+	americanCaptures(p, j, scratch, unique)
+	return scratch.N
 }
 
-func forwardRight(b Bitboard, c Color) Bitboard {
-	if c == Black {
-		return shiftDR(b)
+func poolCountMoves(p *Position, scratch *MoveList, unique bool) int {
+	j := poolJumpers(p)
+	if j == 0 {
+		return countPoolQuiets(p)
 	}
-	return shiftUR(b)
+	scratch.N = 0
+	poolCaptures(p, j, scratch, unique)
+	return scratch.N
 }
 
-func backwardLeft(b Bitboard, c Color) Bitboard { return forwardLeft(b, c^1) }
-
-func backwardRight(b Bitboard, c Color) Bitboard { return forwardRight(b, c^1) }
-
-// shortJumpers reports whether any piece of b can make a short jump in the
-// forward (fwd) or backward directions of colour c.
-func shortJumps(b, opp, empty Bitboard, c Color, back bool) bool {
-	var t Bitboard
-	if back {
-		t = backwardLeft(backwardLeft(b, c)&opp, c)&empty | backwardRight(backwardRight(b, c)&opp, c)&empty
-	} else {
-		t = forwardLeft(forwardLeft(b, c)&opp, c)&empty | forwardRight(forwardRight(b, c)&opp, c)&empty
+// movers splits the pieces of the side to move into those that move or
+// capture downward (Black's men and kings, White's kings) and upward, given
+// the pieces that move backward as well as forward.
+func (p *Position) movers(both Bitboard) (down, up Bitboard) {
+	own := p.Pieces[p.Turn]
+	if p.Turn == Black {
+		return own, both
 	}
-	return t != 0
+	return both, own
 }
 
-func americanHasCapture(p *Position) bool {
-	us := p.Turn
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := ^(own | opp)
-	return shortJumps(own, opp, empty, us, false) || shortJumps(own&p.Kings, opp, empty, us, true)
+// americanJumpers returns the pieces of the side to move that can capture:
+// men forward, kings both ways, one square at a time.
+func americanJumpers(p *Position) Bitboard {
+	opp := p.Pieces[p.Turn^1]
+	empty := ^(p.Pieces[Black] | p.Pieces[White])
+	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
+	return down&jumpFromDown(opp, empty) | up&jumpFromUp(opp, empty)
 }
 
-func poolHasCapture(p *Position) bool {
-	us := p.Turn
-	own, opp := p.Pieces[us], p.Pieces[us^1]
+// poolJumpers returns the pieces of the side to move that can capture: men
+// one square in any direction, flying kings at any distance.
+func poolJumpers(p *Position) Bitboard {
+	own, opp := p.Pieces[p.Turn], p.Pieces[p.Turn^1]
 	occ := own | opp
 	empty := ^occ
-	men := own &^ p.Kings
-	if shortJumps(men, opp, empty, us, false) || shortJumps(men, opp, empty, us, true) {
-		return true
-	}
+	j := own &^ p.Kings & (jumpFromDown(opp, empty) | jumpFromUp(opp, empty))
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < numDirs; d++ {
 			e := nearest(ray[d][s]&occ, d)
 			if e != NoSquare && opp.Has(e) && empty.Has(neighbour[d][e]) {
-				return true
+				j |= s.Bit()
+				break
 			}
 		}
 	}
-	return false
+	return j
 }
 
 // nearest returns the square of b closest to the origin of a ray in
@@ -117,7 +137,8 @@ func nearest(b Bitboard, d Direction) Square {
 // Quiet moves of short-moving pieces, by the three shift amounts: on the
 // 32-square layout a step down is +4 from any square, +3 from odd rows not on
 // the left edge and +5 from even rows not on the right edge (and the mirror
-// for steps up).
+// for steps up). Shifting by a constant keeps the from square a constant
+// offset from the target.
 func addDown(ml *MoveList, b, empty Bitboard) {
 	addTargets(ml, b<<4&empty, 4)
 	addTargets(ml, (b&oddNotLeft)<<3&empty, 3)
@@ -137,37 +158,33 @@ func addTargets(ml *MoveList, targets Bitboard, delta int) {
 	}
 }
 
+// countDown and countUp count the one-square steps of b onto empty squares:
+// each target of a shifted set is one move.
 func countDown(b, empty Bitboard) int {
-	return (b<<4&empty).Count() + ((b&oddNotLeft)<<3&empty).Count() + ((b&evenNotRight)<<5&empty).Count()
+	return (shiftDL(b) & empty).Count() + (shiftDR(b) & empty).Count()
 }
 
 func countUp(b, empty Bitboard) int {
-	return (b>>4&empty).Count() + ((b&evenNotRight)>>3&empty).Count() + ((b&oddNotLeft)>>5&empty).Count()
+	return (shiftUL(b) & empty).Count() + (shiftUR(b) & empty).Count()
 }
 
 // shortQuiets lists quiet moves where every piece steps one square: men
 // forward, kings both ways (American).
 func shortQuiets(p *Position, ml *MoveList) {
-	us := p.Turn
-	own := p.Pieces[us]
 	empty := p.Empty()
-	if us == Black {
-		addDown(ml, own, empty)
-		addUp(ml, own&p.Kings, empty)
-	} else {
-		addUp(ml, own, empty)
-		addDown(ml, own&p.Kings, empty)
-	}
+	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
+	addDown(ml, down, empty)
+	addUp(ml, up, empty)
 }
 
 func countShortQuiets(p *Position) int {
-	us := p.Turn
-	own := p.Pieces[us]
 	empty := p.Empty()
-	if us == Black {
-		return countDown(own, empty) + countUp(own&p.Kings, empty)
+	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
+	n := countDown(down, empty)
+	if up != 0 {
+		n += countUp(up, empty)
 	}
-	return countUp(own, empty) + countDown(own&p.Kings, empty)
+	return n
 }
 
 // flyTargets returns the empty squares a flying king on s reaches in
@@ -183,15 +200,12 @@ func flyTargets(s Square, d Direction, occ Bitboard) Bitboard {
 
 // poolQuiets lists quiet moves with men stepping forward and flying kings.
 func poolQuiets(p *Position, ml *MoveList) {
-	us := p.Turn
-	men := p.Pieces[us] &^ p.Kings
+	kings := p.Pieces[p.Turn] & p.Kings
 	occ := p.Occupied()
-	if us == Black {
-		addDown(ml, men, ^occ)
-	} else {
-		addUp(ml, men, ^occ)
-	}
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+	down, up := p.movers(0)
+	addDown(ml, down&^kings, ^occ)
+	addUp(ml, up&^kings, ^occ)
+	for k := kings; k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < numDirs; d++ {
 			for t := flyTargets(s, d, occ); t != 0; t &= t - 1 {
@@ -202,16 +216,11 @@ func poolQuiets(p *Position, ml *MoveList) {
 }
 
 func countPoolQuiets(p *Position) int {
-	us := p.Turn
-	men := p.Pieces[us] &^ p.Kings
+	kings := p.Pieces[p.Turn] & p.Kings
 	occ := p.Occupied()
-	n := 0
-	if us == Black {
-		n = countDown(men, ^occ)
-	} else {
-		n = countUp(men, ^occ)
-	}
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+	down, up := p.movers(0)
+	n := countDown(down&^kings, ^occ) + countUp(up&^kings, ^occ)
+	for k := kings; k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < numDirs; d++ {
 			n += flyTargets(s, d, occ).Count()
@@ -224,9 +233,9 @@ func countPoolQuiets(p *Position) int {
 type dirSet uint8
 
 const (
-	allDirs   dirSet = 1<<DownLeft | 1<<DownRight | 1<<UpLeft | 1<<UpRight
-	downDirs  dirSet = 1<<DownLeft | 1<<DownRight
-	upDirs    dirSet = 1<<UpLeft | 1<<UpRight
+	allDirs  dirSet = 1<<DownLeft | 1<<DownRight | 1<<UpLeft | 1<<UpRight
+	downDirs dirSet = 1<<DownLeft | 1<<DownRight
+	upDirs   dirSet = 1<<UpLeft | 1<<UpRight
 )
 
 // manDirs[c] are the forward directions of colour c.
@@ -236,18 +245,20 @@ var manDirs = [2]dirSet{Black: downDirs, White: upDirs}
 // on the board until the move ends (they block and cannot be jumped twice);
 // the moving piece's start square counts as empty.
 type jumper struct {
-	ml     *MoveList
-	from   Square
-	opp    Bitboard // enemy pieces
-	occ    Bitboard // occupied squares, the mover's start square excluded
-	stop   Bitboard // landing here ends the move (American men on the crown row)
-	dirs   dirSet
-	unique bool
-	start  int // index in ml of this piece's first capture, for merging duplicates
+	ml    *MoveList
+	from  Square
+	opp   Bitboard // enemy pieces
+	empty Bitboard // empty squares, the mover's start square included
+	stop  Bitboard // landing here ends the move (American men on the crown row)
+	dirs  dirSet
+	// dedup makes emit drop a result already listed for this piece: set
+	// when counting unique results and two routes can reach one result.
+	dedup bool
+	start int // index in ml of this piece's first capture, for merging duplicates
 }
 
 func (j *jumper) emit(to Square, captured Bitboard, path uint64) {
-	if j.unique {
+	if j.dedup {
 		for i := j.start; i < j.ml.N; i++ {
 			if m := &j.ml.Moves[i]; m.To == to && m.Captured == captured {
 				return
@@ -257,53 +268,50 @@ func (j *jumper) emit(to Square, captured Bitboard, path uint64) {
 	j.ml.add(Move{From: j.from, To: to, Captured: captured, path: path})
 }
 
-// short continues a sequence of one-square jumps from s after n jumps; it
-// emits the move when no jump is left.
-func (j *jumper) short(s Square, captured Bitboard, path uint64, n uint) {
+// short continues a sequence of one-square jumps from s after the landings
+// already in path (shift is 5 bits per landing); it emits the move when no
+// jump is left.
+func (j *jumper) short(s Square, captured Bitboard, path uint64, shift uint) {
 	found := false
-	for d := Direction(0); d < numDirs; d++ {
-		if j.dirs&(1<<d) == 0 {
-			continue
-		}
-		m := neighbour[d][s]
-		if !(j.opp &^ captured).Has(m) {
-			continue
-		}
-		l := neighbour[d][m]
-		if j.occ.Has(l) || l == NoSquare {
+	avail := j.opp &^ captured
+	steps := &jumps[s]
+	for ds := j.dirs; ds != 0; ds &= ds - 1 {
+		st := &steps[bits.TrailingZeros8(uint8(ds))]
+		if st.over&avail == 0 || st.land&j.empty == 0 {
 			continue
 		}
 		found = true
-		np := path | uint64(l)<<(5*n)
-		if j.stop.Has(l) {
-			j.emit(l, captured|m.Bit(), np)
+		np := path | uint64(st.to)<<shift
+		if st.land&j.stop != 0 {
+			j.emit(st.to, captured|st.over, np)
 		} else {
-			j.short(l, captured|m.Bit(), np, n+1)
+			j.short(st.to, captured|st.over, np, shift+5)
 		}
 	}
-	if !found && n > 0 {
+	if !found && shift > 0 {
 		j.emit(s, captured, path)
 	}
 }
 
-// fly continues a flying king's capture from s after n jumps, the last one
-// made in direction came (numDirs before the first jump). It reports whether
-// it found a jump. The landing rule: beyond a captured piece the king must
-// land on a square from which the capture goes on, if there is one; it may
-// stop only where nothing more can be taken. Going on along the same
-// diagonal is the same move from every landing square, so it is tried from
-// the first landing square only (first).
-func (j *jumper) fly(s Square, captured Bitboard, path uint64, n uint, came Direction, first bool) bool {
+// fly continues a flying king's capture from s after the landings in path,
+// the last jump made in direction came (numDirs before the first jump). It
+// reports whether it found a jump. The landing rule: beyond a captured piece
+// the king must land on a square from which the capture goes on, if there
+// is one; it may stop only where nothing more can be taken. Going on along
+// the same diagonal is the same move from every landing square, so it is
+// tried from the first landing square only (first).
+func (j *jumper) fly(s Square, captured Bitboard, path uint64, shift uint, came Direction, first bool) bool {
 	found := false
+	occ := ^j.empty
 	for d := Direction(0); d < numDirs; d++ {
 		if d == came.Opposite() || (d == came && !first) {
 			continue
 		}
-		e := nearest(ray[d][s]&j.occ, d)
+		e := nearest(ray[d][s]&occ, d)
 		if !(j.opp &^ captured).Has(e) {
 			continue
 		}
-		landings := flyTargets(e, d, j.occ)
+		landings := flyTargets(e, d, occ)
 		if landings == 0 {
 			continue
 		}
@@ -313,42 +321,47 @@ func (j *jumper) fly(s Square, captured Bitboard, path uint64, n uint, came Dire
 		for i, l := 0, landings; l != 0; i++ {
 			t := nearest(l, d)
 			l &^= t.Bit()
-			if j.fly(t, c, path|uint64(t)<<(5*n), n+1, d, i == 0) {
+			if j.fly(t, c, path|uint64(t)<<shift, shift+5, d, i == 0) {
 				goesOn = true
 			}
 		}
 		if !goesOn {
 			for l := landings; l != 0; l &= l - 1 {
 				t := l.First()
-				j.emit(t, c, path|uint64(t)<<(5*n))
+				j.emit(t, c, path|uint64(t)<<shift)
 			}
 		}
 	}
 	return found
 }
 
-func americanCaptures(p *Position, ml *MoveList, unique bool) {
+// americanCaptures lists the captures of the pieces in jumpers. A man's
+// jumps all go forward, so two of its routes never capture the same set and
+// only kings need duplicates merged.
+func americanCaptures(p *Position, jumpers Bitboard, ml *MoveList, unique bool) {
 	us := p.Turn
-	own := p.Pieces[us]
-	for b := own; b != 0; b &= b - 1 {
+	j := jumper{ml: ml, opp: p.Pieces[us^1]}
+	empty := p.Empty()
+	for b := jumpers; b != 0; b &= b - 1 {
 		s := b.First()
-		j := jumper{ml: ml, from: s, opp: p.Pieces[us^1], occ: p.Occupied() &^ s.Bit(), unique: unique, start: ml.N}
+		j.from, j.empty, j.start = s, empty|s.Bit(), ml.N
 		if p.Kings.Has(s) {
-			j.dirs = allDirs
+			j.dirs, j.stop, j.dedup = allDirs, 0, unique
 		} else {
-			j.dirs = manDirs[us]
-			j.stop = crownRow[us]
+			j.dirs, j.stop, j.dedup = manDirs[us], crownRow[us], false
 		}
 		j.short(s, 0, 0, 0)
 	}
 }
 
-func poolCaptures(p *Position, ml *MoveList, unique bool) {
-	us := p.Turn
-	own := p.Pieces[us]
-	for b := own; b != 0; b &= b - 1 {
+// poolCaptures lists the captures of the pieces in jumpers: men jump one
+// square in any direction and go on past the crowning row, kings fly.
+func poolCaptures(p *Position, jumpers Bitboard, ml *MoveList, unique bool) {
+	j := jumper{ml: ml, opp: p.Pieces[p.Turn^1], dirs: allDirs, dedup: unique}
+	empty := p.Empty()
+	for b := jumpers; b != 0; b &= b - 1 {
 		s := b.First()
-		j := jumper{ml: ml, from: s, opp: p.Pieces[us^1], occ: p.Occupied() &^ s.Bit(), dirs: allDirs, unique: unique, start: ml.N}
+		j.from, j.empty, j.start = s, empty|s.Bit(), ml.N
 		if p.Kings.Has(s) {
 			j.fly(s, 0, 0, 0, numDirs, true)
 		} else {

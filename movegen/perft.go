@@ -32,32 +32,45 @@ type PerftResult struct {
 }
 
 // cacheMinDepth is the least remaining depth whose subtree count is cached:
-// shallower subtrees are cheaper to count again than to look up.
+// a depth-3 subtree holds a few hundred leaves, several microseconds of
+// counting against a lookup of a fraction of one; shallower ones are cheaper
+// to count again than to look up and store.
 const cacheMinDepth = 3
 
 // splitTasksPerThread is how many subtrees per thread a threaded perft
-// wants before it starts, so that uneven subtrees balance out.
+// wants before it starts, so that uneven subtrees balance out: the last
+// task to finish is then a small share of the whole.
 const splitTasksPerThread = 64
 
+// cacheEntry is a cached subtree count with the position and depth it
+// belongs to, checked on every hit so that a key collision cannot give a
+// wrong count.
 type cacheEntry struct {
 	pieces [2]Bitboard
 	kings  Bitboard
 	turn   Color
+	depth  uint8
 	nodes  uint64
 }
 
 // cacheEntryCost is the approximate memory an entry costs in ristretto,
-// key, value and bookkeeping included.
+// key, value and bookkeeping included; the cache is told to count only it.
 const cacheEntryCost = 96
+
+// cacheBufferItems is ristretto's recommended size of its Get buffers.
+const cacheBufferItems = 64
+
+type perftCache = ristretto.Cache[uint64, cacheEntry]
 
 // perfter is one thread's perft state: per-ply move lists, so counting
 // allocates nothing.
 type perfter struct {
-	paths bool
-	cache *ristretto.Cache[uint64, cacheEntry]
-	lists [MaxPly]MoveList
+	unique bool
+	cache  *perftCache // nil without a cache
+	lists  [MaxPly + 1]MoveList
 }
 
+// depthKeys[d] is mixed into a position's hash to key its depth-d count.
 var depthKeys [MaxPly]uint64
 
 func init() {
@@ -70,66 +83,168 @@ func init() {
 	}
 }
 
-func (pf *perfter) generate(p *Position, ml *MoveList) {
-	if pf.paths {
-		p.GeneratePaths(ml)
-	} else {
-		p.GenerateMoves(ml)
-	}
+// perftCounters[v] counts the leaves below a position of variant v. Each
+// variant has its own copy of the counting loop so that generation and
+// counting are direct calls the compiler can inline, and the table is read
+// once per subtree, not once per node.
+var perftCounters = [numVariants]func(pf *perfter, p Position, depth, ply int) uint64{
+	American: (*perfter).countAmerican,
+	Pool:     (*perfter).countPool,
 }
 
-func (pf *perfter) count(p *Position, depth, ply int) uint64 {
+func (pf *perfter) lookup(p *Position, depth int) (uint64, bool) {
+	e, ok := pf.cache.Get(p.Hash ^ depthKeys[depth])
+	if ok && e.pieces == p.Pieces && e.kings == p.Kings && e.turn == p.Turn && int(e.depth) == depth {
+		return e.nodes, true
+	}
+	return 0, false
+}
+
+func (pf *perfter) store(p *Position, depth int, n uint64) {
+	e := cacheEntry{pieces: p.Pieces, kings: p.Kings, turn: p.Turn, depth: uint8(depth), nodes: n}
+	pf.cache.Set(p.Hash^depthKeys[depth], e, cacheEntryCost)
+}
+
+// countAmerican counts the leaves depth plies below p, an American position,
+// using the lists from ply on. Depth 1 is counted in bulk (quiet moves from
+// bitboards, without listing them). Positions are made without the hash
+// update except where a cache will read it.
+func (pf *perfter) countAmerican(p Position, depth, ply int) uint64 {
+	if depth <= 1 {
+		if depth <= 0 {
+			return 1
+		}
+		return uint64(americanCountMoves(&p, &pf.lists[ply], pf.unique))
+	}
+	cached := pf.cache != nil && depth >= cacheMinDepth
+	if cached {
+		if n, ok := pf.lookup(&p, depth); ok {
+			return n
+		}
+	}
 	ml := &pf.lists[ply]
-	if depth == 1 {
-		if pf.paths {
-			if p.HasCapture() {
-				p.GeneratePaths(ml)
-				return uint64(ml.N)
-			}
-			return uint64(p.Rules().countQuiets(p))
-		}
-		return uint64(p.CountMoves(ml))
+	ml.N = 0
+	if j := americanJumpers(&p); j != 0 {
+		americanCaptures(&p, j, ml, pf.unique)
+	} else {
+		shortQuiets(&p, ml)
 	}
-	if depth <= 0 {
-		return 1
-	}
-	var key uint64
-	if pf.cache != nil && depth >= cacheMinDepth {
-		key = p.Hash ^ depthKeys[depth]
-		if e, ok := pf.cache.Get(key); ok && e.pieces == p.Pieces && e.kings == p.Kings && e.turn == p.Turn {
-			return e.nodes
-		}
-	}
-	pf.generate(p, ml)
+	moves := ml.Slice()
 	var n uint64
-	for i := 0; i < ml.N; i++ {
-		c := *p
-		c.MakeMove(ml.Moves[i])
-		n += pf.count(&c, depth-1, ply+1)
+	switch {
+	case depth == 2:
+		scratch := &pf.lists[ply+1]
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += uint64(americanCountMoves(&c, scratch, pf.unique))
+		}
+	case pf.cache != nil && depth > cacheMinDepth:
+		for _, m := range moves {
+			c := p
+			c.MakeMove(m)
+			n += pf.countAmerican(c, depth-1, ply+1)
+		}
+	default:
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += pf.countAmerican(c, depth-1, ply+1)
+		}
 	}
-	if pf.cache != nil && depth >= cacheMinDepth {
-		pf.cache.Set(key, cacheEntry{pieces: p.Pieces, kings: p.Kings, turn: p.Turn, nodes: n}, cacheEntryCost)
+	if cached {
+		pf.store(&p, depth, n)
 	}
 	return n
 }
 
-// Perft counts the leaves of the legal move tree of p to depth plies.
+// countPool is countAmerican for Pool positions.
+func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
+	if depth <= 1 {
+		if depth <= 0 {
+			return 1
+		}
+		return uint64(poolCountMoves(&p, &pf.lists[ply], pf.unique))
+	}
+	cached := pf.cache != nil && depth >= cacheMinDepth
+	if cached {
+		if n, ok := pf.lookup(&p, depth); ok {
+			return n
+		}
+	}
+	ml := &pf.lists[ply]
+	ml.N = 0
+	if j := poolJumpers(&p); j != 0 {
+		poolCaptures(&p, j, ml, pf.unique)
+	} else {
+		poolQuiets(&p, ml)
+	}
+	moves := ml.Slice()
+	var n uint64
+	switch {
+	case depth == 2:
+		scratch := &pf.lists[ply+1]
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += uint64(poolCountMoves(&c, scratch, pf.unique))
+		}
+	case pf.cache != nil && depth > cacheMinDepth:
+		for _, m := range moves {
+			c := p
+			c.MakeMove(m)
+			n += pf.countPool(c, depth-1, ply+1)
+		}
+	default:
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += pf.countPool(c, depth-1, ply+1)
+		}
+	}
+	if cached {
+		pf.store(&p, depth, n)
+	}
+	return n
+}
+
+// count counts the leaves depth plies below p.
+func (pf *perfter) count(p Position, depth int) uint64 {
+	return perftCounters[p.Variant&1](pf, p, depth, 0)
+}
+
+// Perft counts the leaves of the legal move tree of p to depth plies, each
+// distinct result once, or every jump path when paths is set. Depth is at
+// most MaxPly.
 func Perft(p Position, depth int, paths bool) uint64 {
-	pf := &perfter{paths: paths}
-	return pf.count(&p, depth, 0)
+	pf := &perfter{unique: !paths}
+	return pf.count(p, min(depth, MaxPly))
+}
+
+// perftTask is a subtree of a threaded perft: a position depth plies above
+// the leaves, below root move root.
+type perftTask struct {
+	root  int
+	pos   Position
+	depth int
 }
 
 // PerftRun counts like Perft with the given options and also reports the
-// count below each root move (divide).
+// count below each root move (divide). With several threads the tree is cut
+// into many subtrees a few plies down, which the threads take from a shared
+// counter one at a time, so that no thread idles while another holds a big
+// subtree. The error is the cache's, when it cannot be made.
 func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 	var res PerftResult
-	var cache *ristretto.Cache[uint64, cacheEntry]
+	depth = min(depth, MaxPly)
+	var cache *perftCache
 	if opt.CacheMiB > 0 {
 		entries := int64(opt.CacheMiB) << 20 / cacheEntryCost
 		c, err := ristretto.NewCache(&ristretto.Config[uint64, cacheEntry]{
-			NumCounters: 10 * entries,
-			MaxCost:     entries * cacheEntryCost,
-			BufferItems: 64,
+			NumCounters:        10 * entries, // ristretto's advice: 10 per entry kept
+			MaxCost:            entries * cacheEntryCost,
+			BufferItems:        cacheBufferItems,
+			IgnoreInternalCost: true,
 		})
 		if err != nil {
 			return res, err
@@ -137,72 +252,41 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 		defer c.Close()
 		cache = c
 	}
+	unique := !opt.Paths
 	var root MoveList
-	if opt.Paths {
-		p.GeneratePaths(&root)
-	} else {
-		p.GenerateMoves(&root)
-	}
+	p.generate(&root, unique)
 	res.Moves = append([]Move(nil), root.Slice()...)
 	res.Per = make([]uint64, len(res.Moves))
 	if depth <= 0 {
 		res.Nodes = 1
 		return res, nil
 	}
-	threads := opt.Threads
-	if threads < 1 {
-		threads = 1
-	}
-	if threads > runtime.GOMAXPROCS(0)*4 {
-		threads = runtime.GOMAXPROCS(0) * 4
-	}
-	// Tasks are subtrees below the root moves, expanded ply by ply until
-	// there are enough to keep every thread busy.
-	type task struct {
-		root  int
-		pos   Position
-		depth int
-	}
-	tasks := make([]task, 0, len(res.Moves))
+	threads := max(opt.Threads, 1)
+	threads = min(threads, runtime.GOMAXPROCS(0)*4)
+	tasks := make([]perftTask, 0, len(res.Moves))
 	for i, m := range res.Moves {
 		c := p
 		c.MakeMove(m)
-		tasks = append(tasks, task{root: i, pos: c, depth: depth - 1})
+		tasks = append(tasks, perftTask{root: i, pos: c, depth: depth - 1})
 	}
-	for threads > 1 && len(tasks) < splitTasksPerThread*threads && len(tasks) > 0 && tasks[0].depth > 2 {
-		var next []task
-		var ml MoveList
-		for _, t := range tasks {
-			if opt.Paths {
-				t.pos.GeneratePaths(&ml)
-			} else {
-				t.pos.GenerateMoves(&ml)
-			}
-			for _, m := range ml.Slice() {
-				c := t.pos
-				c.MakeMove(m)
-				next = append(next, task{root: t.root, pos: c, depth: t.depth - 1})
-			}
-		}
-		tasks = next
+	if threads > 1 {
+		tasks = splitTasks(tasks, splitTasksPerThread*threads, unique)
 	}
 	per := make([]atomic.Uint64, len(res.Moves))
-	var nextTask atomic.Int64
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < threads; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pf := &perfter{paths: opt.Paths, cache: cache}
+	for range threads {
+		wg.Go(func() {
+			pf := &perfter{unique: unique, cache: cache}
 			for {
-				i := int(nextTask.Add(1) - 1)
+				i := int(next.Add(1) - 1)
 				if i >= len(tasks) {
 					return
 				}
 				t := &tasks[i]
-				per[t.root].Add(pf.count(&t.pos, t.depth, 0))
+				per[t.root].Add(pf.count(t.pos, t.depth))
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	for i := range per {
@@ -210,4 +294,24 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 		res.Nodes += res.Per[i]
 	}
 	return res, nil
+}
+
+// splitTasks replaces each task by its children, a ply at a time, until
+// there are at least want of them or they are too shallow to be worth
+// cutting further.
+func splitTasks(tasks []perftTask, want int, unique bool) []perftTask {
+	var ml MoveList
+	for len(tasks) > 0 && len(tasks) < want && tasks[0].depth > 2 {
+		var next []perftTask
+		for _, t := range tasks {
+			t.pos.generate(&ml, unique)
+			for _, m := range ml.Slice() {
+				c := t.pos
+				c.MakeMove(m)
+				next = append(next, perftTask{root: t.root, pos: c, depth: t.depth - 1})
+			}
+		}
+		tasks = next
+	}
+	return tasks
 }

@@ -115,22 +115,30 @@ func (p *Position) ComputeHash() uint64 {
 // works. A man is crowned when its move ends on its crowning row.
 func (p *Position) MakeMove(m Move) {
 	us, them := p.Turn, p.Turn^1
-	from, to := m.From.Bit(), m.To.Bit()
-	wasKing := p.Kings&from != 0
-	isKing := wasKing || to&crownRow[us] != 0
+	wasKing := p.Kings.Has(m.From)
+	isKing := wasKing || crownRow[us].Has(m.To)
 	h := p.Hash ^ zobristSide ^ zobristPiece[us][b2i(wasKing)][m.From] ^ zobristPiece[us][b2i(isKing)][m.To]
 	for c := m.Captured; c != 0; c &= c - 1 {
 		s := c.First()
 		h ^= zobristPiece[them][b2i(p.Kings.Has(s))][s]
 	}
+	p.play(m)
+	p.Hash = h
+}
+
+// play is MakeMove without the hash update, for perft below the depths
+// where hashes are read; it leaves Hash stale.
+func (p *Position) play(m Move) {
+	us := p.Turn
+	from, to := m.From.Bit(), m.To.Bit()
+	kings := p.Kings
 	p.Pieces[us] = p.Pieces[us]&^from | to
-	p.Pieces[them] &^= m.Captured
-	p.Kings &^= from | m.Captured
-	if isKing {
+	p.Pieces[us^1] &^= m.Captured
+	p.Kings = kings &^ (from | m.Captured)
+	if (kings&from | to&crownRow[us]) != 0 {
 		p.Kings |= to
 	}
-	p.Turn = them
-	p.Hash = h
+	p.Turn = us ^ 1
 }
 
 // IsReversible reports whether m, played in p, is a king move without a

@@ -14,8 +14,9 @@ const (
 	numVariants
 )
 
-// Rules carries every difference between the rule sets: the generator and
-// the draw rules read it instead of testing the variant in hot loops.
+// Rules carries every difference between the rule sets that is data: draw
+// rules, names, what pieces may do. The move generator's code differences
+// live in per-rule-set functions chosen once per call (gen.go, perft.go).
 type Rules struct {
 	Variant  Variant
 	Name     string // command-line name: "american" or "pool"
@@ -29,31 +30,18 @@ type Rules struct {
 	ManCapturesBackward bool
 	// FlyingKings is true where kings move and capture at any distance.
 	FlyingKings bool
-
-	hasCapture  func(p *Position) bool
-	captures    func(p *Position, ml *MoveList, unique bool)
-	quiets      func(p *Position, ml *MoveList)
-	countQuiets func(p *Position) int
 }
 
 var rulesTable = [numVariants]Rules{
 	American: {
 		Variant: American, Name: "american", Title: "American checkers", GameType: 21,
-		DrawMoves:   40,
-		hasCapture:  americanHasCapture,
-		captures:    americanCaptures,
-		quiets:      shortQuiets,
-		countQuiets: countShortQuiets,
+		DrawMoves: 40,
 	},
 	Pool: {
 		Variant: Pool, Name: "pool", Title: "American Pool checkers", GameType: 23,
 		DrawMoves:           25,
 		ManCapturesBackward: true,
 		FlyingKings:         true,
-		hasCapture:          poolHasCapture,
-		captures:            poolCaptures,
-		quiets:              poolQuiets,
-		countQuiets:         countPoolQuiets,
 	},
 }
 
