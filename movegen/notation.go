@@ -77,9 +77,17 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	var paths MoveList
 	p.GeneratePaths(&paths)
+	// A string listing every landing square of a path names that path's
+	// move, even when a longer path also passes through those squares in
+	// order (a ring that comes back and repeats the short path's jump).
+	exact := false
+	for _, m := range paths.Slice() {
+		exact = exact || m.From == squares[0] && m.Landings() == len(squares)-1 && m.hasLandings(squares[1:])
+	}
 	var found []Move
 	for _, m := range paths.Slice() {
-		if m.From != squares[0] || m.To != squares[len(squares)-1] || !m.hasLandings(squares[1:]) {
+		if m.From != squares[0] || m.To != squares[len(squares)-1] || !m.hasLandings(squares[1:]) ||
+			exact && m.Landings() != len(squares)-1 {
 			continue
 		}
 		dup := false

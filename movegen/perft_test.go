@@ -14,7 +14,7 @@ import (
 // left to `make perft`, which runs the suite with the crown binary.
 const (
 	shortPerftMax = 5_000_000
-	longPerftMax  = 2_000_000_000
+	longPerftMax  = 3_000_000_000
 )
 
 // referencePerftMax bounds the rows the slow reference generator recounts
