@@ -33,7 +33,7 @@ func ParseFEN(s string, v Variant) (Position, error) {
 	fail := func(col int, format string, args ...any) (Position, error) {
 		return Position{}, &FENError{FEN: s, Column: col, Msg: fmt.Sprintf(format, args...)}
 	}
-	body := strings.TrimRight(strings.TrimSpace(s), ".")
+	body := strings.TrimSuffix(strings.TrimSpace(s), ".")
 	if strings.TrimSpace(body) == "" {
 		return fail(0, "empty")
 	}
@@ -118,6 +118,9 @@ func parseRange(it string) (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("empty square (stray comma?)")
 	}
 	a, b, isRange := strings.Cut(it, "-")
+	if isRange && (strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "") {
+		return 0, 0, fmt.Errorf("range %q lacks a square at one end", it)
+	}
 	lo, err = parseSquareNumber(strings.TrimSpace(a))
 	if err != nil {
 		return 0, 0, err
