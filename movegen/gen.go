@@ -62,14 +62,83 @@ func (p *Position) CountMoves(scratch *MoveList) int {
 
 // americanCountMoves and poolCountMoves count the legal moves of p, distinct
 // results only (unique) or every jump path, listing captures in scratch.
+// American men's captures are counted without listing them (countManCaptures);
+// only kings' captures, which may need merging, go through scratch.
 func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
-	j := americanJumpers(p)
-	if j == 0 {
-		return countShortQuiets(p)
+	us := p.Turn & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := ^(own | opp)
+	kings := own & p.Kings
+	n := countManCaptures(own&^kings, opp, empty, us)
+	if kings == 0 {
+		if n != 0 {
+			return n
+		}
+		if us == Black {
+			return countDown(own, empty)
+		}
+		return countUp(own, empty)
 	}
-	scratch.N = 0
-	americanCaptures(p, j, scratch, unique)
-	return scratch.N
+	if j := kings & (jumpFromDown(opp, empty) | jumpFromUp(opp, empty)); j != 0 {
+		scratch.N = 0
+		americanCaptures(p, j, scratch, unique)
+		n += scratch.N
+	}
+	if n != 0 {
+		return n
+	}
+	return countDown(own, empty) + countUp(kings, empty)
+}
+
+// countManCaptures counts the capture routes of the American men of colour
+// c. A man jumps forward only, so every piece it has taken lies behind it
+// and whether it can jump on from a square depends on the board alone, not
+// on the route there: with cont the squares a man can jump on from (its
+// crowning row excluded, where the move ends), the first jumps that land
+// outside cont are single-jump moves, counted from bitboards in one go. Two
+// routes of a man never capture the same set, so routes are moves.
+func countManCaptures(men, opp, empty Bitboard, c Color) int {
+	var left, right, cont Bitboard // landings of first jumps, by direction
+	var dirs dirSet
+	if c == Black {
+		fromL, fromR := shiftUR(opp&shiftUR(empty)), shiftUL(opp&shiftUL(empty))
+		left, right = (men&fromL)<<7, (men&fromR)<<9
+		cont = (fromL | fromR) &^ rowBlackCrown
+		dirs = downDirs
+	} else {
+		fromL, fromR := shiftDR(opp&shiftDR(empty)), shiftDL(opp&shiftDL(empty))
+		left, right = (men&fromL)>>9, (men&fromR)>>7
+		cont = (fromL | fromR) &^ rowWhiteCrown
+		dirs = upDirs
+	}
+	if left|right == 0 {
+		return 0
+	}
+	n := (left &^ cont).Count() + (right &^ cont).Count()
+	for b := left & cont; b != 0; b &= b - 1 {
+		n += manRoutes(b.First(), opp, empty, cont, dirs)
+	}
+	for b := right & cont; b != 0; b &= b - 1 {
+		n += manRoutes(b.First(), opp, empty, cont, dirs)
+	}
+	return n
+}
+
+// manRoutes counts the routes an American man on s, in cont, goes on with.
+func manRoutes(s Square, opp, empty, cont Bitboard, dirs dirSet) int {
+	n := 0
+	for ds := dirs; ds != 0; ds &= ds - 1 {
+		st := &jumps[s][bits.TrailingZeros8(uint8(ds))]
+		if st.over&opp == 0 || st.land&empty == 0 {
+			continue
+		}
+		if st.land&cont != 0 {
+			n += manRoutes(st.to, opp, empty, cont, dirs)
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 func poolCountMoves(p *Position, scratch *MoveList, unique bool) int {

@@ -130,14 +130,13 @@ func (p *Position) MakeMove(m Move) {
 // where hashes are read; it leaves Hash stale.
 func (p *Position) play(m Move) {
 	us := p.Turn
-	from, to := m.From.Bit(), m.To.Bit()
-	kings := p.Kings
-	p.Pieces[us] = p.Pieces[us]&^from | to
-	p.Pieces[us^1] &^= m.Captured
-	p.Kings = kings &^ (from | m.Captured)
-	if (kings&from | to&crownRow[us]) != 0 {
+	from, to := Bitboard(1)<<(m.From&31), Bitboard(1)<<(m.To&31)
+	if p.Kings&from|to&crownRow[us] != 0 {
 		p.Kings |= to
 	}
+	p.Kings &^= from&^to | m.Captured
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	p.Pieces[us^1] &^= m.Captured
 	p.Turn = us ^ 1
 }
 
