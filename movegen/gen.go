@@ -87,7 +87,8 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 	if n != 0 {
 		return n
 	}
-	return countDown(own, empty) + countUp(kings, empty)
+	down, up := p.movers(kings)
+	return countDown(down, empty) + countUp(up, empty)
 }
 
 // countManCaptures counts the capture routes of the American men of colour
