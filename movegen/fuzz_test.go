@@ -1,0 +1,93 @@
+package movegen
+
+import "testing"
+
+// FuzzParseFEN checks that no input makes ParseFEN panic, and that whatever
+// it accepts is a valid position that writes and reads back unchanged.
+func FuzzParseFEN(f *testing.F) {
+	for _, s := range []string{
+		"B:W21-32:B1-12", "W:WK10:B14,15,22,23", "B:B1-12:W21-32", " B : W21-32 : B1-12 . ",
+		"B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", "B:W:B", "", ":", "::", "B:W21-33:B1",
+		"B:WK:B1", "B:W5-:B1", "W:W1-12,K13-20:B21-28", "B:W\xff:B1", "B:W21,,22:B1.", "B:W9-1:B",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, v := range []Variant{American, Pool} {
+			p, err := ParseFEN(s, v)
+			if err != nil {
+				if err.Error() == "" {
+					t.Fatalf("ParseFEN(%q): empty error", s)
+				}
+				continue
+			}
+			if err := p.Validate(); err != nil {
+				t.Fatalf("ParseFEN(%q) accepted an invalid position: %v", s, err)
+			}
+			if p.Hash != p.ComputeHash() || p.Variant != v {
+				t.Fatalf("ParseFEN(%q): hash or variant wrong", s)
+			}
+			q, err := ParseFEN(p.FEN(), v)
+			if err != nil || q != p {
+				t.Fatalf("ParseFEN(%q) wrote %q, which reads back as %v, %v", s, p.FEN(), q, err)
+			}
+		}
+	})
+}
+
+// FuzzParseMove checks that no move string makes ParseMove panic in any
+// position, and that an accepted move is legal and writes back to itself.
+func FuzzParseMove(f *testing.F) {
+	seeds := []struct {
+		fen, move string
+		pool      bool
+	}{
+		{"B:W21-32:B1-12", "11-15", false},
+		{"B:W21-32:B1-12", "11x15", true},
+		{"W:WK10:B14,15,22,23", "10x17x26x19x10", false},
+		{"W:WK10:B14,15,22,23", "10x10", false},
+		{"B:W14,15,22,23:BK10", "10x17x26x19x6", true},
+		{"W:W5,K9,23:BK6,7,K8,K14,15,K17,K30", "9x4", false},
+		{"W:WK29:B22,10,9,26", "29x15x6x13", true},
+		{"B:W21-32:B1-12", "", false},
+		{"B:W21-32:B1-12", "x", false},
+		{"B:W21-32:B1-12", "11--15", false},
+		{"B:W21-32:B1-12", "-1-2", false},
+		{"B:W21-32:B1-12", "99999999999999999999-1", false},
+		{"B:W21-32:B1-12", "1x2x3x4x5x6x7x8x9x10x11x12x13x14x15x16", false},
+	}
+	for _, s := range seeds {
+		f.Add(s.fen, s.move, s.pool)
+	}
+	f.Fuzz(func(t *testing.T, fen, move string, pool bool) {
+		v := American
+		if pool {
+			v = Pool
+		}
+		p, err := ParseFEN(fen, v)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseMove(move)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("ParseMove(%q): empty error", move)
+			}
+			return
+		}
+		var ml MoveList
+		p.GenerateMoves(&ml)
+		legal := false
+		for _, o := range ml.Slice() {
+			legal = legal || o.Same(m)
+		}
+		if !legal {
+			t.Fatalf("%s: ParseMove(%q) = %v, not a legal move", fen, move, m)
+		}
+		for _, s := range []string{p.FormatMove(m), m.PathString()} {
+			if back, err := p.ParseMove(s); err != nil || !back.Same(m) {
+				t.Fatalf("%s: %v written %q reads back as %v, %v", fen, m, s, back, err)
+			}
+		}
+	})
+}
