@@ -9,12 +9,15 @@ import (
 	"testing"
 )
 
-// Perft rows are run by size: up to shortPerftMax leaves always, up to
-// longPerftMax only without -short. Deeper rows (billions of leaves) are
-// left to `make perft`, which runs the suite with the crown binary.
+// Perft rows are run by size: start-position rows up to shortPerftMax
+// leaves and suite rows up to shortSuitePerftMax always (the -short suite
+// stays within seconds under -race), any row up to longPerftMax only
+// without -short. Deeper rows (tens of billions of leaves) are left to
+// `make perft`, which runs the suite with the crown binary.
 const (
-	shortPerftMax = 5_000_000
-	longPerftMax  = 3_000_000_000
+	shortPerftMax      = 5_000_000
+	shortSuitePerftMax = 500_000
+	longPerftMax       = 3_000_000_000
 )
 
 // referencePerftMax bounds the rows the slow reference generator recounts
@@ -132,10 +135,10 @@ func convention(paths bool) string {
 }
 
 // runPerftRows checks each row small enough for the mode the tests run in.
-func runPerftRows(t *testing.T, file string, rows []perftRow) {
+func runPerftRows(t *testing.T, file string, rows []perftRow, shortLimit uint64) {
 	limit := uint64(longPerftMax)
 	if testing.Short() {
-		limit = shortPerftMax
+		limit = shortLimit
 	}
 	for _, r := range rows {
 		if r.count > limit {
@@ -165,7 +168,7 @@ func runPerftRows(t *testing.T, file string, rows []perftRow) {
 // TestPerftStart reproduces the published start-position counts of both
 // rule sets, both conventions.
 func TestPerftStart(t *testing.T) {
-	runPerftRows(t, "perft-start.tsv", readPerftStart(t))
+	runPerftRows(t, "perft-start.tsv", readPerftStart(t), shortPerftMax)
 }
 
 // TestPerftSuite runs the project's own suite, testdata/perft.tsv, except its
@@ -197,7 +200,7 @@ func TestPerftSuite(t *testing.T) {
 	if len(start) > 0 {
 		t.Errorf("perft.tsv lacks %d start-position rows of perft-start.tsv", len(start))
 	}
-	runPerftRows(t, "perft.tsv", rows)
+	runPerftRows(t, "perft.tsv", rows, shortSuitePerftMax)
 }
 
 // TestPerftSuiteReference recounts the suite's rows with the reference

@@ -1,0 +1,475 @@
+package movegen
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Tag is one PDN tag pair, written [Name "Value"].
+type Tag struct{ Name, Value string }
+
+// Game is one game read from or written to PDN.
+type Game struct {
+	Tags    []Tag    // in file order (Event, Date, Black, White, Result, GameType, FEN, ...)
+	Variant Variant  // from the GameType tag if present, else the default passed to ReadPDN
+	Start   Position // from the FEN tag, else the start position
+	Moves   []Move   // the legal moves read, in order
+	Result  string   // "1-0", "0-1", "1/2-1/2" or "*"
+	// Err is non-nil when the game could not be read to its end: it names
+	// the move (number and text) that could not be read or played, or the
+	// tag that was wrong. Moves holds the moves before it.
+	Err error
+}
+
+// Tag returns the value of the game's first tag called name (compared
+// without regard to case), or "" if there is none.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// ReadPDN reads every game of a PDN file (PDN 3.0: tag pairs, then the
+// move text ended by a result). Rule sets come from the GameType tag, with
+// v for games without one; start positions from the FEN tag. It skips
+// comments ({...} and ; to the end of the line), variations (...), move
+// numbers ("12." and "12..."), NAGs ($3) and annotations (! ?, also glued
+// to a move: "11-15!"). Any other text in the move text, such as a comment
+// that lost its braces, stops the game as an unreadable move. The error is
+// only for reading r; a game whose moves cannot all be read keeps the moves
+// before the bad one, says why in Game.Err, and reading goes on with the
+// next game.
+func ReadPDN(r io.Reader, v Variant) ([]Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	lx := pdnLexer{src: string(data)}
+	var games []Game
+	var cur *pdnGame
+	finish := func() {
+		if cur != nil {
+			games = append(games, cur.finish())
+			cur = nil
+		}
+	}
+	for {
+		tok := lx.next()
+		switch tok.kind {
+		case pdnEOF:
+			finish()
+			return games, nil
+		case pdnTag:
+			if cur != nil && cur.started {
+				finish() // a new tag section without a result before it
+			}
+			if cur == nil {
+				cur = &pdnGame{defaultVariant: v}
+			}
+			cur.game.Tags = append(cur.game.Tags, Tag{Name: tok.name, Value: tok.text})
+		case pdnWord:
+			if cur == nil {
+				cur = &pdnGame{defaultVariant: v}
+			}
+			if res, ok := pdnResult(tok.text); ok {
+				cur.game.Result = res
+				finish()
+				continue
+			}
+			cur.word(tok.text)
+		}
+	}
+}
+
+// pdnResult recognises a game termination marker, mapping the PDN score
+// forms (2-0, 0-2, 1-1, 0-0) to the usual ones.
+func pdnResult(s string) (string, bool) {
+	switch s {
+	case "1-0", "2-0":
+		return "1-0", true
+	case "0-1", "0-2":
+		return "0-1", true
+	case "1/2-1/2", "1-1":
+		return "1/2-1/2", true
+	case "*", "0-0":
+		return "*", true
+	}
+	return "", false
+}
+
+// pdnGame is a game being read.
+type pdnGame struct {
+	game           Game
+	defaultVariant Variant
+	started        bool     // the move text has begun: tags are settled
+	pos            Position // the position before the next move
+	number         int      // the move number of the next move
+	second         bool     // the next move is the second of its number
+}
+
+// begin settles the rule set and start position from the tags.
+func (pg *pdnGame) begin() {
+	if pg.started {
+		return
+	}
+	pg.started = true
+	g := &pg.game
+	g.Variant = pg.defaultVariant
+	if gt := g.Tag("GameType"); gt != "" {
+		num, _, _ := strings.Cut(gt, ",") // GameType may go on: "21,W,8,8,A0,0"
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if err != nil {
+			g.Err = fmt.Errorf("GameType tag %q is not a game type number", gt)
+		} else if g.Variant, err = VariantForGameType(n); err != nil {
+			g.Err = fmt.Errorf("GameType tag: %w", err)
+		}
+	}
+	g.Start = StartPosition(g.Variant)
+	if fen := g.Tag("FEN"); fen != "" && g.Err == nil {
+		fen = strings.TrimSpace(fen)
+		if strings.HasPrefix(fen, "[") && strings.HasSuffix(fen, "]") {
+			fen = fen[1 : len(fen)-1]
+		}
+		fen = strings.Trim(strings.TrimSpace(fen), `"`)
+		p, err := ParseFEN(fen, g.Variant)
+		if err != nil {
+			g.Err = fmt.Errorf("FEN tag: %w", err)
+		} else {
+			g.Start = p
+		}
+	}
+	pg.pos = g.Start
+	pg.number = 1
+	pg.second = g.Start.Turn == White
+}
+
+// word takes one word of move text.
+func (pg *pdnGame) word(w string) {
+	pg.begin()
+	// A move number, possibly glued to the move: "12.", "12...", "12.11-15".
+	if i := strings.IndexByte(w, '.'); i > 0 && isDigits(w[:i]) {
+		n, _ := strconv.Atoi(w[:i])
+		dots := len(w) - len(strings.TrimLeft(w[i:], "."))
+		pg.number, pg.second = n, dots-i >= 3
+		w = w[dots:]
+	}
+	if w == "" || w[0] == '$' || strings.Trim(w, "!?") == "" {
+		return // number only, NAG or annotation
+	}
+	if pg.game.Err != nil {
+		return // the game is broken: skip the rest of its moves
+	}
+	text := movePrefix(w)
+	label := strconv.Itoa(pg.number) + "."
+	if pg.second {
+		label += ".."
+	}
+	if text == "" || strings.Trim(w[len(text):], "!?") != "" {
+		pg.game.Err = fmt.Errorf("move %s %q is not a move: want squares joined by '-' or 'x'", label, w)
+		return
+	}
+	m, err := pg.pos.ParseMove(text)
+	if err != nil {
+		pg.game.Err = fmt.Errorf("move %s %s: %w", label, text, err)
+		return
+	}
+	pg.game.Moves = append(pg.game.Moves, m)
+	pg.pos.MakeMove(m)
+	if pg.second {
+		pg.number++
+	}
+	pg.second = !pg.second
+}
+
+// finish completes the game at its result or at the end of its text.
+func (pg *pdnGame) finish() Game {
+	pg.begin()
+	g := pg.game
+	if g.Result == "" {
+		if res, ok := pdnResult(g.Tag("Result")); ok {
+			g.Result = res
+		} else {
+			g.Result = "*"
+		}
+	}
+	return g
+}
+
+// movePrefix returns the leading part of w made of square numbers and
+// separators ("11-15" of "11-15!"), or "" if w does not start with a digit.
+func movePrefix(w string) string {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '-' || w[i] == 'x' || w[i] == 'X') {
+		i++
+	}
+	if i == 0 || w[0] < '0' || w[0] > '9' {
+		return ""
+	}
+	return w[:i]
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// PDN tokens: a tag pair or one word of move text.
+const (
+	pdnEOF = iota
+	pdnTag
+	pdnWord
+)
+
+type pdnToken struct {
+	kind int
+	name string // tag name
+	text string // tag value or word
+}
+
+// pdnLexer splits PDN text into tags and move-text words, dropping
+// comments and variations.
+type pdnLexer struct {
+	src string
+	pos int
+}
+
+func (lx *pdnLexer) next() pdnToken {
+	for lx.pos < len(lx.src) {
+		c := lx.src[lx.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
+			lx.pos++
+		case c == '{':
+			lx.skipPast('}')
+		case c == ';':
+			lx.skipPast('\n')
+		case c == '(':
+			lx.skipVariation()
+		case c == ')' || c == '}' || c == ']':
+			lx.pos++ // stray closer
+		case c == '[':
+			lx.pos++
+			return lx.tag(true)
+		case strings.HasPrefix(lx.src[lx.pos:], "\xef\xbb\xbf"):
+			lx.pos += 3 // byte order mark
+		default:
+			start := lx.pos
+			for lx.pos < len(lx.src) && !strings.ContainsRune(" \t\r\n\f\v{};()[]\"", rune(lx.src[lx.pos])) {
+				lx.pos++
+			}
+			w := lx.src[start:lx.pos]
+			if w == "" { // a stray quote
+				lx.pos++
+				continue
+			}
+			if isTagName(w) && lx.peekQuote() {
+				lx.pos = start
+				return lx.tag(false) // a tag pair without its brackets
+			}
+			return pdnToken{kind: pdnWord, text: w}
+		}
+	}
+	return pdnToken{kind: pdnEOF}
+}
+
+// isTagName reports whether w can be a tag name: a letter, then letters,
+// digits or underscores.
+func isTagName(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+		if !letter && (i == 0 || c != '_' && (c < '0' || c > '9')) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// peekQuote reports whether the next non-blank character is a quote.
+func (lx *pdnLexer) peekQuote() bool {
+	rest := strings.TrimLeft(lx.src[lx.pos:], " \t")
+	return strings.HasPrefix(rest, `"`)
+}
+
+// tag reads Name "Value" (after the '[' when bracketed, which it closes).
+// The value may escape \" and \\.
+func (lx *pdnLexer) tag(bracketed bool) pdnToken {
+	lx.skipBlanks()
+	start := lx.pos
+	for lx.pos < len(lx.src) && isTagName(lx.src[start:lx.pos+1]) {
+		lx.pos++
+	}
+	tok := pdnToken{kind: pdnTag, name: lx.src[start:lx.pos]}
+	lx.skipBlanks()
+	if lx.pos < len(lx.src) && lx.src[lx.pos] == '"' {
+		lx.pos++
+		var b strings.Builder
+		for lx.pos < len(lx.src) && lx.src[lx.pos] != '"' && lx.src[lx.pos] != '\n' {
+			if lx.src[lx.pos] == '\\' && lx.pos+1 < len(lx.src) {
+				lx.pos++
+			}
+			b.WriteByte(lx.src[lx.pos])
+			lx.pos++
+		}
+		lx.pos++ // the closing quote
+		tok.text = b.String()
+	}
+	if bracketed {
+		// Tolerate anything up to the ']' on the same line.
+		for lx.pos < len(lx.src) && lx.src[lx.pos] != ']' && lx.src[lx.pos] != '\n' {
+			lx.pos++
+		}
+		if lx.pos < len(lx.src) && lx.src[lx.pos] == ']' {
+			lx.pos++
+		}
+	}
+	return tok
+}
+
+func (lx *pdnLexer) skipBlanks() {
+	for lx.pos < len(lx.src) && (lx.src[lx.pos] == ' ' || lx.src[lx.pos] == '\t') {
+		lx.pos++
+	}
+}
+
+// skipPast moves past the next c (or to the end).
+func (lx *pdnLexer) skipPast(c byte) {
+	if i := strings.IndexByte(lx.src[lx.pos+1:], c); i >= 0 {
+		lx.pos += i + 2
+	} else {
+		lx.pos = len(lx.src)
+	}
+}
+
+// skipVariation moves past a parenthesised variation, nested ones and
+// comments inside it included.
+func (lx *pdnLexer) skipVariation() {
+	depth := 0
+	for lx.pos < len(lx.src) {
+		switch lx.src[lx.pos] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				lx.pos++
+				return
+			}
+		case '{':
+			lx.skipPast('}')
+			continue
+		case ';':
+			lx.skipPast('\n')
+			continue
+		}
+		lx.pos++
+	}
+}
+
+// pdnLineWidth is where WritePDN wraps move text: under 80 columns, the
+// width PGN and PDN files traditionally keep to.
+const pdnLineWidth = 79
+
+// pdnFirstTags are written first, in this order, whether the game has them
+// or not ("?" when unknown).
+var pdnFirstTags = []string{"Event", "Date", "Black", "White", "Result"}
+
+// WritePDN writes the game as PDN: the tags Event, Date, Black, White and
+// Result first, GameType when the rule set is not American or the game had
+// the tag, FEN when the game does not begin at the start position, then the
+// other tags in order; then the numbered moves, written with FormatMove and
+// wrapped under 80 columns, and the result. A blank line follows, so games
+// can be written one after another.
+func (g *Game) WritePDN(w io.Writer) error {
+	var b strings.Builder
+	result := g.Result
+	if _, ok := pdnResult(result); !ok {
+		result = "*"
+	}
+	done := map[string]bool{"gametype": true, "fen": true}
+	for _, name := range pdnFirstTags {
+		val := g.Tag(name)
+		if name == "Result" {
+			val = result
+		}
+		if val == "" {
+			val = "?"
+		}
+		writeTag(&b, name, val)
+		done[strings.ToLower(name)] = true
+	}
+	if g.Variant != American || g.Tag("GameType") != "" {
+		writeTag(&b, "GameType", strconv.Itoa(g.Variant.Rules().GameType))
+	}
+	start := StartPosition(g.Variant)
+	if g.Start.Pieces != start.Pieces || g.Start.Kings != start.Kings || g.Start.Turn != start.Turn {
+		writeTag(&b, "FEN", g.Start.FEN())
+	}
+	for _, t := range g.Tags {
+		if !done[strings.ToLower(t.Name)] {
+			writeTag(&b, t.Name, t.Value)
+		}
+	}
+
+	p := g.Start
+	p.Variant = g.Variant
+	number, second := 1, p.Turn == White
+	line := 0
+	add := func(s string) {
+		switch {
+		case line == 0:
+		case line+1+len(s) > pdnLineWidth:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(s)
+		line += len(s)
+	}
+	var ml MoveList
+	for i, m := range g.Moves {
+		p.GenerateMoves(&ml)
+		legal := false
+		for _, o := range ml.Slice() {
+			legal = legal || o.Same(m)
+		}
+		if !legal {
+			return fmt.Errorf("writing PDN: move %d (%s) is not legal in %s", i+1, m.PathString(), p.FEN())
+		}
+		text := p.FormatMove(m)
+		switch {
+		case !second:
+			text = strconv.Itoa(number) + ". " + text
+		case i == 0:
+			text = strconv.Itoa(number) + "... " + text
+		}
+		add(text)
+		p.MakeMove(m)
+		if second {
+			number++
+		}
+		second = !second
+	}
+	add(result)
+	b.WriteString("\n\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTag writes [Name "Value"] with \ and " escaped.
+func writeTag(b *strings.Builder, name, value string) {
+	value = strings.ReplaceAll(value, `\`, `\\`)
+	value = strings.ReplaceAll(value, `"`, `\"`)
+	fmt.Fprintf(b, "[%s \"%s\"]\n", name, value)
+}
