@@ -1,0 +1,349 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// MatchConfig is everything a match needs.
+type MatchConfig struct {
+	Engines [2]MatchEngine
+	Variant movegen.Variant
+	// Ballots are the openings; each is played twice, colours reversed.
+	Ballots []MatchBallot
+	// Games is the number of games; 0 plays every ballot twice. More games
+	// than that go round the ballots again.
+	Games int
+	// Limits bound every move, unless an engine's own Limits say otherwise.
+	Limits MatchLimits
+	// Timeout is the time forfeit: the longest wait for a move. Zero
+	// derives it from the move time (four times it plus two seconds), or
+	// two minutes under depth or node limits.
+	Timeout time.Duration
+	// MaxPlies is the move cap; 0 means MatchDefaultMaxPlies.
+	MaxPlies int
+	// Concurrency is the number of games played at once (at least 1).
+	Concurrency int
+	// SPRT, if not nil, stops the match as soon as the test decides.
+	SPRT *SPRT
+	// PDN, if not nil, receives every finished game.
+	PDN io.Writer
+	// Progress, if not nil, gets a line per finished game.
+	Progress io.Writer
+	// Event is the PDN Event tag ("Crown match" if empty); Date the PDN
+	// Date (today if zero).
+	Event string
+	Date  time.Time
+}
+
+// MatchReport is the outcome of a match, from engine1's view.
+type MatchReport struct {
+	Names   [2]string
+	Limits  [2]MatchLimits
+	Variant movegen.Variant
+	Planned int // games the match was set to play
+	Score   MatchScore
+	// AsBlack and AsWhite split Score by the colour engine1 played.
+	AsBlack, AsWhite MatchScore
+	// Ends counts the games by how they ended.
+	Ends map[MatchEnd]int
+	// Failures counts, per engine, games it lost by failing: an illegal
+	// move, a bad reply, an error, a crash or a time forfeit.
+	Failures [2]int
+	SPRT     *SPRT
+	LLR      float64
+	Verdict  SPRTVerdict
+	// Stopped says why the match ended before its last game: "" when it
+	// played them all.
+	Stopped string
+	Games   []*MatchGame // in the order they finished
+}
+
+// matchFailure reports whether an ending is an engine's failure.
+func matchFailure(e MatchEnd) bool {
+	switch e {
+	case EndIllegal, EndBadReply, EndEngineError, EndCrash, EndTimeForfeit:
+		return true
+	}
+	return false
+}
+
+// add counts a finished game.
+func (r *MatchReport) add(g *MatchGame) {
+	p := g.Points(0)
+	r.Score.Add(p)
+	if g.Black == 0 {
+		r.AsBlack.Add(p)
+	} else {
+		r.AsWhite.Add(p)
+	}
+	r.Ends[g.End]++
+	if matchFailure(g.End) {
+		if p == 0 {
+			r.Failures[0]++
+		} else {
+			r.Failures[1]++
+		}
+	}
+	r.Games = append(r.Games, g)
+	if r.SPRT != nil {
+		r.LLR = r.SPRT.LLR(r.Score)
+		r.Verdict = r.SPRT.Verdict(r.Score)
+	}
+}
+
+// RunMatch plays the match. Games run on up to cfg.Concurrency workers,
+// each with its own pair of engines, reused between games (with "new") and
+// restarted after a crash or hang. It returns the report of the games
+// finished, with an error when the match could not run (an engine that
+// never starts or refuses its setup) or ctx ended it; games still running
+// then are abandoned and not counted.
+func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
+	if len(cfg.Ballots) == 0 {
+		return nil, errors.New("match: no ballots")
+	}
+	games := cfg.Games
+	if games <= 0 {
+		games = 2 * len(cfg.Ballots)
+	}
+	rules := matchRules{maxPlies: cfg.MaxPlies}
+	if rules.maxPlies <= 0 {
+		rules.maxPlies = MatchDefaultMaxPlies
+	}
+	r := &MatchReport{Variant: cfg.Variant, Planned: games, Ends: map[MatchEnd]int{}, SPRT: cfg.SPRT}
+	for e := range cfg.Engines {
+		r.Names[e] = cfg.Engines[e].Name
+		rules.limits[e] = cfg.Limits.over(cfg.Engines[e].Limits)
+		r.Limits[e] = rules.limits[e]
+		rules.timeout[e] = cfg.Timeout
+		if rules.timeout[e] <= 0 {
+			rules.timeout[e] = matchForfeitDefault
+			if mt := rules.limits[e].MoveTime; mt > 0 {
+				rules.timeout[e] = mt*matchForfeitFactor + matchForfeitMargin
+			}
+		}
+	}
+	specs := make([]matchGameSpec, games)
+	for i := range specs {
+		b := cfg.Ballots[i/2%len(cfg.Ballots)]
+		start, err := movegen.ParseFEN(b.FEN, cfg.Variant)
+		if err != nil {
+			return nil, fmt.Errorf("match: %s: %w", b.Label(), err)
+		}
+		specs[i] = matchGameSpec{round: i + 1, ballot: b, start: start, black: i % 2}
+	}
+	workers := max(1, min(cfg.Concurrency, games))
+	event := cfg.Event
+	if event == "" {
+		event = "Crown match"
+	}
+	date := cfg.Date
+	if date.IsZero() {
+		date = time.Now()
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan matchGameSpec)
+	results := make(chan *MatchGame)
+	var fatal error
+	var fatalOnce sync.Once
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var players [2]*matchPlayer
+			for e := range players {
+				players[e] = &matchPlayer{eng: &cfg.Engines[e], variant: cfg.Variant}
+			}
+			defer func() {
+				for _, p := range players {
+					p.close()
+				}
+			}()
+			for spec := range jobs {
+				g, err := playMatchGame(ctx, spec, players, rules)
+				if err != nil {
+					if ctx.Err() == nil {
+						fatalOnce.Do(func() { fatal = err })
+						cancel()
+					}
+					return
+				}
+				if g.Fault >= 0 {
+					players[g.Fault].discard()
+				}
+				select {
+				case results <- g:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, s := range specs {
+			select {
+			case jobs <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var pdnErr error
+	for g := range results {
+		if ctx.Err() != nil {
+			continue // stopped: games finishing now are not counted
+		}
+		r.add(g)
+		if cfg.PDN != nil && pdnErr == nil {
+			pdnErr = writeMatchPDN(cfg.PDN, g, r.Names, cfg.Variant, event, date)
+		}
+		if cfg.Progress != nil {
+			r.progress(cfg.Progress, g)
+		}
+		if r.Verdict != SPRTContinue {
+			r.Stopped = "SPRT " + r.Verdict.String()
+			cancel()
+		}
+	}
+	switch {
+	case fatal != nil:
+		return r, fatal
+	case pdnErr != nil:
+		return r, fmt.Errorf("match: writing PDN: %w", pdnErr)
+	case r.Stopped == "" && len(r.Games) < games:
+		r.Stopped = "interrupted"
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// progress writes one line about a finished game and the score so far.
+func (r *MatchReport) progress(w io.Writer, g *MatchGame) {
+	elo, margin := r.Score.Elo()
+	line := fmt.Sprintf("[%d/%d] game %d, %s: %s (Black) vs %s (White): %s, %s | %s %s, %.1f%%, Elo %s",
+		len(r.Games), r.Planned, g.Round, g.Ballot.Label(), r.Names[g.Black], r.Names[g.White], g.Result, g.Reason,
+		r.Names[0], r.Score.wld(), 100*r.Score.Score(), formatElo(elo, margin))
+	if r.SPRT != nil {
+		line += fmt.Sprintf(", LLR %.2f", r.LLR)
+	}
+	fmt.Fprintln(w, line)
+}
+
+// wld writes the score as "+W -L =D".
+func (s MatchScore) wld() string {
+	return fmt.Sprintf("+%d -%d =%d", s.Wins, s.Losses, s.Draws)
+}
+
+// formatElo writes an Elo difference with its margin: "+91.1 ± 27.7".
+func formatElo(elo, margin float64) string {
+	switch {
+	case math.IsInf(elo, 1):
+		return "+inf"
+	case math.IsInf(elo, -1):
+		return "-inf"
+	}
+	if math.IsInf(margin, 0) || math.IsNaN(margin) {
+		return fmt.Sprintf("%+.1f ± inf", elo)
+	}
+	return fmt.Sprintf("%+.1f ± %.1f", elo, margin)
+}
+
+// WriteSummary writes the match's result table: wins, losses and draws per
+// engine and per colour, score, Elo difference with its 95% margin, LOS,
+// the SPRT state, and how the games ended.
+func (r *MatchReport) WriteSummary(w io.Writer) {
+	n := r.Score.Games()
+	status := fmt.Sprintf("%d games", n)
+	if n < r.Planned {
+		status = fmt.Sprintf("%d of %d games", n, r.Planned)
+	}
+	if r.Stopped != "" {
+		status += ", stopped: " + r.Stopped
+	}
+	fmt.Fprintf(w, "Match %s vs %s, %s, %s\n", r.Names[0], r.Names[1], r.Variant.Rules().Title, status)
+	fmt.Fprintf(w, "Limits: %s: %s; %s: %s\n", r.Names[0], r.Limits[0], r.Names[1], r.Limits[1])
+	width := max(len(r.Names[0]), len(r.Names[1]), len("  as White"))
+	fmt.Fprintf(w, "%-*s %6s %6s %6s %7s\n", width, "", "wins", "losses", "draws", "score")
+	rows := []struct {
+		name string
+		s    MatchScore
+	}{
+		{r.Names[0], r.Score}, {"  as Black", r.AsBlack}, {"  as White", r.AsWhite},
+		{r.Names[1], r.Score.Reverse()}, {"  as Black", r.AsWhite.Reverse()}, {"  as White", r.AsBlack.Reverse()},
+	}
+	for _, row := range rows {
+		fmt.Fprintf(w, "%-*s %6d %6d %6d %6.1f%%\n", width, row.name, row.s.Wins, row.s.Losses, row.s.Draws, 100*row.s.Score())
+	}
+	// Black's results: engine1's as Black plus engine2's as Black.
+	black := MatchScore{
+		Wins:   r.AsBlack.Wins + r.AsWhite.Losses,
+		Losses: r.AsBlack.Losses + r.AsWhite.Wins,
+		Draws:  r.AsBlack.Draws + r.AsWhite.Draws,
+	}
+	fmt.Fprintf(w, "Black vs White: %d-%d-%d, Black scored %.1f%%\n", black.Wins, black.Losses, black.Draws, 100*black.Score())
+	elo, margin := r.Score.Elo()
+	fmt.Fprintf(w, "Elo difference %s - %s: %s (95%%), LOS %.1f%%\n", r.Names[0], r.Names[1], formatElo(elo, margin), 100*r.Score.LOS())
+	fmt.Fprintf(w, "Significance: %s\n", r.significance())
+	if r.SPRT != nil {
+		lower, upper := r.SPRT.Bounds()
+		fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s\n",
+			r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Alpha, r.SPRT.Beta, r.LLR, lower, upper, r.Verdict)
+	}
+	ends := make([]string, 0, len(r.Ends))
+	for e := range r.Ends {
+		ends = append(ends, string(e))
+	}
+	sort.Slice(ends, func(i, j int) bool {
+		return r.Ends[MatchEnd(ends[i])] > r.Ends[MatchEnd(ends[j])] || r.Ends[MatchEnd(ends[i])] == r.Ends[MatchEnd(ends[j])] && ends[i] < ends[j]
+	})
+	fmt.Fprint(w, "Endings:")
+	for i, e := range ends {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(w, "%s %s %d", sep, e, r.Ends[MatchEnd(e)])
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Engine failures (illegal move, bad reply, error, crash, time forfeit): %s %d, %s %d\n",
+		r.Names[0], r.Failures[0], r.Names[1], r.Failures[1])
+}
+
+// matchLOSSure is the likelihood of superiority that makes a one-sided
+// score (all wins, no losses) significant, as the 95% interval does otherwise.
+const matchLOSSure = 0.95
+
+// significance says whether the 95% Elo interval excludes equality.
+func (r *MatchReport) significance() string {
+	elo, margin := r.Score.Elo()
+	switch {
+	case r.Score.Games() == 0:
+		return "no games"
+	case math.IsInf(elo, 0) && (r.Score.LOS() < matchLOSSure && r.Score.LOS() > 1-matchLOSSure):
+		return "not significant (too few decisive games)"
+	case math.IsInf(elo, 0) || elo-margin > 0 || elo+margin < 0:
+		stronger := r.Names[0]
+		if elo < 0 {
+			stronger = r.Names[1]
+		}
+		return fmt.Sprintf("%s is stronger (the 95%% interval excludes 0)", stronger)
+	}
+	return "not significant (the 95% interval includes 0)"
+}

@@ -1,0 +1,314 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// MatchRunFunc runs an engine in process: it speaks the line protocol on in
+// and out until in ends or ctx is cancelled (protocol.Run has this shape
+// once its configuration is bound).
+type MatchRunFunc func(ctx context.Context, in io.Reader, out io.Writer) error
+
+// MatchEngine says how to start one engine of a match and how it searches.
+type MatchEngine struct {
+	Name string // label in progress lines, the summary and PDN tags
+	// Argv is the engine process to run (program and arguments); used when
+	// Run is nil.
+	Argv []string
+	// Run, if not nil, runs the engine in process over pipes.
+	Run MatchRunFunc
+	// Setup holds protocol commands sent once after start, before the first
+	// game, e.g. "set hashsize 16". An "error" reply to any of them stops
+	// the match: the engine is misconfigured.
+	Setup []string
+	// Limits, where a field is non-zero, override the match's limits for
+	// this engine.
+	Limits MatchLimits
+}
+
+// MatchLimits bounds one move's search. Zero fields are not sent.
+type MatchLimits struct {
+	MoveTime time.Duration // sent as maxtime=<seconds>
+	Depth    int
+	Nodes    uint64
+}
+
+// over returns l with the non-zero fields of o replacing its own.
+func (l MatchLimits) over(o MatchLimits) MatchLimits {
+	if o.MoveTime != 0 || o.Depth != 0 || o.Nodes != 0 {
+		return o
+	}
+	return l
+}
+
+// args formats the limits as getmove arguments.
+func (l MatchLimits) args() string {
+	var b strings.Builder
+	if l.MoveTime > 0 {
+		b.WriteString(" maxtime=" + strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64))
+	}
+	if l.Depth > 0 {
+		b.WriteString(" depth=" + strconv.Itoa(l.Depth))
+	}
+	if l.Nodes > 0 {
+		b.WriteString(" nodes=" + strconv.FormatUint(l.Nodes, 10))
+	}
+	return b.String()
+}
+
+// String describes the limits for the summary: "depth 6", "0.1 s/move".
+func (l MatchLimits) String() string {
+	var parts []string
+	if l.MoveTime > 0 {
+		parts = append(parts, strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64)+" s/move")
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, strconv.FormatUint(l.Nodes, 10)+" nodes")
+	}
+	if len(parts) == 0 {
+		return "no limit"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Engine failures, told apart because each is adjudicated with its own
+// reason.
+var (
+	errMatchEngineExited = errors.New("engine exited")
+	errMatchTimeout      = errors.New("timed out")
+)
+
+// matchLineBuffer bounds the lines an engine may send ahead of the runner
+// reading them (info lines while it searches); a faster talker blocks.
+const matchLineBuffer = 256
+
+// matchConn is a running engine, used by one goroutine at a time: lines to
+// it go through a writer goroutine so a stuck engine never blocks the
+// runner; lines from it arrive on lines, which is closed when its output
+// ends.
+type matchConn struct {
+	lines   chan string
+	send    chan string
+	quit    chan struct{} // closed when the runner is done with the engine
+	stop    func()        // kills the engine; safe to call more than once
+	done    chan struct{} // closed when the engine has ended
+	exitErr error         // why the engine ended; read after done is closed
+	closed  bool
+}
+
+// startMatchEngine starts e: a process, or Run on pipes in a goroutine.
+func startMatchEngine(e *MatchEngine) (*matchConn, error) {
+	c := &matchConn{
+		lines: make(chan string, matchLineBuffer),
+		send:  make(chan string, matchLineBuffer),
+		quit:  make(chan struct{}),
+		done:  make(chan struct{}),
+	}
+	var in io.WriteCloser
+	var out io.ReadCloser
+	var wait func() error
+	if e.Run != nil {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		finished := make(chan error, 1)
+		go func() {
+			err := e.Run(ctx, inR, outW)
+			outW.CloseWithError(io.EOF)
+			inR.CloseWithError(io.ErrClosedPipe)
+			finished <- err
+		}()
+		in, out = inW, outR
+		c.stop = func() {
+			cancel()
+			inW.CloseWithError(io.ErrClosedPipe)
+			outR.CloseWithError(io.ErrClosedPipe)
+		}
+		wait = func() error { err := <-finished; cancel(); return err }
+	} else {
+		if len(e.Argv) == 0 {
+			return nil, fmt.Errorf("engine %s: no command", e.Name)
+		}
+		cmd := exec.Command(e.Argv[0], e.Argv[1:]...)
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			return nil, err
+		}
+		// Stdout is a pipe of our own, not StdoutPipe: Wait closes that one
+		// on exit and could drop the last lines before they are read.
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		cmd.Stdout = pw
+		err = cmd.Start()
+		pw.Close()
+		if err != nil {
+			pr.Close()
+			return nil, fmt.Errorf("engine %s: %w", e.Name, err)
+		}
+		var once sync.Once
+		c.stop = func() {
+			once.Do(func() {
+				_ = cmd.Process.Kill()
+				pr.Close()
+			})
+		}
+		in, out, wait = stdin, pr, cmd.Wait
+	}
+	go func() { // writer
+		for line := range c.send {
+			if _, err := io.WriteString(in, line+"\n"); err != nil {
+				break
+			}
+		}
+		in.Close()
+		for range c.send { // drain: nothing more reaches the engine
+		}
+	}()
+	go func() { // reader
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), matchMaxLine)
+		for sc.Scan() {
+			select {
+			case c.lines <- sc.Text():
+			case <-c.quit:
+			}
+		}
+		close(c.lines)
+	}()
+	go func() {
+		c.exitErr = wait()
+		close(c.done)
+	}()
+	return c, nil
+}
+
+// matchMaxLine bounds one line from an engine; a longer one ends the
+// engine's output (it is treated as having crashed).
+const matchMaxLine = 1 << 20
+
+// writeLine queues a command for the engine. It never blocks: if the queue
+// is full the engine is not reading, and the reply it then fails to send
+// is what gets adjudicated.
+func (c *matchConn) writeLine(s string) {
+	if c.closed {
+		return
+	}
+	select {
+	case c.send <- s:
+	default:
+	}
+}
+
+// finish marks the engine as no longer used and stops queueing commands.
+func (c *matchConn) finish() {
+	if !c.closed {
+		c.closed = true
+		close(c.send)
+		close(c.quit)
+	}
+}
+
+// close asks the engine to quit, waits up to grace for it, then kills it.
+func (c *matchConn) close(grace time.Duration) {
+	c.writeLine("quit")
+	c.finish()
+	select {
+	case <-c.done:
+	case <-time.After(grace):
+	}
+	c.kill()
+}
+
+// kill stops the engine at once (crashed or hung) and waits a while for it
+// to end. An in-process engine that ignores its cancelled context is left
+// behind rather than stalling the match.
+func (c *matchConn) kill() {
+	c.finish()
+	c.stop()
+	select {
+	case <-c.done:
+	case <-time.After(matchKillWait):
+	}
+}
+
+// matchKillWait is how long kill waits for a stopped engine to end.
+const matchKillWait = 5 * time.Second
+
+// readLine returns the engine's next line, or errMatchEngineExited when its
+// output has ended, or errMatchTimeout at the deadline, or ctx's error.
+func (c *matchConn) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
+	select {
+	case line, ok := <-c.lines:
+		if !ok {
+			return "", c.exitError()
+		}
+		return line, nil
+	case <-deadline:
+		return "", errMatchTimeout
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// exitError describes the end of the engine's output.
+func (c *matchConn) exitError() error {
+	select {
+	case <-c.done:
+		if c.exitErr != nil {
+			return fmt.Errorf("%w (%v)", errMatchEngineExited, c.exitErr)
+		}
+	case <-time.After(matchExitWait):
+	}
+	return errMatchEngineExited
+}
+
+// matchExitWait is how long to wait, once an engine's output has ended, for
+// its exit status to name in the reason.
+const matchExitWait = 500 * time.Millisecond
+
+// sync sends ping and reads up to pong. It returns the "error" lines seen on
+// the way: replies to the commands sent before it.
+func (c *matchConn) sync(ctx context.Context, timeout time.Duration) ([]string, error) {
+	c.writeLine("ping")
+	deadline := time.After(timeout)
+	var errs []string
+	for {
+		line, err := c.readLine(ctx, deadline)
+		if errors.Is(err, errMatchTimeout) {
+			return errs, fmt.Errorf("no pong within %v: %w", timeout, err)
+		}
+		if err != nil {
+			return errs, err
+		}
+		switch matchWord(line) {
+		case "pong":
+			return errs, nil
+		case "error":
+			errs = append(errs, line)
+		}
+	}
+}
+
+// matchWord returns the first field of a line, "" for a blank one.
+func matchWord(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}

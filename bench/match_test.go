@@ -1,0 +1,387 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// testBallots returns the first n ballots of the deck.
+func testBallots(t *testing.T, n int) []MatchBallot {
+	t.Helper()
+	bs, err := SelectMatchBallots("deck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bs[:n]
+}
+
+// fenBallots turns FENs into ballots.
+func fenBallots(fens ...string) []MatchBallot {
+	out := make([]MatchBallot, len(fens))
+	for i, f := range fens {
+		out[i] = MatchBallot{Num: i + 1, FEN: f}
+	}
+	return out
+}
+
+// inProcess returns an in-process fake engine.
+func inProcess(name, mode string) MatchEngine {
+	return MatchEngine{Name: name, Run: fakeEngine(mode)}
+}
+
+// runTestMatch runs a match and checks every game it reports with
+// checkMatchGame.
+func runTestMatch(t *testing.T, cfg MatchConfig) *MatchReport {
+	t.Helper()
+	if cfg.Concurrency == 0 {
+		cfg.Concurrency = 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := RunMatch(ctx, cfg)
+	if err != nil {
+		t.Fatalf("RunMatch: %v", err)
+	}
+	maxPlies := cfg.MaxPlies
+	if maxPlies == 0 {
+		maxPlies = MatchDefaultMaxPlies
+	}
+	for _, g := range r.Games {
+		checkMatchGame(t, g.Start, g.Moves, g.Result, g.End, maxPlies)
+	}
+	return r
+}
+
+// checkMatchGame replays a game and checks, independently of the runner,
+// that every move is legal, that no rule of the game should have ended it
+// earlier, and that its result fits how it ended: a rule draw must hold in
+// the final position, a side with no move must have lost, and an engine's
+// failure is a loss for the side to move.
+func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, result string, end MatchEnd, maxPlies int) {
+	t.Helper()
+	pos := start
+	history := []movegen.Position{pos}
+	irrev, strongMoves := 0, 0
+	threshold := 2*pos.Rules().DrawMoves - 1
+	var ml movegen.MoveList
+	// state reports which rule ends the game at the current position.
+	state := func(ply int) MatchEnd {
+		pos.GenerateMoves(&ml)
+		switch {
+		case ml.N == 0:
+			return EndNoMove
+		case matchRepetitions(history[irrev:], &pos) >= 3:
+			return EndRepetition
+		case len(history)-1-irrev >= threshold:
+			return EndMoveCount
+		case strongMoves >= matchThreeKingsMoves:
+			return EndThreeKings
+		case ply >= maxPlies:
+			return EndMoveCap
+		}
+		return ""
+	}
+	for i, m := range moves {
+		if e := state(i); e != "" {
+			t.Fatalf("game from %s: %s at ply %d, but play went on", start.FEN(), e, i)
+		}
+		legal := false
+		for _, o := range ml.Slice() {
+			legal = legal || o.Same(m)
+		}
+		if !legal {
+			t.Fatalf("game from %s: move %d (%s) is not legal in %s", start.FEN(), i+1, m.PathString(), pos.FEN())
+		}
+		if pos.Rules().FlyingKings && threeKingsEnding(&pos) && pos.Pieces[pos.Turn].Count() == 3 {
+			strongMoves++
+		}
+		rev := pos.IsReversible(m)
+		pos.MakeMove(m)
+		history = append(history, pos)
+		if !rev {
+			irrev = len(history) - 1
+		}
+		if !threeKingsEnding(&pos) {
+			strongMoves = 0
+		}
+	}
+	moverLoses := "1-0"
+	if pos.Turn == movegen.Black {
+		moverLoses = "0-1"
+	}
+	final := state(len(moves))
+	want := "1/2-1/2"
+	switch end {
+	case EndNoMove, EndRepetition, EndMoveCount, EndThreeKings, EndMoveCap:
+		if final != end {
+			t.Fatalf("game from %s ended by %q, but the final position %s is %q", start.FEN(), end, pos.FEN(), final)
+		}
+		if end == EndNoMove {
+			want = moverLoses
+		}
+	case EndDrawClaim:
+		if final == EndNoMove {
+			t.Fatalf("game from %s: a draw claim ended a game already won", start.FEN())
+		}
+	case EndIllegal, EndBadReply, EndEngineError, EndCrash, EndTimeForfeit:
+		if final != "" {
+			t.Fatalf("game from %s: %s adjudicated where %s had already ended it", start.FEN(), end, final)
+		}
+		want = moverLoses
+	default:
+		t.Fatalf("game from %s: unknown ending %q", start.FEN(), end)
+	}
+	if result != want {
+		t.Fatalf("game from %s ended by %s with %s, want %s", start.FEN(), end, result, want)
+	}
+}
+
+// TestMatchFaults plays scripted engines that misbehave and checks each
+// fault is adjudicated as a loss with its reason, the faulty engine is
+// restarted when it crashed or hung, and the match finishes.
+func TestMatchFaults(t *testing.T) {
+	tests := []struct {
+		name    string
+		mode    string // engine1's behaviour; engine2 always plays its first move
+		process bool   // run engine1 as a process, not in process
+		end     MatchEnd
+		reason  string
+	}{
+		{"illegal", "illegal@3", false, EndIllegal, "not legal"},
+		{"garbage", "garbage@2", false, EndBadReply, `move "banana"`},
+		{"error", "error@2", false, EndEngineError, "error getmove"},
+		{"hang", "hang@2", false, EndTimeForfeit, "no move within 300ms"},
+		{"crash", "crash@3", false, EndCrash, "crashed on purpose"},
+		{"process illegal", "illegal@2", true, EndIllegal, "not legal"},
+		{"process hang", "hang@2", true, EndTimeForfeit, "no move within 300ms"},
+		{"process crash", "crash@2", true, EndCrash, "exit status 3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e1 := inProcess("faulty", tc.mode)
+			if tc.process {
+				e1 = fakeProcess(t, "faulty", tc.mode)
+			}
+			games := 4
+			if tc.process {
+				games = 2
+			}
+			var pdn bytes.Buffer
+			r := runTestMatch(t, MatchConfig{
+				Engines: [2]MatchEngine{e1, inProcess("good", "first")},
+				Ballots: testBallots(t, 2),
+				Games:   games,
+				Limits:  MatchLimits{Depth: 1},
+				Timeout: 300 * time.Millisecond,
+				PDN:     &pdn,
+			})
+			if r.Score.Games() != games || r.Score.Losses != games || r.Failures[0] != games || r.Failures[1] != 0 {
+				t.Fatalf("score %+v, failures %v: want %d losses, all faults of engine1", r.Score, r.Failures, games)
+			}
+			for _, g := range r.Games {
+				if g.End != tc.end || !strings.HasPrefix(g.Reason, string(tc.end)+": faulty") || !strings.Contains(g.Reason, tc.reason) {
+					t.Errorf("game %d ended %q (%s), want %q with %q", g.Round, g.End, g.Reason, tc.end, tc.reason)
+				}
+			}
+			checkMatchPDN(t, pdn.String(), r, 0)
+		})
+	}
+}
+
+// TestMatchNoise checks stray lines before a move are ignored and the
+// games are played out by the rules.
+func TestMatchNoise(t *testing.T) {
+	r := runTestMatch(t, MatchConfig{
+		Engines: [2]MatchEngine{inProcess("noisy", "noise"), inProcess("random", "random:7")},
+		Ballots: testBallots(t, 2),
+		Limits:  MatchLimits{Depth: 1},
+	})
+	if r.Score.Games() != 4 || r.Failures != [2]int{} {
+		t.Fatalf("score %+v failures %v", r.Score, r.Failures)
+	}
+}
+
+// TestMatchDrawClaim checks a draw claim ends the game as a draw, recorded,
+// after the claiming move is played.
+func TestMatchDrawClaim(t *testing.T) {
+	var pdn bytes.Buffer
+	r := runTestMatch(t, MatchConfig{
+		Engines: [2]MatchEngine{inProcess("claimer", "drawclaim@3"), inProcess("good", "first")},
+		Ballots: testBallots(t, 2),
+		Limits:  MatchLimits{Depth: 1},
+		PDN:     &pdn,
+	})
+	for _, g := range r.Games {
+		if g.End != EndDrawClaim || g.Result != "1/2-1/2" || g.Reason != "draw claim: by claimer" {
+			t.Errorf("game %d: %s %q (%s)", g.Round, g.Result, g.End, g.Reason)
+		}
+		// The claimer claimed with its third move; White moves first.
+		want := 5
+		if g.Black == 0 {
+			want = 6
+		}
+		if len(g.Moves) != want {
+			t.Errorf("game %d: %d plies, want %d", g.Round, len(g.Moves), want)
+		}
+	}
+	if r.Score.Draws != 4 {
+		t.Fatalf("score %+v, want 4 draws", r.Score)
+	}
+	checkMatchPDN(t, pdn.String(), r, 0)
+}
+
+// TestMatchBadSetup checks an engine that refuses its setup stops the match
+// with an error instead of losing every game.
+func TestMatchBadSetup(t *testing.T) {
+	_, err := RunMatch(context.Background(), MatchConfig{
+		Engines: [2]MatchEngine{inProcess("bad", "badsetup"), inProcess("good", "first")},
+		Ballots: testBallots(t, 1),
+		Limits:  MatchLimits{Depth: 1},
+	})
+	if err == nil || !strings.Contains(err.Error(), "setup refused") {
+		t.Fatalf("err = %v, want setup refused", err)
+	}
+	_, err = RunMatch(context.Background(), MatchConfig{
+		Engines: [2]MatchEngine{{Name: "missing", Argv: []string{"./no-such-engine-here"}}, inProcess("good", "first")},
+		Ballots: testBallots(t, 1),
+	})
+	if err == nil {
+		t.Fatal("a missing engine program started")
+	}
+}
+
+// TestMatchRules plays random movers from endings where the game's own
+// rules end it, and checks every rule ending occurs and is right.
+func TestMatchRules(t *testing.T) {
+	tests := []struct {
+		name     string
+		mode     string
+		variant  movegen.Variant
+		fens     []string
+		maxPlies int
+		want     []MatchEnd // each must end at least one game
+	}{
+		{"kings shuffle", "random", movegen.American, []string{"W:WK29,K30:BK3,K4", "W:WK32:BK1"}, 0,
+			[]MatchEnd{EndRepetition, EndNoMove}},
+		{"kings wander", "wander", movegen.American, []string{"W:WK29,K30:BK3,K4", "B:WK32:BK1"}, 0,
+			[]MatchEnd{EndMoveCount}},
+		{"men race", "random", movegen.American, []string{"W:W21,22,23:B10,11,12", "B:W25,26,27,28:B5,6,7,8"}, 0,
+			[]MatchEnd{EndNoMove}},
+		{"move cap", "random", movegen.American, []string{"B:W21-32:B1-12"}, 12, []MatchEnd{EndMoveCap}},
+		{"pool three kings", "wander", movegen.Pool, []string{"W:WK29,K30,K31:BK4", "B:WK1,K2,K3:BK30"}, 0,
+			[]MatchEnd{EndThreeKings}},
+		{"pool men", "random", movegen.Pool, []string{"W:W21,22,23:B10,11,12", "B:W21-32:B1-12"}, 0,
+			[]MatchEnd{EndNoMove}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var pdn bytes.Buffer
+			r := runTestMatch(t, MatchConfig{
+				Engines:  [2]MatchEngine{inProcess("r1", tc.mode+":1"), inProcess("r2", tc.mode+":2")},
+				Variant:  tc.variant,
+				Ballots:  fenBallots(tc.fens...),
+				Games:    12 * len(tc.fens),
+				MaxPlies: tc.maxPlies,
+				Limits:   MatchLimits{Depth: 1},
+				PDN:      &pdn,
+			})
+			if r.Failures != [2]int{} {
+				t.Errorf("engine failures %v; endings %v", r.Failures, r.Ends)
+			}
+			for _, e := range tc.want {
+				if r.Ends[e] == 0 {
+					t.Errorf("no game ended by %s; endings %v", e, r.Ends)
+				}
+			}
+			checkMatchPDN(t, pdn.String(), r, tc.maxPlies)
+		})
+	}
+}
+
+// TestMatchSPRTStops checks a sequential test stops a one-sided match early.
+func TestMatchSPRTStops(t *testing.T) {
+	r, err := RunMatch(context.Background(), MatchConfig{
+		Engines: [2]MatchEngine{inProcess("good", "random:3"), inProcess("faulty", "illegal@4")},
+		Ballots: testBallots(t, 40),
+		Limits:  MatchLimits{Depth: 1},
+		SPRT:    &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != SPRTAcceptH1 || r.Score.Games() >= r.Planned || !strings.HasPrefix(r.Stopped, "SPRT") {
+		t.Fatalf("verdict %v after %d of %d games (stopped %q)", r.Verdict, r.Score.Games(), r.Planned, r.Stopped)
+	}
+	var out strings.Builder
+	r.WriteSummary(&out)
+	for _, want := range []string{"H1 accepted", "good is stronger", "faulty"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestMatchBallotTables checks the embedded table is the testdata copy and
+// the selections have the ACF counts.
+func TestMatchBallotTables(t *testing.T) {
+	data, err := os.ReadFile("../testdata/acf-3move-ballots.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != matchBallotTable {
+		t.Fatal("bench/match_ballots.tsv differs from testdata/acf-3move-ballots.tsv")
+	}
+	for _, tc := range []struct {
+		sel  string
+		want int
+	}{{"deck", 156}, {"crossboard", 144}, {"all", 174}} {
+		bs, err := SelectMatchBallots(tc.sel)
+		if err != nil || len(bs) != tc.want {
+			t.Errorf("%s: %d ballots, %v; want %d", tc.sel, len(bs), err, tc.want)
+		}
+	}
+	for _, b := range MatchBallotsACF() {
+		for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+			if _, err := movegen.ParseFEN(b.FEN, v); err != nil {
+				t.Errorf("%s: %v", b.Label(), err)
+			}
+		}
+	}
+}
+
+// TestReadMatchBallots checks the three accepted file forms.
+func TestReadMatchBallots(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+		err        bool
+	}{
+		{"fen lines", "# two\nB:W21-32:B1-12\n\nW:WK32:BK1\n", []string{"B:W21-32:B1-12", "W:WK32:BK1"}, false},
+		{"pdn", "[Event \"x\"]\n[FEN \"W:W18,21,23-32:B1-8,10-13\"]\n1. 22-18 *\n", []string{"W:W18,21,23-32:B1-8,10-13"}, false},
+		{"table", "num\tmoves\tdeck\tname\tfen\n7\t9-13 22-18\tdeck\t\tB:W21-32:B1-12\n", []string{"B:W21-32:B1-12"}, false},
+		{"bad fen", "B:W21-32:X1-12\n", nil, true},
+		{"short row", "7\t9-13\tdeck\n", nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bs, err := ReadMatchBallots(strings.NewReader(tc.text))
+			if (err != nil) != tc.err {
+				t.Fatalf("err = %v", err)
+			}
+			if len(bs) != len(tc.want) {
+				t.Fatalf("got %d ballots, want %d", len(bs), len(tc.want))
+			}
+			for i := range bs {
+				if bs[i].FEN != tc.want[i] {
+					t.Errorf("ballot %d: %q, want %q", i, bs[i].FEN, tc.want[i])
+				}
+			}
+		})
+	}
+}
