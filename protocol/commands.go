@@ -1,0 +1,419 @@
+package protocol
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Limits on arguments, beyond those the search enforces itself.
+const (
+	// maxFENBytes bounds a FEN argument: 24 pieces with K marks, commas
+	// and colour blocks fit in about 100 characters; the slack allows
+	// ranges and a final dot, and the bound keeps error replies short.
+	maxFENBytes = 512
+	// maxHistoryMoves bounds set gamehist: CheckerBoard sends only the
+	// reversible moves since the last irreversible one, which the draw
+	// rules keep under 80 plies; a whole 300-move game fits too.
+	maxHistoryMoves = 1000
+	// maxEcho bounds how much of a client's token an error reply quotes.
+	maxEcho = 40
+	// bookLevels is the number of CheckerBoard book settings (0 off ..
+	// 3 best moves only).
+	bookLevels = 4
+)
+
+// helpText is the reply to "help": every command, get and set key.
+const helpText = "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
+	" get protocolversion|gametype|hashsize|searchthreads|cpus|book|gamehist|movelist;" +
+	" set gametype|hashsize|searchthreads|book|gamehist; see docs/protocol.md"
+
+// outcome says what Run does after a command.
+type outcome int
+
+const (
+	keepGoing   outcome = iota
+	stopJob             // stop the running job and write its reply before the next command
+	stopSession         // end the session
+)
+
+// handle runs one input line.
+func (s *session) handle(l inputLine) outcome {
+	if l.tooLong {
+		s.out.printf("error line too long: over %d bytes, ignored", MaxLineBytes)
+		return keepGoing
+	}
+	f := strings.Fields(l.text)
+	if len(f) == 0 {
+		return keepGoing
+	}
+	cmd, args := strings.ToLower(f[0]), f[1:]
+	switch cmd {
+	case "quit":
+		return stopSession
+	case "stop":
+		return stopJob
+	case "ping":
+		s.ping(args)
+	case "name":
+		s.noArgs(cmd, args, func() { s.out.line("name " + s.fullName()) })
+	case "about":
+		s.noArgs(cmd, args, func() {
+			s.out.line("about " + s.fullName() + ", a checkers engine for American checkers (GameType 21)" +
+				" and American Pool checkers (GameType 23); protocol in docs/protocol.md")
+		})
+	case "help":
+		s.out.line(helpText)
+	case "get":
+		s.get(args)
+	case "set":
+		if s.busy(cmd) {
+			return keepGoing
+		}
+		s.set(args)
+	case "new":
+		if s.busy(cmd) {
+			return keepGoing
+		}
+		s.noArgs(cmd, args, func() {
+			s.hist = nil
+			s.engine.Clear()
+			s.out.line("new ok")
+		})
+	case "getmove":
+		if s.busy(cmd) {
+			return keepGoing
+		}
+		s.getmove(args)
+	case "perft":
+		if s.busy(cmd) {
+			return keepGoing
+		}
+		s.perft(args)
+	case "staticevaluation":
+		s.staticEvaluation(args)
+	default:
+		s.out.printf("error unknown command %s; try help", echo(f[0]))
+	}
+	return keepGoing
+}
+
+// busy answers the error and reports true when a job is running.
+func (s *session) busy(cmd string) bool {
+	if s.job == nil {
+		return false
+	}
+	s.out.printf("error busy: %s is not allowed while %s runs; send stop first", cmd, s.job.name)
+	return true
+}
+
+// noArgs runs reply when the command came without arguments.
+func (s *session) noArgs(cmd string, args []string, reply func()) {
+	if len(args) > 0 {
+		s.out.printf("error %s takes no arguments", cmd)
+		return
+	}
+	reply()
+}
+
+func (s *session) fullName() string {
+	if s.cfg.Version == "" {
+		return s.cfg.Name
+	}
+	return s.cfg.Name + " " + s.cfg.Version
+}
+
+// ping answers pong, echoing an optional token so a client can match them.
+func (s *session) ping(args []string) {
+	switch {
+	case len(args) == 0:
+		s.out.line("pong")
+	case len(args) == 1 && isToken(args[0]):
+		s.out.line("pong " + args[0])
+	default:
+		s.out.line("error ping takes at most one token of letters, digits, '.', '_' or '-' (up to 64)")
+	}
+}
+
+// isToken reports whether t is a short plain word that can be echoed.
+func isToken(t string) bool {
+	if len(t) > 64 {
+		return false
+	}
+	for _, c := range []byte(t) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// echo quotes a client's token for an error reply, cut to maxEcho bytes.
+func echo(t string) string {
+	if len(t) > maxEcho {
+		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
+	}
+	return strconv.QuoteToASCII(t)
+}
+
+func (s *session) get(args []string) {
+	if len(args) == 0 {
+		s.out.line("error get needs a key; try help")
+		return
+	}
+	key, rest := strings.ToLower(args[0]), args[1:]
+	if key == "movelist" {
+		s.moveList(rest)
+		return
+	}
+	switch key {
+	case "protocolversion", "gametype", "hashsize", "searchthreads", "cpus", "book", "gamehist":
+	default:
+		s.out.printf("error unknown get key %s; try help", echo(args[0]))
+		return
+	}
+	if len(rest) > 0 {
+		s.out.printf("error get %s takes no more arguments", key)
+		return
+	}
+	switch key {
+	case "protocolversion":
+		s.out.printf("protocolversion %d", Version)
+	case "gametype":
+		s.replyGameType()
+	case "hashsize":
+		s.out.printf("hashsize %d", s.opt.HashMiB)
+	case "searchthreads":
+		s.out.printf("searchthreads %d", s.opt.Threads)
+	case "cpus":
+		s.out.printf("cpus %d", runtime.NumCPU())
+	case "book":
+		s.replyBook()
+	case "gamehist":
+		s.replyGameHist()
+	}
+}
+
+func (s *session) set(args []string) {
+	if len(args) == 0 {
+		s.out.line("error set needs a key and a value; try help")
+		return
+	}
+	key, rest := strings.ToLower(args[0]), args[1:]
+	if key == "gamehist" {
+		s.setGameHist(rest)
+		return
+	}
+	switch key {
+	case "gametype", "hashsize", "searchthreads", "book":
+	default:
+		s.out.printf("error unknown set key %s; try help", echo(args[0]))
+		return
+	}
+	if len(rest) != 1 {
+		s.out.printf("error set %s takes one number", key)
+		return
+	}
+	n, err := strconv.Atoi(rest[0])
+	if err != nil {
+		s.out.printf("error set %s: %s is not a whole number", key, echo(rest[0]))
+		return
+	}
+	switch key {
+	case "gametype":
+		v, err := movegen.VariantForGameType(n)
+		if err != nil {
+			s.out.printf("error set gametype: %v", err)
+			return
+		}
+		if v != s.variant {
+			s.variant = v
+			s.hist = nil
+			s.engine.Clear()
+		}
+		s.replyGameType()
+	case "hashsize":
+		switch {
+		case n < search.MinHashMiB || n > search.MaxHashMiB:
+			s.out.printf("error set hashsize: %d is out of range %d..%d (MiB)", n, search.MinHashMiB, search.MaxHashMiB)
+		case s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB:
+			s.out.printf("error set hashsize: %d MiB is over this host's limit of %d MiB", n, s.cfg.MaxHashMiB)
+		default:
+			s.setOptions(key, func(o *search.Options) { o.HashMiB = n }, func(o search.Options) int { return o.HashMiB })
+		}
+	case "searchthreads":
+		if n < 1 || n > search.MaxThreads {
+			s.out.printf("error set searchthreads: %d is out of range 1..%d", n, search.MaxThreads)
+			return
+		}
+		s.setOptions(key, func(o *search.Options) { o.Threads = n }, func(o search.Options) int { return o.Threads })
+	case "book":
+		if n < 0 || n >= bookLevels {
+			s.out.printf("error set book: %d is out of range 0..%d", n, bookLevels-1)
+			return
+		}
+		s.replyBook()
+	}
+}
+
+// setOptions changes one engine option and answers the value in force.
+func (s *session) setOptions(key string, change func(*search.Options), value func(search.Options) int) {
+	opt := s.opt
+	change(&opt)
+	if err := s.engine.SetOptions(opt); err != nil {
+		s.out.printf("error set %s: %v", key, err)
+		return
+	}
+	s.opt = s.engine.Options()
+	s.out.printf("%s %d", key, value(s.opt))
+}
+
+func (s *session) replyGameType() {
+	s.out.printf("gametype %d", s.variant.Rules().GameType)
+}
+
+// replyBook answers the book setting: Crown has no opening book yet, so the
+// level in force is always 0.
+func (s *session) replyBook() {
+	s.out.line("book 0 no book loaded")
+}
+
+func (s *session) replyGameHist() {
+	if len(s.hist) == 0 {
+		s.out.line("gamehist none")
+		return
+	}
+	last := s.hist[len(s.hist)-1]
+	s.out.printf("gamehist moves=%d fen=%s", len(s.hist)-1, last.FEN())
+}
+
+// setGameHist replaces the game history with a FEN and the moves played
+// from it, or leaves it as it was when any part is wrong.
+func (s *session) setGameHist(args []string) {
+	if len(args) == 0 {
+		s.out.line("error set gamehist needs a FEN and the moves played from it")
+		return
+	}
+	if len(args)-1 > maxHistoryMoves {
+		s.out.printf("error set gamehist: %d moves, more than %d", len(args)-1, maxHistoryMoves)
+		return
+	}
+	p, ok := s.parseFEN("set gamehist", args[0])
+	if !ok {
+		return
+	}
+	hist := make([]movegen.Position, 1, len(args))
+	hist[0] = p
+	for i, ms := range args[1:] {
+		m, err := p.ParseMove(ms)
+		if err != nil {
+			s.out.printf("error set gamehist: move %d %s: %s", i+1, echo(ms), moveErrorText(err))
+			return
+		}
+		p.MakeMove(m)
+		hist = append(hist, p)
+	}
+	s.hist = hist
+	s.replyGameHist()
+}
+
+// moveErrorText is the reason in a move error, without the move and FEN
+// the reply already names.
+func moveErrorText(err error) string {
+	if me, ok := err.(*movegen.MoveError); ok {
+		return me.Msg
+	}
+	return err.Error()
+}
+
+// parseFEN reads a FEN argument in the session's rule set, answering the
+// error itself when it is bad.
+func (s *session) parseFEN(cmd, fen string) (movegen.Position, bool) {
+	if len(fen) > maxFENBytes {
+		s.out.printf("error %s: bad FEN: longer than %d bytes", cmd, maxFENBytes)
+		return movegen.Position{}, false
+	}
+	p, err := movegen.ParseFEN(fen, s.variant)
+	if err != nil {
+		s.out.printf("error %s: %v", cmd, err)
+		return movegen.Position{}, false
+	}
+	return p, true
+}
+
+// moveList answers every legal move of a position, sorted by their
+// landing paths so the reply does not depend on generation order.
+func (s *session) moveList(args []string) {
+	if len(args) != 1 {
+		s.out.line("error get movelist takes one FEN")
+		return
+	}
+	p, ok := s.parseFEN("get movelist", args[0])
+	if !ok {
+		return
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	moves := ml.Slice()
+	sort.Slice(moves, func(i, j int) bool { return movePathLess(moves[i], moves[j]) })
+	var b strings.Builder
+	b.WriteString("movelist")
+	for _, m := range moves {
+		b.WriteByte(' ')
+		b.WriteString(m.PathString())
+	}
+	s.out.line(b.String())
+}
+
+// movePathLess orders moves by their landing squares, number by number.
+func movePathLess(a, b movegen.Move) bool {
+	if a.From != b.From {
+		return a.From < b.From
+	}
+	for i := 0; i < a.Landings() && i < b.Landings(); i++ {
+		if a.Landing(i) != b.Landing(i) {
+			return a.Landing(i) < b.Landing(i)
+		}
+	}
+	return a.Landings() < b.Landings()
+}
+
+// staticEvaluation answers the evaluation and its terms, all from the side
+// to move's view, so the terms sum to the score.
+func (s *session) staticEvaluation(args []string) {
+	if len(args) != 1 {
+		s.out.line("error staticevaluation takes one FEN")
+		return
+	}
+	p, ok := s.parseFEN("staticevaluation", args[0])
+	if !ok {
+		return
+	}
+	total, terms := eval.Explain(&p)
+	var b strings.Builder
+	fmt.Fprintf(&b, "staticevaluation score=%+d", total)
+	for _, t := range terms {
+		v := t.Value // from Black's view
+		if p.Turn == movegen.White {
+			v = -v
+		}
+		fmt.Fprintf(&b, " %s=%+d", termKey(t.Name), v)
+	}
+	s.out.line(b.String())
+}
+
+// termKey turns a term name into a key: lower case, no spaces or '='.
+func termKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '=' || r == '\t' {
+			return '_'
+		}
+		return r
+	}, strings.ToLower(name))
+}

@@ -1,0 +1,12 @@
+// Package protocol speaks Crown's line protocol: one command a line in, one
+// reply a line out, modelled on the engine interface of CheckerBoard
+// (getmove and enginecommand) so that a thin adapter can put Crown into
+// CheckerBoard and any script or match runner can drive it. The grammar and
+// every reply are specified in docs/protocol.md.
+//
+// Run serves one session. Input is read on its own goroutine and searches
+// (and perft) run on another, so ping, stop and quit are answered while the
+// engine thinks. Every reply is written whole, one line per Write, through
+// one mutex-guarded writer; nothing but protocol lines goes to the output and
+// diagnostics go to Config.Stderr.
+package protocol

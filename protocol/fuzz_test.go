@@ -1,0 +1,73 @@
+package protocol
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/search"
+)
+
+// fuzzHang is how long one fuzz input may keep a session busy: every
+// input ends with stop, so anything near it is a hang.
+const fuzzHang = 10 * time.Second
+
+// FuzzLine feeds any input as protocol lines, then stop and a ping: the
+// session must answer only well-formed lines, end cleanly and still answer
+// the ping (unless the input said quit).
+func FuzzLine(f *testing.F) {
+	for _, seed := range []string{
+		"name", "ping x", "help", "get protocolversion", "set gametype 23", "set hashsize 2",
+		"get movelist " + startFEN, "get movelist W:WK29:B22,10,9,26", "staticevaluation " + startFEN,
+		"set gamehist " + startFEN + " 11-15 23-19", "getmove " + startFEN + " depth=2",
+		"getmove " + startFEN + " nodes=100 maxtime=0.01", "getmove B:W5:B", "perft 3", "perft 2 W:WK10:B14,15,22,23",
+		"getmove B:W21-33:B1-12", "set book 9", "quit", "\x00\xff", "stop", "ping\r\nname",
+	} {
+		f.Add(seed)
+	}
+	cfg := testConfig
+	cfg.Search = search.Options{HashMiB: 1, Threads: 1}
+	cfg.MaxHashMiB = 4
+	f.Fuzz(func(t *testing.T, input string) {
+		var out syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			done <- Run(context.Background(), strings.NewReader(input+"\nstop\nping fuzz-end\n"), &out, cfg)
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		case <-time.After(fuzzHang):
+			t.Fatalf("no end after %v; output so far %q", fuzzHang, out.String())
+		}
+		text := out.String()
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			t.Fatalf("output ends inside a line: %q", text)
+		}
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		for _, l := range lines {
+			if text != "" {
+				checkReplyLine(t, l)
+			}
+		}
+		if quits(input) {
+			return
+		}
+		if last := lines[len(lines)-1]; last != "pong fuzz-end" {
+			t.Fatalf("last reply %q, want pong fuzz-end", last)
+		}
+	})
+}
+
+// quits reports whether some line of input is a quit command.
+func quits(input string) bool {
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.EqualFold(f[0], "quit") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,267 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Version is the protocol version reported by "get protocolversion". It is
+// 2, the number CheckerBoard engines answer, since the commands it shares
+// with CheckerBoard's enginecommand keep their meaning.
+const Version = 2
+
+// MaxLineBytes bounds an input line. The longest useful line is a set
+// gamehist with maxHistoryMoves full-path captures (about 40 KB); a longer
+// line is read to its end, dropped and answered with one error.
+const MaxLineBytes = 64 << 10
+
+// Config describes the engine a session speaks for.
+type Config struct {
+	Name    string    // engine name, as in "name Crown 0.1"
+	Version string    // engine version
+	Stderr  io.Writer // diagnostics; nil discards them
+	// Search holds the engine's options at start; zero fields take the
+	// search package's defaults.
+	Search search.Options
+	// MaxHashMiB, when positive, caps what "set hashsize" accepts below
+	// the search's own limit, for hosts that run several engines in one
+	// process (a match runner) or tests on a small machine.
+	MaxHashMiB int
+}
+
+// Run serves one protocol session: it reads commands from in and writes
+// replies to out until quit, end of input or the cancellation of ctx. At
+// end of input the running job, if any, ends as if the input went on (a
+// search without limits is stopped) and its reply is written, so a script
+// can pipe in "getmove <FEN> depth=8" and read the move; after quit or
+// cancellation it is stopped and its reply dropped. Run returns nil after
+// quit or end of input, ctx.Err() after cancellation, and otherwise the
+// first error reading in or writing out.
+//
+// Run reads in on a goroutine of its own; when Run returns because of ctx
+// or a write error while that goroutine is blocked in a Read, the goroutine
+// ends only when the Read returns (close in to end it at once).
+func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
+	s := newSession(out, cfg)
+	lines := make(chan inputLine)
+	readDone := make(chan struct{})
+	defer close(readDone)
+	var readErr error // written by the reader before it closes lines
+	go func() {
+		defer close(lines)
+		readErr = readLines(in, lines, readDone)
+	}()
+	defer s.abort()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case l, ok := <-lines:
+			if !ok {
+				if errors.Is(readErr, io.EOF) {
+					readErr = nil
+				}
+				if err := s.finish(ctx, false); err != nil {
+					return err
+				}
+				return errors.Join(readErr, s.out.failure())
+			}
+			switch s.handle(l) {
+			case stopSession:
+				return s.out.failure()
+			case stopJob:
+				if err := s.finish(ctx, true); err != nil {
+					return err
+				}
+			}
+		case r := <-s.jobDone:
+			s.job = nil
+			s.out.line(r)
+		}
+		if err := s.out.failure(); err != nil {
+			return err
+		}
+	}
+}
+
+// inputLine is one line read from the input.
+type inputLine struct {
+	text    string
+	tooLong bool // the line was longer than MaxLineBytes and was dropped
+}
+
+// readLines sends the lines of in to lines until in ends or done closes. It
+// returns the error that ended the input (io.EOF at its normal end). A
+// carriage return before the newline is dropped, so CRLF input works.
+func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) error {
+	r := bufio.NewReader(in)
+	var buf []byte
+	for {
+		buf = buf[:0]
+		tooLong := false
+		var err error
+		for {
+			var frag []byte
+			frag, err = r.ReadSlice('\n')
+			if !tooLong && len(buf)+len(frag) <= MaxLineBytes+1 { // +1: the newline
+				buf = append(buf, frag...)
+			} else {
+				tooLong = true
+			}
+			if err != bufio.ErrBufferFull {
+				break
+			}
+		}
+		if len(buf) == 0 && !tooLong && err != nil {
+			return err
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if len(text) > MaxLineBytes {
+			tooLong = true
+		}
+		if tooLong {
+			text = ""
+		}
+		select {
+		case lines <- inputLine{text: text, tooLong: tooLong}:
+		case <-done:
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// lineWriter writes whole reply lines for every goroutine of a session and
+// keeps the first write error.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+// line writes s as one line in one Write. Line breaks inside s (which no
+// reply should hold) become spaces, so a reply is always exactly one line.
+func (lw *lineWriter) line(s string) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.err != nil {
+		return
+	}
+	lw.buf = append(lw.buf[:0], s...)
+	for i, c := range lw.buf {
+		if c == '\n' || c == '\r' {
+			lw.buf[i] = ' '
+		}
+	}
+	lw.buf = append(lw.buf, '\n')
+	_, lw.err = lw.w.Write(lw.buf)
+}
+
+// printf formats one line and writes it.
+func (lw *lineWriter) printf(format string, args ...any) {
+	lw.line(fmt.Sprintf(format, args...))
+}
+
+// failure returns the first write error, if any.
+func (lw *lineWriter) failure() error {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.err
+}
+
+// session is the state of one Run: the engine, the rule set, the game
+// history and the job (search or perft) running in the background. Only the
+// goroutine of Run touches it; jobs talk back through jobDone and the
+// writer.
+type session struct {
+	cfg    Config
+	out    *lineWriter
+	stderr io.Writer
+	engine *search.Engine
+	// opt mirrors the engine's options, which the engine itself reports
+	// only between searches.
+	opt     search.Options
+	variant movegen.Variant
+	// hist is the game history set by "set gamehist": the positions from
+	// its FEN on, oldest first; the last one is the position reached.
+	hist    []movegen.Position
+	job     *job
+	jobDone chan string // a finished job's final reply line
+}
+
+// job is a search or perft running in the background.
+type job struct {
+	name      string // the command that started it
+	cancel    context.CancelFunc
+	unlimited bool // it runs until stopped
+}
+
+func newSession(out io.Writer, cfg Config) *session {
+	stderr := cfg.Stderr
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	e := search.New(cfg.Search)
+	return &session{
+		cfg:     cfg,
+		out:     &lineWriter{w: out},
+		stderr:  stderr,
+		engine:  e,
+		opt:     e.Options(),
+		variant: movegen.American,
+		jobDone: make(chan string, 1),
+	}
+}
+
+// start runs work in the background as the session's job. work returns
+// the job's final reply line, which Run writes once the job is over, so a
+// client that has read it may send its next command at once.
+func (s *session) start(name string, unlimited bool, work func(ctx context.Context) string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.job = &job{name: name, cancel: cancel, unlimited: unlimited}
+	go func() {
+		defer cancel()
+		s.jobDone <- work(ctx)
+	}()
+}
+
+// finish waits for the running job, if any, and writes its reply. It stops
+// the job first when stop is set or the job has no limit.
+func (s *session) finish(ctx context.Context, stop bool) error {
+	if s.job == nil {
+		return nil
+	}
+	if stop || s.job.unlimited {
+		s.job.cancel()
+	}
+	select {
+	case r := <-s.jobDone:
+		s.job = nil
+		s.out.line(r)
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// abort stops the running job, if any, and waits for it, dropping its
+// reply.
+func (s *session) abort() {
+	if s.job == nil {
+		return
+	}
+	s.job.cancel()
+	<-s.jobDone
+	s.job = nil
+}

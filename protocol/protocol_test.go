@@ -1,0 +1,300 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+const startFEN = "B:W21-32:B1-12"
+
+// runAll feeds input to a session at once and returns its output, for
+// sessions without searches or with searches that end by themselves.
+func runAll(t *testing.T, input string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := Run(context.Background(), strings.NewReader(input), &out, testConfig)
+	return out.String(), err
+}
+
+func TestLineEnds(t *testing.T) {
+	tests := []struct {
+		name, input, want string
+	}{
+		{"crlf", "ping a\r\nping b\r\n", "pong a\npong b\n"},
+		{"no final newline", "ping a\nping b", "pong a\npong b\n"},
+		{"quit stops reading", "ping a\nquit\nping b\n", "pong a\n"},
+		{"quit with blanks", "  QUIT  \nping b\n", ""},
+		{"empty input", "", ""},
+		{"blank lines", "\n\n \t \n\r\n", ""},
+		{"nul bytes", "\x00\n", "error unknown command \"\\x00\"; try help\n"},
+		{"over-long line", "ping a\n" + strings.Repeat("x", MaxLineBytes+1) + "\nping b\n",
+			fmt.Sprintf("pong a\nerror line too long: over %d bytes, ignored\npong b\n", MaxLineBytes)},
+		{"longest line", "ping " + strings.Repeat("x", MaxLineBytes-5) + "\nping b\n",
+			"error ping takes at most one token of letters, digits, '.', '_' or '-' (up to 64)\npong b\n"},
+		{"over-long last line", strings.Repeat("y", 3*MaxLineBytes),
+			fmt.Sprintf("error line too long: over %d bytes, ignored\n", MaxLineBytes)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := runAll(t, tc.input)
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v; want %q", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// At end of input a limited search finishes and an unlimited one stops;
+// either way its move is written, so a piped script gets its answer.
+func TestEndOfInputFinishesJob(t *testing.T) {
+	for _, cmd := range []string{
+		"getmove " + startFEN + " depth=5",
+		"getmove " + startFEN,
+		"getmove " + startFEN + " infinite",
+		"perft 5",
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			got, err := runAll(t, cmd+"\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+			last := lines[len(lines)-1]
+			if strings.HasPrefix(cmd, "perft") {
+				if !strings.HasPrefix(last, "perft depth=5 nodes=7361 time=") || strings.HasSuffix(last, "stopped") {
+					t.Fatalf("got %q", got)
+				}
+				return
+			}
+			checkMove(t, last, startFEN, movegen.American)
+		})
+	}
+}
+
+func TestBusyAndAnswersDuringSearch(t *testing.T) {
+	c := startClient(t, testConfig)
+	c.send("getmove " + startFEN)
+	for _, tc := range []struct{ cmd, want string }{
+		{"set hashsize 8", "error busy: set is not allowed while getmove runs; send stop first"},
+		{"new", "error busy: new is not allowed while getmove runs; send stop first"},
+		{"getmove " + startFEN + " depth=1", "error busy: getmove is not allowed while getmove runs; send stop first"},
+		{"perft 2", "error busy: perft is not allowed while getmove runs; send stop first"},
+		{"get hashsize", "hashsize 4"},
+		{"get gametype", "gametype 21"},
+		{"ping during", "pong during"},
+		{"get movelist B:W25,26:B23", "movelist 23x30"},
+		{"staticevaluation W:W21-32:B1-11", "staticevaluation score=+100 material=+100"},
+		{"name", "name Crown test"},
+	} {
+		c.send(tc.cmd)
+		if got, skipped := c.until(tc.want[:strings.IndexByte(tc.want, ' ')], replyWait); got != tc.want {
+			t.Fatalf("%s: got %q, want %q", tc.cmd, got, tc.want)
+		} else {
+			for _, l := range skipped {
+				if !strings.HasPrefix(l, "info ") {
+					t.Fatalf("%s: unexpected %q", tc.cmd, l)
+				}
+			}
+		}
+	}
+	c.send("stop")
+	line, _ := c.until("move ", replyWait)
+	checkMove(t, line, startFEN, movegen.American)
+	c.send("set hashsize 8")
+	c.expect("hashsize 8")
+	c.send("quit")
+	if rest, err := c.finish(); err != nil || len(rest) > 0 {
+		t.Fatalf("after quit: %v %q", err, rest)
+	}
+}
+
+func TestPerftStop(t *testing.T) {
+	c := startClient(t, testConfig)
+	c.send("perft 40")
+	c.send("ping p")
+	c.expect("pong p")
+	c.send("getmove " + startFEN + " depth=1")
+	c.expect("error busy: getmove is not allowed while perft runs; send stop first")
+	c.send("stop")
+	line, _ := c.next(replyWait)
+	if !strings.HasPrefix(line, "perft depth=40 nodes=") || !strings.HasSuffix(line, " stopped") {
+		t.Fatalf("got %q", line)
+	}
+	c.send("perft 3")
+	line, _ = c.next(replyWait)
+	if !strings.HasPrefix(line, "perft depth=3 nodes=302 ") {
+		t.Fatalf("got %q", line)
+	}
+}
+
+// stopLatencyLimit is what the issue asks of stop during an infinite search.
+const stopLatencyLimit = 50 * time.Millisecond
+
+func TestStopLatency(t *testing.T) {
+	c := startClient(t, testConfig)
+	fens := []string{startFEN, "W:W14,15,18,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "B:WK19,K26,27:BK5,K10,12"}
+	var worst time.Duration
+	for round := 0; round < 6; round++ {
+		fen := fens[round%len(fens)]
+		c.send("getmove " + fen + " infinite")
+		time.Sleep(150 * time.Millisecond)
+		start := time.Now()
+		c.send("stop")
+		line, _ := c.until("move ", replyWait)
+		took := time.Since(start)
+		checkMove(t, line, fen, movegen.American)
+		worst = max(worst, took)
+		if took > stopLatencyLimit {
+			t.Errorf("%s: move %v after stop, want at most %v", fen, took, stopLatencyLimit)
+		}
+	}
+	t.Logf("stop to move line: worst %v over 6 searches", worst)
+}
+
+func TestMaxTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timed searches take seconds")
+	}
+	const limit = 600 * time.Millisecond
+	c := startClient(t, testConfig)
+	var worst time.Duration
+	for _, fen := range []string{startFEN, "W:W14,15,18,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"} {
+		start := time.Now()
+		c.send("getmove " + fen + " maxtime=0.5")
+		line, _ := c.until("move ", 5*time.Second)
+		took := time.Since(start)
+		checkMove(t, line, fen, movegen.American)
+		worst = max(worst, took)
+		if took > limit {
+			t.Errorf("%s: maxtime=0.5 answered after %v, want at most %v", fen, took, limit)
+		}
+	}
+	t.Logf("maxtime=0.5: slowest answer %v", worst)
+}
+
+func TestClockNeverOverspent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timed searches take seconds")
+	}
+	c := startClient(t, testConfig)
+	for _, tc := range []struct{ opts string }{
+		{"remaining=0.3"},
+		{"remaining=0.1 increment=0.05"},
+		{"remaining=1 increment=0.5"},
+		{"remaining=0.05"},
+		{"remaining=0.4 maxtime=5"},
+		{"remaining=0.3 maxtime=3 exact"},
+	} {
+		remaining := 0.0
+		fmt.Sscanf(tc.opts, "remaining=%g", &remaining)
+		limit := time.Duration(remaining * float64(time.Second))
+		start := time.Now()
+		c.send("getmove " + startFEN + " " + tc.opts)
+		line, _ := c.until("move ", 5*time.Second)
+		took := time.Since(start)
+		checkMove(t, line, startFEN, movegen.American)
+		t.Logf("%-32s answered after %v of %v", tc.opts, took.Round(time.Millisecond), limit)
+		if took >= limit {
+			t.Errorf("%s: answered after %v, more than the %v remaining", tc.opts, took, limit)
+		}
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestWriteErrorEndsRun(t *testing.T) {
+	err := Run(context.Background(), strings.NewReader("ping\nping\n"), failWriter{}, testConfig)
+	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestContextCancelDuringSearch(t *testing.T) {
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var out syncBuffer
+	go func() { done <- Run(ctx, inR, &out, testConfig) }()
+	if _, err := io.WriteString(inW, "getmove "+startFEN+" infinite\n"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run returned %v", err)
+		}
+	case <-time.After(replyWait):
+		t.Fatal("Run did not return after cancel")
+	}
+	if strings.Contains(out.String(), "move ") {
+		t.Fatalf("a cancelled session reported a move: %q", out.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while a session writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestGameHistoryReachesSearch(t *testing.T) {
+	var stderr bytes.Buffer
+	cfg := testConfig
+	cfg.Stderr = &stderr
+	s := newSession(io.Discard, cfg)
+	s.handle(inputLine{text: "set gamehist " + startFEN + " 11-15 23-19 8-11"})
+	if len(s.hist) != 4 {
+		t.Fatalf("history holds %d positions, want 4", len(s.hist))
+	}
+	last := s.hist[3]
+	if h := s.history(last); len(h) != 3 || h[0].FEN() != s.hist[0].FEN() || stderr.Len() != 0 {
+		t.Fatalf("matching getmove: history %d positions, stderr %q", len(h), stderr.String())
+	}
+	start := movegen.StartPosition(movegen.American)
+	if h := s.history(start); h != nil || !strings.Contains(stderr.String(), "gamehist ignored") {
+		t.Fatalf("other position: history %d positions, stderr %q", len(h), stderr.String())
+	}
+}
+
+func TestFormatScore(t *testing.T) {
+	tests := []struct {
+		v    int
+		want string
+	}{
+		{0, "+0"}, {35, "+35"}, {-120, "-120"},
+		{search.WinScore - 7, "win7"}, {-(search.WinScore - 4), "loss4"}, {search.WinScore - 1, "win1"},
+	}
+	for _, tc := range tests {
+		if got := formatScore(tc.v); got != tc.want {
+			t.Errorf("formatScore(%d) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}

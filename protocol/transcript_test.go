@@ -1,0 +1,106 @@
+package protocol
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Golden transcripts live in testdata/protocol/*.txt, one step a line:
+//
+//	# comment (blank lines are ignored too)
+//	> command        send the command
+//	< reply          the next reply line is exactly this
+//	<~ prefix        the next reply line starts with this
+//	<* prefix        any number of reply lines (maybe none) start with this
+//
+// At the end the input is closed: Run must return nil with no reply left.
+// Searches in transcripts carry depth or node limits, and each command's
+// replies are read before the next is sent, so the order is fixed.
+
+// step is one line of a transcript.
+type step struct {
+	line int
+	op   string // ">", "<", "<~" or "<*"
+	text string
+}
+
+func readTranscript(t *testing.T, path string) []step {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var steps []step
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		l := sc.Text()
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		op, text, _ := strings.Cut(l, " ")
+		switch op {
+		case ">", "<", "<~", "<*":
+		default:
+			t.Fatalf("%s:%d: unknown step %q", path, n, l)
+		}
+		steps = append(steps, step{line: n, op: op, text: text})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return steps
+}
+
+func TestTranscripts(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "protocol", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			runTranscript(t, path, readTranscript(t, path))
+		})
+	}
+}
+
+func runTranscript(t *testing.T, path string, steps []step) {
+	c := startClient(t, testConfig)
+	for _, s := range steps {
+		where := path + ":" + strconv.Itoa(s.line)
+		switch s.op {
+		case ">":
+			c.send(s.text)
+			continue
+		case "<*":
+			for {
+				l, ok := c.next(replyWait)
+				if !ok {
+					t.Fatalf("%s: output ended", where)
+				}
+				if !strings.HasPrefix(l, s.text) {
+					c.peeked = &l
+					break
+				}
+			}
+			continue
+		}
+		l, ok := c.next(replyWait)
+		switch {
+		case !ok:
+			t.Fatalf("%s: output ended, want %q", where, s.text)
+		case s.op == "<" && l != s.text:
+			t.Fatalf("%s:\n got  %q\n want %q", where, l, s.text)
+		case s.op == "<~" && !strings.HasPrefix(l, s.text):
+			t.Fatalf("%s:\n got  %q\n want prefix %q", where, l, s.text)
+		}
+	}
+	rest, err := c.finish()
+	if err != nil || len(rest) > 0 {
+		t.Fatalf("%s: at end of input: Run returned %v, replies left %q", path, err, rest)
+	}
+}
