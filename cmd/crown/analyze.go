@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+func init() {
+	register(command{
+		name:    "analyze",
+		summary: "search a position and print each iteration and the best move",
+		run:     runAnalyze,
+	})
+}
+
+// analyzeStop is the context an unlimited analysis runs under; tests
+// replace it to stop the search themselves.
+var analyzeStop = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	fen := fs.String("fen", "", "position in PDN FEN (default: the start position)")
+	depth := fs.Int("depth", 0, "search to this depth in plies")
+	movetime := fs.Float64("movetime", 0, "search for this many seconds")
+	nodes := fs.Uint64("nodes", 0, "search this many nodes")
+	threads := fs.Int("threads", search.DefaultThreads, fmt.Sprintf("search threads (1-%d)", search.MaxThreads))
+	hash := fs.Int("hash", search.DefaultHashMiB, fmt.Sprintf("transposition table size in MiB (%d-%d)", search.MinHashMiB, search.MaxHashMiB))
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			fmt.Fprintln(stdout, "usage: crown analyze [--variant V] [--fen FEN] [--depth N | --movetime S | --nodes N] [--threads N] [--hash MiB]")
+			fmt.Fprintln(stdout, "Searches the position and prints one line per finished iteration, then the")
+			fmt.Fprintln(stdout, "best move. With no limit it runs until interrupted (Ctrl-C).")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "crown analyze: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	limits := 0
+	for _, name := range []string{"depth", "movetime", "nodes"} {
+		if fs.Changed(name) {
+			limits++
+		}
+	}
+	switch {
+	case limits > 1:
+		return usageErr("give at most one of --depth, --movetime and --nodes")
+	case *depth < 0 || fs.Changed("depth") && *depth == 0:
+		return usageErr("--depth must be at least 1")
+	case *movetime < 0 || fs.Changed("movetime") && *movetime == 0:
+		return usageErr("--movetime must be positive")
+	case fs.Changed("nodes") && *nodes == 0:
+		return usageErr("--nodes must be at least 1")
+	case *threads < 1 || *threads > search.MaxThreads:
+		return usageErr("--threads must be 1 to %d", search.MaxThreads)
+	case *hash < search.MinHashMiB || *hash > search.MaxHashMiB:
+		return usageErr("--hash must be %d to %d MiB", search.MinHashMiB, search.MaxHashMiB)
+	}
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	pos := movegen.StartPosition(v)
+	if *fen != "" {
+		if pos, err = movegen.ParseFEN(*fen, v); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	e := search.New(search.Options{HashMiB: *hash, Threads: *threads})
+
+	req := search.Request{Pos: pos}
+	switch {
+	case *depth > 0:
+		req.Limits.Depth = *depth
+	case *movetime > 0:
+		req.Limits.MoveTime = time.Duration(*movetime * float64(time.Second))
+		req.Limits.Exact = true
+	case *nodes > 0:
+		req.Limits.Nodes = *nodes
+	default:
+		req.Limits.Infinite = true
+	}
+	req.Report = func(in search.Info) {
+		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f pv %s\n",
+			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), formatLine(pos, in.PV))
+	}
+	ctx, cancel := analyzeStop()
+	defer cancel()
+	res := e.Search(ctx, req)
+	if !res.HasMove {
+		fmt.Fprintf(stdout, "bestmove none score=%d depth=0 nodes=0 time=%.3f (no legal move: %s has lost)\n",
+			res.Score, res.Time.Seconds(), sideName(pos.Turn))
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "bestmove %s score=%d depth=%d nodes=%d time=%.3f\n",
+		pos.FormatMove(res.Move), res.Score, res.Depth, res.Nodes, res.Time.Seconds())
+	return exitOK
+}
+
+// formatLine writes a line of play from p in PDN, each move in the short
+// form unless ambiguous in the position it is played from.
+func formatLine(p movegen.Position, line []movegen.Move) string {
+	var b strings.Builder
+	for i, m := range line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.FormatMove(m))
+		p.MakeMove(m)
+	}
+	return b.String()
+}
+
+// nps returns nodes per second.
+func nps(nodes uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(float64(nodes) / d.Seconds())
+}
+
+func sideName(c movegen.Color) string {
+	if c == movegen.Black {
+		return "black"
+	}
+	return "white"
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var (
+	analyzeLine = regexp.MustCompile(`^depth \d+ seldepth \d+ score -?\d+ nodes \d+ nps \d+ time \d+\.\d{3} pv \S+( \S+)*$`)
+	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=-?\d+ depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
+)
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		best  string // expected best move, "" for any
+		depth string // expected final depth, "" for any
+	}{
+		{"start by depth", []string{"--depth", "5"}, "", "5"},
+		{"pool by nodes", []string{"--variant", "pool", "--nodes", "5000"}, "", ""},
+		{"movetime", []string{"--movetime", "0.05", "--threads", "2", "--hash", "4"}, "", ""},
+		{"forced capture", []string{"--fen", "B:W25,26:B23", "--depth", "2"}, "23x30", ""},
+		{"pool king", []string{"--variant", "23", "--fen", "W:WK29:B22,10,9,26", "--depth", "3"}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := runAnalyze(tt.args, &out, &errb); code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, errb.String())
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if len(lines) < 2 {
+				t.Fatalf("want iteration lines and a bestmove line, got %q", out.String())
+			}
+			for _, l := range lines[:len(lines)-1] {
+				if !analyzeLine.MatchString(l) {
+					t.Errorf("bad iteration line %q", l)
+				}
+			}
+			m := bestLine.FindStringSubmatch(lines[len(lines)-1])
+			if m == nil {
+				t.Fatalf("bad last line %q", lines[len(lines)-1])
+			}
+			if tt.best != "" && m[1] != tt.best {
+				t.Errorf("best move %s, want %s", m[1], tt.best)
+			}
+			if tt.depth != "" && m[2] != tt.depth {
+				t.Errorf("depth %s, want %s", m[2], tt.depth)
+			}
+		})
+	}
+}
+
+func TestAnalyzeUntilStopped(t *testing.T) {
+	old := analyzeStop
+	defer func() { analyzeStop = old }()
+	analyzeStop = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 50*time.Millisecond)
+	}
+	var out, errb bytes.Buffer
+	if code := runAnalyze([]string{"--hash", "2"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "bestmove ") {
+		t.Errorf("no bestmove line in %q", out.String())
+	}
+}
+
+func TestAnalyzeNoMove(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runAnalyze([]string{"--fen", "W:W:B1", "--depth", "3"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if !strings.HasPrefix(out.String(), "bestmove none") {
+		t.Errorf("got %q, want bestmove none", out.String())
+	}
+}
+
+func TestAnalyzeUsage(t *testing.T) {
+	tests := [][]string{
+		{"--depth", "3", "--nodes", "10"},
+		{"--depth", "0"},
+		{"--movetime", "-1"},
+		{"--variant", "chess"},
+		{"--fen", "X:W1:B2"},
+		{"--threads", "0"},
+		{"--hash", "100000"},
+		{"--bogus"},
+		{"extra"},
+	}
+	for _, args := range tests {
+		var out, errb bytes.Buffer
+		if code := runAnalyze(args, &out, &errb); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+		if n := strings.Count(errb.String(), "\n"); n != 1 {
+			t.Errorf("%q: stderr %q, want one line", args, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := runAnalyze([]string{"--help"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "--movetime") {
+		t.Errorf("--help: exit %d, output %q", code, out.String())
+	}
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/bench"
+)
+
+func init() {
+	register(command{
+		name:    "bench",
+		summary: "search the fixed bench positions; the node count is the search's signature",
+		run:     runBench,
+	})
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	depth := fs.Int("depth", bench.SuiteDepth, "search each position to this depth in plies")
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			fmt.Fprintln(stdout, "usage: crown bench [--depth N]")
+			fmt.Fprintf(stdout, "Searches %d fixed positions (both rule sets) on one thread with a %d MiB table,\n", len(bench.Suite), bench.SuiteHashMiB)
+			fmt.Fprintln(stdout, "one line each, and ends with 'bench nodes=<n> time=<s> nps=<n>'. At the default")
+			fmt.Fprintln(stdout, "depth the node count is the signature quoted in commit messages.")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "crown bench: %v\n", err)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "crown bench: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *depth < 1 {
+		fmt.Fprintln(stderr, "crown bench: --depth must be at least 1")
+		return exitUsage
+	}
+	total, err := bench.RunSuite(context.Background(), *depth, func(l bench.SuiteLine) {
+		r := l.Result
+		fmt.Fprintf(stdout, "%2d %-8s %-26s bestmove %-8s score %6d nodes %9d time %.3f\n",
+			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), r.Score, r.Nodes, r.Time.Seconds())
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "crown bench: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "bench nodes=%d time=%.3f nps=%d\n", total.Nodes, total.Time.Seconds(), total.NPS())
+	return exitOK
+}
+
+// formatBest writes the line's best move in PDN, or "none".
+func formatBest(l bench.SuiteLine) string {
+	if !l.Result.HasMove {
+		return "none"
+	}
+	p, err := l.Position.Parse()
+	if err != nil {
+		return "?"
+	}
+	return p.FormatMove(l.Result.Move)
+}
