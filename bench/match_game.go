@@ -271,22 +271,20 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 		return g, nil
 	}
 
+	// Before the first move, an engine that fails to start or to answer
+	// "new" loses the game whatever its colour.
 	for e, p := range players {
+		c := movegen.Black
+		if e == g.White {
+			c = movegen.White
+		}
 		if err := p.ensure(ctx); err != nil {
 			if !p.started {
 				return nil, err // never ran: the match is misconfigured
 			}
-			c := movegen.Black
-			if e == g.White {
-				c = movegen.White
-			}
 			return fail(c, err)
 		}
 		if err := p.newGame(ctx); err != nil {
-			c := movegen.Black
-			if e == g.White {
-				c = movegen.White
-			}
 			return fail(c, err)
 		}
 	}

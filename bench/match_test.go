@@ -385,3 +385,37 @@ func TestReadMatchBallots(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchSummary checks the summary's table: engine1's results, then
+// engine2's mirrored, each split by colour.
+func TestMatchSummary(t *testing.T) {
+	r := &MatchReport{
+		Names:    [2]string{"new", "old"},
+		Planned:  10,
+		Score:    MatchScore{Wins: 4, Losses: 1, Draws: 5},
+		AsBlack:  MatchScore{Wins: 3, Losses: 0, Draws: 2},
+		AsWhite:  MatchScore{Wins: 1, Losses: 1, Draws: 3},
+		Ends:     map[MatchEnd]int{EndNoMove: 5, EndMoveCount: 4, EndCrash: 1},
+		Failures: [2]int{0, 1},
+	}
+	var out strings.Builder
+	r.WriteSummary(&out)
+	for _, want := range []string{
+		"Match new vs old, American checkers, 10 games\n",
+		"new             4      1      5   65.0%\n",
+		"  as Black      3      0      2   80.0%\n",
+		"  as White      1      1      3   50.0%\n",
+		"old             1      4      5   35.0%\n",
+		"  as Black      1      1      3   50.0%\n",
+		"  as White      0      3      2   20.0%\n",
+		"Black vs White: 4-1-5, Black scored 65.0%\n",
+		"Elo difference new - old: +107.5 ± 166.5 (95%), LOS 91.0%\n",
+		"Significance: not significant",
+		"Endings: no legal move 5, move-count rule 4, crash 1\n",
+		"Engine failures (illegal move, bad reply, error, crash, time forfeit): new 0, old 1\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+}
