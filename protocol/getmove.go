@@ -73,7 +73,7 @@ func (s *session) history(p movegen.Position) []movegen.Position {
 	}
 	last := s.hist[len(s.hist)-1]
 	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
-		fmt.Fprintf(s.stderr, "crown: gamehist ignored: it ends in %s, getmove asks for %s\n", last.FEN(), p.FEN())
+		s.stderr.printf("gamehist ignored: it ends in %s, getmove asks for %s", last.FEN(), p.FEN())
 		return nil
 	}
 	return append([]movegen.Position(nil), s.hist[:len(s.hist)-1]...)
@@ -85,13 +85,13 @@ func (s *session) history(p movegen.Position) []movegen.Position {
 func (s *session) search(ctx context.Context, req search.Request, fallback movegen.Move) (reply string) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(s.stderr, "crown: search failed: %v\n%s", r, debug.Stack())
+			s.stderr.printf("search failed: %v\n%s", r, debug.Stack())
 			reply = "move " + fallback.PathString() + " result=unknown"
 		}
 	}()
 	res := s.engine.Search(ctx, req)
 	if !res.HasMove || !isLegal(&req.Pos, res.Move) {
-		fmt.Fprintf(s.stderr, "crown: search returned no legal move for %s; playing %s\n", req.Pos.FEN(), fallback.PathString())
+		s.stderr.printf("search returned no legal move for %s; playing %s", req.Pos.FEN(), fallback.PathString())
 		return "move " + fallback.PathString() + " result=unknown"
 	}
 	return "move " + res.Move.PathString() + " result=" + res.Claim.String()

@@ -48,7 +48,9 @@ type Config struct {
 //
 // Run reads in on a goroutine of its own; when Run returns because of ctx
 // or a write error while that goroutine is blocked in a Read, the goroutine
-// ends only when the Read returns (close in to end it at once).
+// ends only when the Read returns (close in to end it at once). Run returns
+// only once the running job has ended, so a client must keep reading out
+// until then (or close it): a job blocked writing a line blocks Run too.
 func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	s := newSession(out, cfg)
 	lines := make(chan inputLine)
@@ -59,7 +61,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		defer close(lines)
 		readErr = readLines(in, lines, readDone)
 	}()
-	defer s.abort()
+	defer func() {
+		s.out.close() // no reply after quit, cancellation or a write error
+		s.abort()
+	}()
 	for {
 		select {
 		case <-ctx.Done():
@@ -144,10 +149,18 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) error
 // lineWriter writes whole reply lines for every goroutine of a session and
 // keeps the first write error.
 type lineWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	buf []byte
-	err error
+	mu     sync.Mutex
+	w      io.Writer
+	buf    []byte
+	err    error
+	closed bool // lines are dropped
+}
+
+// close makes the writer drop every later line.
+func (lw *lineWriter) close() {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	lw.closed = true
 }
 
 // line writes s as one line in one Write. Line breaks inside s (which no
@@ -155,7 +168,7 @@ type lineWriter struct {
 func (lw *lineWriter) line(s string) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
-	if lw.err != nil {
+	if lw.err != nil || lw.closed {
 		return
 	}
 	lw.buf = append(lw.buf[:0], s...)
@@ -187,7 +200,7 @@ func (lw *lineWriter) failure() error {
 type session struct {
 	cfg    Config
 	out    *lineWriter
-	stderr io.Writer
+	stderr *noteWriter
 	engine *search.Engine
 	// opt mirrors the engine's options, which the engine itself reports
 	// only between searches.
@@ -216,7 +229,7 @@ func newSession(out io.Writer, cfg Config) *session {
 	return &session{
 		cfg:     cfg,
 		out:     &lineWriter{w: out},
-		stderr:  stderr,
+		stderr:  &noteWriter{w: stderr},
 		engine:  e,
 		opt:     e.Options(),
 		variant: movegen.American,
@@ -264,4 +277,19 @@ func (s *session) abort() {
 	s.job.cancel()
 	<-s.jobDone
 	s.job = nil
+}
+
+// noteWriter writes diagnostics for every goroutine of a session, one
+// Write each.
+type noteWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// printf writes one diagnostic line, prefixed "crown: ". Write errors are
+// ignored: diagnostics are best effort.
+func (nw *noteWriter) printf(format string, args ...any) {
+	nw.mu.Lock()
+	defer nw.mu.Unlock()
+	fmt.Fprintf(nw.w, "crown: "+format+"\n", args...)
 }

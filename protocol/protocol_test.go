@@ -298,3 +298,19 @@ func TestFormatScore(t *testing.T) {
 		}
 	}
 }
+
+func TestQuitDuringSearchDropsTheMove(t *testing.T) {
+	c := startClient(t, testConfig)
+	c.send("getmove " + startFEN + " infinite")
+	c.until("info ", replyWait)
+	c.send("quit")
+	rest, err := c.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range rest {
+		if !strings.HasPrefix(l, "info ") {
+			t.Fatalf("after quit: %q", l)
+		}
+	}
+}

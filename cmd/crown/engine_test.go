@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+func TestEngineCommand(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		input      string
+		code       int
+		stdout     string // exact, or a prefix when it ends in "..."
+		stderrLine bool   // one line on stderr
+	}{
+		{"default command", nil, "name\nping\n", exitOK, "name Crown 0.1\npong\n", false},
+		{"engine", []string{"engine"}, "get protocolversion\nquit\nname\n", exitOK, "protocolversion 2\n", false},
+		{"help", []string{"engine", "--help"}, "", exitOK, "usage: crown [engine]\n...", false},
+		{"bad flag", []string{"engine", "--bogus"}, "", exitUsage, "", true},
+		{"extra argument", []string{"engine", "now"}, "", exitUsage, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			engineInput = strings.NewReader(tc.input)
+			var stdout, stderr bytes.Buffer
+			code := dispatch(tc.args, &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr.String())
+			}
+			if want, prefix := strings.CutSuffix(tc.stdout, "..."); prefix && !strings.HasPrefix(stdout.String(), want) ||
+				!prefix && stdout.String() != tc.stdout {
+				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
+			}
+			if lines := strings.Count(stderr.String(), "\n"); tc.stderrLine && (lines != 1 || !strings.HasPrefix(stderr.String(), "crown engine: ")) ||
+				!tc.stderrLine && lines != 0 {
+				t.Errorf("stderr %q", stderr.String())
+			}
+		})
+	}
+}
+
+// TestEngineBinary builds crown and talks to it through real stdin and
+// stdout: replies on stdout only, the move legal, a clean exit at the end
+// of input.
+func TestEngineBinary(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to build the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "crown")
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const fen = "B:W21-32:B1-12"
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader("name\nset gamehist " + fen + " 11-15\nget movelist W:WK10:B14,15,22,23\ngetmove " + fen + " depth=4\nbogus\n")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("crown: %v; stderr %q", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	want := []string{"name Crown 0.1", "gamehist moves=1 ", "movelist 10x17x26x19x10", "info depth=1 ", "info depth=4 ", "move ", `error unknown command "bogus"; try help`}
+	w := 0
+	for _, l := range lines {
+		if w < len(want) && strings.HasPrefix(l, want[w]) {
+			w++
+		} else if !strings.HasPrefix(l, "info ") {
+			t.Errorf("unexpected line %q", l)
+		}
+		if strings.HasPrefix(l, "move ") {
+			p, _ := movegen.ParseFEN(fen, movegen.American)
+			f := strings.Fields(l)
+			if _, err := p.ParseMove(f[1]); err != nil || len(f) != 3 || !strings.HasPrefix(f[2], "result=") {
+				t.Errorf("move line %q: %v", l, err)
+			}
+		}
+	}
+	if w != len(want) {
+		t.Errorf("stdout %q: missing a line starting %q", stdout.String(), want[w])
+	}
+	if !strings.Contains(stderr.String(), "gamehist ignored") {
+		t.Errorf("stderr %q: want the note that the history was ignored", stderr.String())
+	}
+}
