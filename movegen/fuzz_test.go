@@ -1,6 +1,9 @@
 package movegen
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // FuzzParseFEN checks that no input makes ParseFEN panic, and that whatever
 // it accepts is a valid position that writes and reads back unchanged.
@@ -87,6 +90,40 @@ func FuzzParseMove(f *testing.F) {
 		for _, s := range []string{p.FormatMove(m), m.PathString()} {
 			if back, err := p.ParseMove(s); err != nil || !back.Same(m) {
 				t.Fatalf("%s: %v written %q reads back as %v, %v", fen, m, s, back, err)
+			}
+		}
+	})
+}
+
+// FuzzReadPDN checks that no text makes ReadPDN panic, and that every game
+// it reads writes out and reads back with the same moves.
+func FuzzReadPDN(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"e\"]\n1. 11-15 23-18 2. 8-11 {c} (2. 9-14) 27-23 $1 1-0\n",
+		"[GameType \"23\"][FEN \"[W:WK29:B22,19]\"] 1... 29x15x28 *",
+		"FEN \"B:W25,26:B23.\" 23x30 1/2-1/2",
+		"; comment\n[Event \"\\\"\"] 1.11-15! 22-18?! *",
+		"[Event \"x\" 1. 9-13 ( ( { ) ; \n [",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		games, err := ReadPDN(strings.NewReader(s), American)
+		if err != nil {
+			t.Fatalf("ReadPDN: %v", err)
+		}
+		for i := range games {
+			var b strings.Builder
+			if err := games[i].WritePDN(&b); err != nil {
+				t.Fatalf("game %d: WritePDN: %v", i, err)
+			}
+			back, err := ReadPDN(strings.NewReader(b.String()), American)
+			if err != nil || len(back) != 1 {
+				t.Fatalf("game %d written as %q reads back as %d games, %v", i, b.String(), len(back), err)
+			}
+			if len(back[0].Moves) != len(games[i].Moves) || back[0].Err != nil {
+				t.Fatalf("game %d written as %q reads back with %d moves (wrote %d), %v",
+					i, b.String(), len(back[0].Moves), len(games[i].Moves), back[0].Err)
 			}
 		}
 	})
