@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// defaultPerftDepth is the depth perft counts to without --depth: under a
+// million leaves in American, a fraction of a second.
+const defaultPerftDepth = 8
+
+func init() {
+	register(command{
+		name:    "perft",
+		summary: "count the leaves of the move tree (move generator check and speed)",
+		run:     runPerft,
+	})
+}
+
+// perftFlags are the parsed flags of crown perft.
+type perftFlags struct {
+	pos    movegen.Position
+	depth  int
+	divide bool
+	suite  string
+	opt    movegen.PerftOptions
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	f, code := parsePerftFlags(args, stdout, stderr)
+	if f == nil {
+		return code
+	}
+	if f.suite != "" {
+		return runPerftSuite(f, stdout, stderr)
+	}
+	if f.divide {
+		return perftDivide(f, stdout, stderr)
+	}
+	var last perftLine
+	for d := 1; d <= f.depth; d++ {
+		l, err := timedPerft(f.pos, d, f.opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "crown perft: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(stdout, "depth=%d %s\n", d, l)
+		last = l
+	}
+	fmt.Fprintf(stdout, "perft depth=%d %s\n", f.depth, last)
+	return exitOK
+}
+
+// parsePerftFlags reads the flags; it returns nil and the exit status when
+// the command is to stop (after --help or a usage error).
+func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int) {
+	fs := pflag.NewFlagSet("perft", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	fen := fs.String("fen", "", "position in PDN FEN (default the start position)")
+	depth := fs.Int("depth", defaultPerftDepth, "count to this depth in plies; every depth from 1 is shown")
+	divide := fs.Bool("divide", false, "show the count below each root move at --depth only")
+	paths := fs.Bool("paths", false, "count every jump path (default: each distinct result once)")
+	threads := fs.Int("threads", 1, "goroutines counting in parallel")
+	cache := fs.Int("cache", 0, "MiB of subtree-count cache, for deep counts (0: none)")
+	suite := fs.String("suite", "", "run the rows of this TSV file (variant, fen, depth, unique|paths, count)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: crown perft [--variant american|pool] [--fen FEN] [--depth N] [--divide] [--paths]")
+			fmt.Fprintln(stdout, "                   [--threads N] [--cache MiB] [--suite FILE]")
+			fmt.Fprintf(stdout, "Counts the leaves of the legal move tree from the start position (or --fen) to depth %d\n", defaultPerftDepth)
+			fmt.Fprintln(stdout, "(or --depth), one line per depth, and ends with 'perft depth=<d> nodes=<n> time=<s> nps=<n>'.")
+			fmt.Fprintln(stdout, "--divide shows one line per root move instead. --suite runs a table of positions with")
+			fmt.Fprintln(stdout, "expected counts, prints ok or FAIL per row and a summary, and exits 1 on any mismatch.")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, exitOK
+		}
+		fmt.Fprintf(stderr, "crown perft: %v\n", err)
+		return nil, exitUsage
+	}
+	usage := func(format string, a ...any) (*perftFlags, int) {
+		fmt.Fprintf(stderr, "crown perft: "+format+"\n", a...)
+		return nil, exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usage("unexpected argument %q", fs.Arg(0))
+	}
+	if *depth < 1 || *depth > movegen.MaxPly {
+		return usage("--depth must be from 1 to %d", movegen.MaxPly)
+	}
+	if *threads < 1 {
+		return usage("--threads must be at least 1")
+	}
+	if *cache < 0 {
+		return usage("--cache must not be negative")
+	}
+	f := &perftFlags{depth: *depth, divide: *divide, suite: *suite,
+		opt: movegen.PerftOptions{Paths: *paths, Threads: *threads, CacheMiB: *cache}}
+	if f.suite != "" && (fs.Changed("fen") || fs.Changed("depth") || fs.Changed("variant") || *divide || *paths) {
+		return usage("--suite takes its positions, depths and conventions from the file; only --threads and --cache go with it")
+	}
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usage("%v", err)
+	}
+	f.pos = movegen.StartPosition(v)
+	if *fen != "" {
+		if f.pos, err = movegen.ParseFEN(*fen, v); err != nil {
+			return usage("%v", err)
+		}
+	}
+	return f, exitOK
+}
+
+// perftLine is one count with its time, written as
+// "nodes=<n> time=<seconds> nps=<n>".
+type perftLine struct {
+	nodes uint64
+	time  time.Duration
+}
+
+func (l perftLine) String() string {
+	nps := uint64(0)
+	if s := l.time.Seconds(); s > 0 {
+		nps = uint64(float64(l.nodes) / s)
+	}
+	return fmt.Sprintf("nodes=%d time=%.3f nps=%d", l.nodes, l.time.Seconds(), nps)
+}
+
+func timedPerft(p movegen.Position, depth int, opt movegen.PerftOptions) (perftLine, error) {
+	start := time.Now()
+	res, err := movegen.PerftRun(p, depth, opt)
+	return perftLine{nodes: res.Nodes, time: time.Since(start)}, err
+}
+
+// perftDivide prints the count below each root move, then the total.
+func perftDivide(f *perftFlags, stdout, stderr io.Writer) int {
+	start := time.Now()
+	res, err := movegen.PerftRun(f.pos, f.depth, f.opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown perft: %v\n", err)
+		return exitFail
+	}
+	elapsed := time.Since(start)
+	order := make([]int, len(res.Moves))
+	for i := range order {
+		order[i] = i
+	}
+	// Root moves in square order, so that two programs' divides line up.
+	sort.SliceStable(order, func(a, b int) bool {
+		ma, mb := res.Moves[order[a]], res.Moves[order[b]]
+		if ma.From != mb.From {
+			return ma.From < mb.From
+		}
+		return ma.To < mb.To
+	})
+	for _, i := range order {
+		fmt.Fprintf(stdout, "%s %d\n", divideName(&f.pos, res.Moves, res.Moves[i]), res.Per[i])
+	}
+	fmt.Fprintf(stdout, "perft depth=%d %s\n", f.depth, perftLine{res.Nodes, elapsed})
+	return exitOK
+}
+
+// divideName writes a root move in PDN. Counting paths, one capture may be
+// listed once per route; those are told apart by their full landing paths.
+func divideName(p *movegen.Position, moves []movegen.Move, m movegen.Move) string {
+	for _, o := range moves {
+		if o.Same(m) && o.PathString() != m.PathString() {
+			return m.PathString()
+		}
+	}
+	return p.FormatMove(m)
+}
+
+// suiteRow is one row of a perft suite file.
+type suiteRow struct {
+	line    int
+	variant movegen.Variant
+	fen     string
+	pos     movegen.Position
+	depth   int
+	paths   bool
+	want    uint64
+}
+
+// readPerftSuite reads a suite: tab-separated rows of variant, FEN, depth,
+// convention (unique or paths) and expected count; blank lines and lines
+// starting with # are skipped.
+func readPerftSuite(r io.Reader, name string) ([]suiteRow, error) {
+	var rows []suiteRow
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		bad := func(format string, a ...any) error {
+			return fmt.Errorf("%s:%d: "+format, append([]any{name, n}, a...)...)
+		}
+		cols := strings.Split(text, "\t")
+		if len(cols) != 5 {
+			return nil, bad("%d columns, want 5 (variant, fen, depth, unique|paths, count)", len(cols))
+		}
+		row := suiteRow{line: n, fen: cols[1]}
+		var err error
+		if row.variant, err = movegen.ParseVariant(cols[0]); err != nil {
+			return nil, bad("%v", err)
+		}
+		if row.pos, err = movegen.ParseFEN(cols[1], row.variant); err != nil {
+			return nil, bad("%v", err)
+		}
+		if row.depth, err = strconv.Atoi(cols[2]); err != nil || row.depth < 0 || row.depth > movegen.MaxPly {
+			return nil, bad("depth %q is not a number from 0 to %d", cols[2], movegen.MaxPly)
+		}
+		switch cols[3] {
+		case "unique":
+		case "paths":
+			row.paths = true
+		default:
+			return nil, bad("convention %q, want unique or paths", cols[3])
+		}
+		if row.want, err = strconv.ParseUint(cols[4], 10, 64); err != nil {
+			return nil, bad("count %q is not a number", cols[4])
+		}
+		rows = append(rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: no rows", name)
+	}
+	return rows, nil
+}
+
+// runPerftSuite checks every row of the suite file and prints one line per
+// row and a summary. The file is read whole first, so a malformed row stops
+// the run before anything is counted.
+func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
+	file, err := os.Open(f.suite)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown perft: %v\n", err)
+		return exitUsage
+	}
+	rows, err := readPerftSuite(file, f.suite)
+	file.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "crown perft: %v\n", err)
+		return exitUsage
+	}
+	failed := 0
+	var total perftLine
+	for _, r := range rows {
+		opt := f.opt
+		opt.Paths = r.paths
+		l, err := timedPerft(r.pos, r.depth, opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "crown perft: %v\n", err)
+			return exitFail
+		}
+		total.nodes += l.nodes
+		total.time += l.time
+		conv := "unique"
+		if r.paths {
+			conv = "paths"
+		}
+		verdict := "ok  "
+		if l.nodes != r.want {
+			verdict = "FAIL"
+			failed++
+		}
+		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.line, r.variant, r.fen, r.depth, conv, l)
+		if l.nodes != r.want {
+			fmt.Fprintf(stdout, " want=%d", r.want)
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "suite rows=%d passed=%d failed=%d %s\n", len(rows), len(rows)-failed, failed, total)
+	if failed > 0 {
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// perftLast matches the line every perft run ends with.
+var perftLast = regexp.MustCompile(`^perft depth=\d+ nodes=\d+ time=\d+\.\d{3} nps=\d+$`)
+
+// runCrown runs the command line through dispatch and returns the exit
+// status and both outputs.
+func runCrown(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = dispatch(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		lines []string // expected lines, the final one's counters stripped of time and nps
+	}{
+		{"per depth", []string{"perft", "--depth", "4"},
+			[]string{"depth=1 nodes=7", "depth=2 nodes=49", "depth=3 nodes=302", "depth=4 nodes=1469", "perft depth=4 nodes=1469"}},
+		{"pool", []string{"perft", "--variant", "pool", "--depth", "5", "--threads", "2"},
+			[]string{"depth=1 nodes=7", "depth=2 nodes=49", "depth=3 nodes=302", "depth=4 nodes=1469", "depth=5 nodes=7482", "perft depth=5 nodes=7482"}},
+		{"divide", []string{"perft", "--divide", "--depth", "2"},
+			[]string{"9-13 7", "9-14 7", "10-14 7", "10-15 7", "11-15 7", "11-16 7", "12-16 7", "perft depth=2 nodes=49"}},
+		{"divide paths", []string{"perft", "--fen", "W:WK10:B14,15,22,23", "--divide", "--depth", "1", "--paths"},
+			[]string{"10x17x26x19x10 1", "10x19x26x17x10 1", "perft depth=1 nodes=2"}},
+		{"fen and cache", []string{"perft", "--fen", "W:WK2:B4,6,8,11,14,K24,K31", "--variant", "pool", "--depth", "3", "--cache", "1"},
+			[]string{"depth=1 nodes=2", "depth=2 nodes=18", "depth=3 nodes=121", "perft depth=3 nodes=121"}},
+		{"paths", []string{"perft", "--fen", "W:WK2:B4,6,8,11,14,K24,K31", "--variant", "pool", "--depth", "3", "--paths"},
+			[]string{"depth=1 nodes=3", "depth=2 nodes=27", "depth=3 nodes=177", "perft depth=3 nodes=177"}},
+	}
+	strip := regexp.MustCompile(` time=\d+\.\d{3} nps=\d+$`)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCrown(tc.args...)
+			if code != exitOK || errOut != "" {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if !perftLast.MatchString(lines[len(lines)-1]) {
+				t.Errorf("last line %q is not 'perft depth=<d> nodes=<n> time=<s> nps=<n>'", lines[len(lines)-1])
+			}
+			var got []string
+			for _, l := range lines {
+				got = append(got, strip.ReplaceAllString(l, ""))
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.lines, "\n") {
+				t.Errorf("output\n%s\nwant (without time and nps)\n%s", out, strings.Join(tc.lines, "\n"))
+			}
+		})
+	}
+}
+
+func TestPerftUsageErrors(t *testing.T) {
+	suite := writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\t49\n")
+	tests := [][]string{
+		{"--depth", "0"},
+		{"--depth", "x"},
+		{"--nope"},
+		{"extra"},
+		{"--fen", "B:W1"},
+		{"--fen", "X:W21-32:B1-12"},
+		{"--variant", "chess"},
+		{"--threads", "0"},
+		{"--cache", "-1"},
+		{"--suite", suite, "--depth", "3"},
+		{"--suite", filepath.Join(t.TempDir(), "missing.tsv")},
+		{"--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tsome\t49\n")},
+		{"--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\n")},
+		{"--suite", writeSuite(t, "american\tB:W99:B1-12\t2\tunique\t49\n")},
+		{"--suite", writeSuite(t, "# only a comment\n")},
+	}
+	for _, args := range tests {
+		code, out, errOut := runCrown(append([]string{"perft"}, args...)...)
+		if code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+		if out != "" {
+			t.Errorf("%q: wrote %q to stdout", args, out)
+		}
+		if strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "crown perft: ") {
+			t.Errorf("%q: stderr %q, want one line starting 'crown perft: '", args, errOut)
+		}
+	}
+}
+
+func TestPerftHelp(t *testing.T) {
+	code, out, _ := runCrown("perft", "--help")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help does not mention %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestPerftSuite(t *testing.T) {
+	const good = "# a comment\n\n" +
+		"american\tB:W21-32:B1-12\t3\tunique\t302\n" +
+		"pool\tB:W21-32:B1-12\t5\tpaths\t7482\n" +
+		"pool\tW:WK2:B4,6,8,11,14,K24,K31\t3\tpaths\t177\n"
+	tests := []struct {
+		name     string
+		file     string
+		code     int
+		verdicts []string
+		summary  string
+	}{
+		{"pass", good, exitOK, []string{"ok   line 3", "ok   line 4", "ok   line 5"}, "suite rows=3 passed=3 failed=0 "},
+		{"fail", good + "american\tB:W21-32:B1-12\t4\tpaths\t1470\n", exitFail,
+			[]string{"ok   line 3", "ok   line 4", "ok   line 5", "FAIL line 6"}, "suite rows=4 passed=3 failed=1 "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCrown("perft", "--suite", writeSuite(t, tc.file), "--threads", "2")
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if len(lines) != len(tc.verdicts)+1 {
+				t.Fatalf("output\n%s\nwant %d row lines and a summary", out, len(tc.verdicts))
+			}
+			for i, v := range tc.verdicts {
+				if !strings.HasPrefix(lines[i], v) {
+					t.Errorf("line %q, want it to start %q", lines[i], v)
+				}
+			}
+			if !strings.HasPrefix(lines[len(lines)-1], tc.summary) {
+				t.Errorf("summary %q, want it to start %q", lines[len(lines)-1], tc.summary)
+			}
+			if tc.code == exitFail && !strings.Contains(out, "nodes=1469 ") || tc.code == exitFail && !strings.Contains(out, "want=1470") {
+				t.Errorf("the failing row does not show got and want:\n%s", out)
+			}
+		})
+	}
+}
+
+// writeSuite writes a suite file in a temporary directory and returns its path.
+func writeSuite(t *testing.T, text string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "suite.tsv")
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
