@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/web"
+)
+
+func init() {
+	register(command{
+		name:    "serve",
+		summary: "serve a board in the browser to play and analyze against the engine",
+		run:     runServe,
+	})
+}
+
+// HTTP server timeouts. There is no write timeout: the event stream that
+// carries the engine's analysis stays open as long as the page.
+const (
+	serveReadHeaderTimeout = 10 * time.Second
+	serveReadTimeout       = 30 * time.Second
+	serveIdleTimeout       = 2 * time.Minute
+	// serveShutdownGrace is how long requests get to finish on Ctrl-C.
+	serveShutdownGrace = 3 * time.Second
+)
+
+// serveStop is the context the server runs under until interrupted; tests
+// replace it to stop the server themselves.
+var serveStop = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
+	maxGames := fs.Int("max-games", web.DefaultMaxGames, "most games kept at once")
+	maxThink := fs.Duration("max-think", web.DefaultMaxThink, "longest engine time per move a game may ask for")
+	analysis := fs.Duration("analysis-time", web.DefaultAnalysisTime, "longest analysis of one position")
+	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
+	hash := fs.Int("hash", web.DefaultHashMiB, "transposition table per game, in MiB")
+	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			fmt.Fprintln(stdout, "usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--searches N]")
+			fmt.Fprintln(stdout, "Serves a checkers board in the browser: play American or Pool checkers against")
+			fmt.Fprintln(stdout, "the engine, set up positions, analyze, and save games as PDN. It prints the")
+			fmt.Fprintln(stdout, "address to open and runs until interrupted (Ctrl-C).")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "crown serve: %v\n", err)
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "crown serve: "+format+"\n", a...)
+		return exitUsage
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	case *maxGames < 1:
+		return usageErr("--max-games must be at least 1")
+	case *maxThink < web.MinMoveTime:
+		return usageErr("--max-think must be at least %v", web.MinMoveTime)
+	case *analysis <= 0:
+		return usageErr("--analysis-time must be positive")
+	case *idle <= 0:
+		return usageErr("--idle must be positive")
+	case *hash < 1 || *hash > 4096:
+		return usageErr("--hash must be 1..4096 MiB")
+	case *searches < 1:
+		return usageErr("--searches must be at least 1")
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
+		IdleTimeout: *idle, HashMiB: *hash, Searches: *searches})
+	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
+		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
+	ctx, cancel := serveStop()
+	defer cancel()
+	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+		board.Close() // ends the event streams, so shutdown need not wait for them
+		grace, stop := context.WithTimeout(context.Background(), serveShutdownGrace)
+		defer stop()
+		err = srv.Shutdown(grace)
+	}
+	board.Close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "crown serve: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintln(stdout, "crown serve: stopped")
+	return exitOK
+}

@@ -1,0 +1,32 @@
+// Package web is Crown's board in the browser, served by `crown serve`: a
+// single page (plain HTML, CSS and JavaScript, embedded in the binary) and
+// a small JSON API over the engine. The server keeps each game as a
+// session keyed by a random id and decides every question of legality with
+// movegen; the page only draws the board and sends what the person does.
+// Engine moves and analysis run as cancellable searches, a bounded number at
+// once, and the page follows them through a stream of server-sent events.
+//
+// The API, all JSON:
+//
+//	POST /api/games                  start a game: {variant, human, movetime_ms, fen | pdn}
+//	GET  /api/games/{id}             the game's state
+//	POST /api/games/{id}/new         start a new game in the same session
+//	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"}
+//	POST /api/games/{id}/undo        take back the last move (and the engine's reply)
+//	POST /api/games/{id}/redo        bring it back
+//	POST /api/games/{id}/go          the engine moves now
+//	POST /api/games/{id}/analysis    {on: true|false}
+//	GET  /api/games/{id}/pdn         the game record as a PDN file
+//	GET  /api/games/{id}/events      the state after every change (text/event-stream)
+//
+// Refusals are 4xx answers whose body has an "error" message; a refused
+// move also says why in "code", which pieces must capture, and what an
+// ambiguous or unfinished path could mean.
+package web
+
+import "embed"
+
+// staticFiles is the page: index.html, its style sheet and its script.
+//
+//go:embed static
+var staticFiles embed.FS

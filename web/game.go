@@ -1,0 +1,257 @@
+package web
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// threeKingsMoves is the Pool rule: three kings against a lone king must
+// win within 13 moves of the stronger side, or the game is drawn.
+const threeKingsMoves = 13
+
+// maxPathSquares bounds the squares a move request may name: a capture of
+// all twelve pieces lands twelve times, plus the start square.
+const maxPathSquares = 1 + movegen.MaxPiecesPerSide
+
+// outcome is how a game stands: still going, or over with a result and why.
+type outcome struct {
+	Over   bool
+	Result string // "1-0" (Black won), "0-1", "1/2-1/2", or "*" while going
+	Reason string
+}
+
+// judge applies the rules to a game: hist holds every position from the
+// start to the current one, moves the moves between them. A side with no
+// move has lost, even on a ply that would have drawn; then come threefold
+// repetition, the move-count rule (CheckerBoard's reading: 2*DrawMoves-1
+// plies without a man move or a capture) and, in Pool, the three-kings
+// count.
+func judge(hist []movegen.Position, moves []movegen.Move) outcome {
+	p := &hist[len(hist)-1]
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	if ml.N == 0 {
+		res := "1-0"
+		if p.Turn == movegen.Black {
+			res = "0-1"
+		}
+		return outcome{true, res, fmt.Sprintf("%s has no legal move: %s wins", colourTitle(p.Turn), colourTitle(p.Turn.Other()))}
+	}
+	irrev, kings := 0, 0
+	for i, m := range moves {
+		if !hist[i].IsReversible(m) {
+			irrev = i + 1
+		}
+		if hist[i].Rules().FlyingKings && threeKingsEnding(&hist[i]) && hist[i].Pieces[hist[i].Turn].Count() == 3 {
+			kings++
+		}
+		if !threeKingsEnding(&hist[i+1]) {
+			kings = 0
+		}
+	}
+	reps := 0
+	for i := irrev; i < len(hist); i++ {
+		q := &hist[i]
+		if q.Hash == p.Hash && q.Pieces == p.Pieces && q.Kings == p.Kings && q.Turn == p.Turn {
+			reps++
+		}
+	}
+	draw := "1/2-1/2"
+	switch limit := 2*p.Rules().DrawMoves - 1; {
+	case reps >= 3:
+		return outcome{true, draw, "draw by threefold repetition"}
+	case len(hist)-1-irrev >= limit:
+		return outcome{true, draw, fmt.Sprintf("draw by the %d-move rule: %d plies without a man move or a capture", p.Rules().DrawMoves, len(hist)-1-irrev)}
+	case kings >= threeKingsMoves:
+		return outcome{true, draw, fmt.Sprintf("draw: three kings did not beat the lone king within %d moves", threeKingsMoves)}
+	}
+	return outcome{Result: "*"}
+}
+
+// threeKingsEnding reports whether p is three kings against one lone king.
+func threeKingsEnding(p *movegen.Position) bool {
+	if p.Occupied()&^p.Kings != 0 {
+		return false
+	}
+	b, w := p.Pieces[movegen.Black].Count(), p.Pieces[movegen.White].Count()
+	return b == 3 && w == 1 || b == 1 && w == 3
+}
+
+// colourTitle names a side in messages.
+func colourTitle(c movegen.Color) string {
+	if c == movegen.Black {
+		return "Black"
+	}
+	return "White"
+}
+
+// colourName names a side in the API.
+func colourName(c movegen.Color) string { return strings.ToLower(colourTitle(c)) }
+
+// Why a move request did not name exactly one legal move. The browser reads
+// the code: "ambiguous" and "incomplete" keep the piece picked and ask for
+// more squares.
+const (
+	codeIllegal     = "illegal"
+	codeMustCapture = "must_capture"
+	codeAmbiguous   = "ambiguous"
+	codeIncomplete  = "incomplete"
+	codeNotYours    = "not_your_piece"
+)
+
+// moveProblem explains a refused move request.
+type moveProblem struct {
+	Code    string
+	Message string
+	// MustCapture lists the squares (1-32) of the pieces that can capture,
+	// when a capture is compulsory.
+	MustCapture []int
+	// Options lists the full landing paths a request could mean, when it is
+	// ambiguous or incomplete.
+	Options []string
+}
+
+// resolve finds the one legal move of p that path names: the start square,
+// then some or all of its landing squares in order, ending with where it
+// stops (PDN's rule for captures, as movegen.ParseMove reads them). When the
+// path names no move or several, the problem says why.
+func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *moveProblem) {
+	from, to, via := path[0], path[len(path)-1], path[1:]
+	var paths movegen.MoveList
+	p.GeneratePaths(&paths)
+	// A path listing every landing of some route names that route's move,
+	// even when a longer route also passes through those squares.
+	exact := false
+	for _, m := range paths.Slice() {
+		exact = exact || m.From == from && m.Landings() == len(via) && hasLandings(m, via)
+	}
+	var found, partial []movegen.Move
+	for _, m := range paths.Slice() {
+		if m.From != from || !hasLandings(m, via) {
+			continue
+		}
+		switch {
+		case m.To == to && (!exact || m.Landings() == len(via)):
+			if !slices.ContainsFunc(found, m.Same) {
+				found = append(found, m)
+			}
+		case m.To != to:
+			partial = append(partial, m)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		var ml movegen.MoveList
+		p.GenerateMoves(&ml)
+		for _, m := range ml.Slice() {
+			if m.Same(found[0]) {
+				return m, nil
+			}
+		}
+		return found[0], nil
+	case len(found) > 1:
+		return movegen.Move{}, &moveProblem{
+			Code: codeAmbiguous,
+			Message: fmt.Sprintf("%d different captures go from %d to %d: click the squares the piece lands on along the way, then %d again",
+				len(found), from.Number(), to.Number(), to.Number()),
+			Options: pathStrings(found),
+		}
+	case len(partial) > 0:
+		return movegen.Move{}, &moveProblem{
+			Code:    codeIncomplete,
+			Message: "The capture goes on: click the next square the piece lands on, or where it stops",
+			Options: pathStrings(partial),
+		}
+	}
+	must := mustCapture(p)
+	switch {
+	case !p.Pieces[p.Turn].Has(from):
+		return movegen.Move{}, &moveProblem{Code: codeNotYours, Message: fmt.Sprintf("Square %d holds no %s piece: pick one of yours", from.Number(), colourName(p.Turn))}
+	case len(must) > 0 && !slices.Contains(must, from.Number()):
+		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "A capture is compulsory: one of the highlighted pieces must jump", MustCapture: must}
+	case len(must) > 0:
+		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "That piece must capture: jump over an enemy piece", MustCapture: must}
+	}
+	return movegen.Move{}, &moveProblem{Code: codeIllegal, Message: fmt.Sprintf("%s is not a legal move here", joinSquares(path))}
+}
+
+// hasLandings reports whether want appears in order among m's landings.
+func hasLandings(m movegen.Move, want []movegen.Square) bool {
+	i := 0
+	for k := 0; k < m.Landings() && i < len(want); k++ {
+		if m.Landing(k) == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// mustCapture returns the squares of the pieces that can capture, in
+// order, or nil when no capture is possible.
+func mustCapture(p *movegen.Position) []int {
+	if !p.HasCapture() {
+		return nil
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	var out []int
+	for _, m := range ml.Slice() {
+		if !slices.Contains(out, m.From.Number()) {
+			out = append(out, m.From.Number())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func pathStrings(ms []movegen.Move) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		if s := m.PathString(); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func joinSquares(path []movegen.Square) string {
+	parts := make([]string, len(path))
+	for i, s := range path {
+		parts[i] = fmt.Sprint(s.Number())
+	}
+	return strings.Join(parts, "-")
+}
+
+// parsePath reads a move given as a string ("11-15", "15x24x31") or as
+// square numbers, and checks its shape; legality is resolve's job.
+func parsePath(text string, squares []int) ([]movegen.Square, error) {
+	if text != "" {
+		if squares != nil {
+			return nil, fmt.Errorf("give the move as text or as squares, not both")
+		}
+		for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' || r == 'X' }) {
+			var n int
+			if _, err := fmt.Sscanf(f, "%d", &n); err != nil || fmt.Sprint(n) != strings.TrimSpace(f) {
+				return nil, fmt.Errorf("bad square %q in move %q", f, text)
+			}
+			squares = append(squares, n)
+		}
+	}
+	if len(squares) < 2 {
+		return nil, fmt.Errorf("a move needs at least two squares, from and to")
+	}
+	if len(squares) > maxPathSquares {
+		return nil, fmt.Errorf("a move names at most %d squares", maxPathSquares)
+	}
+	out := make([]movegen.Square, len(squares))
+	for i, n := range squares {
+		if n < 1 || n > movegen.NumSquares {
+			return nil, fmt.Errorf("square %d is off the board (1-32)", n)
+		}
+		out[i] = movegen.Square(n - 1)
+	}
+	return out, nil
+}

@@ -1,0 +1,545 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Defaults of the server's limits.
+const (
+	// DefaultMaxGames bounds the games kept at once: each may hold an
+	// engine with its own transposition table.
+	DefaultMaxGames = 32
+	// DefaultMaxThink caps the engine's time per move a game may ask for.
+	DefaultMaxThink = 30 * time.Second
+	// DefaultMoveTime is the engine's time per move when a game names none.
+	DefaultMoveTime = time.Second
+	// MinMoveTime is the shortest time per move a game may ask for: less
+	// leaves the engine no time to finish one iteration.
+	MinMoveTime = 10 * time.Millisecond
+	// DefaultAnalysisTime caps one analysis of one position, so a board
+	// left open with analysis on does not search for ever.
+	DefaultAnalysisTime = time.Minute
+	// DefaultIdleTimeout is how long a game nobody looks at is kept.
+	DefaultIdleTimeout = time.Hour
+	// DefaultHashMiB is each game's transposition table: small, as many
+	// games may run at once.
+	DefaultHashMiB = 16
+	// DefaultSearches is how many searches run at once; more wait their
+	// turn. The engine is single-threaded per search.
+	DefaultSearches = 2
+)
+
+// Request limits.
+const (
+	// maxBody bounds a request body: a long PDN game is a few kilobytes.
+	maxBody = 256 << 10
+	// streamsPerGame bounds the event streams open at once, per game kept.
+	streamsPerGame = 4
+	// streamInterval spaces the events of one stream, so a burst of
+	// shallow iterations is sent as one update.
+	streamInterval = 100 * time.Millisecond
+	// streamPing keeps an idle event stream (and its game) alive.
+	streamPing = 20 * time.Second
+)
+
+// Options are the server's limits. Zero fields take the defaults.
+type Options struct {
+	MaxGames     int
+	MaxThink     time.Duration
+	AnalysisTime time.Duration
+	IdleTimeout  time.Duration
+	HashMiB      int
+	Searches     int
+}
+
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defDur := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.MaxGames, DefaultMaxGames)
+	def(&o.HashMiB, DefaultHashMiB)
+	def(&o.Searches, DefaultSearches)
+	defDur(&o.MaxThink, DefaultMaxThink)
+	defDur(&o.AnalysisTime, DefaultAnalysisTime)
+	defDur(&o.IdleTimeout, DefaultIdleTimeout)
+	o.MaxThink = max(o.MaxThink, MinMoveTime)
+	return o
+}
+
+// Server is the web board: an http.Handler serving the page and the JSON
+// API over the games it keeps.
+type Server struct {
+	opt      Options
+	mux      *http.ServeMux
+	ctx      context.Context // cancelled by Close: ends every search and stream
+	close    context.CancelFunc
+	sem      chan struct{} // one token per search allowed to run
+	searches sync.WaitGroup
+	streams  atomic.Int64
+
+	mu    sync.Mutex
+	games map[string]*session
+}
+
+// New returns a server with the given limits.
+func New(opt Options) *Server {
+	s := &Server{opt: opt.withDefaults(), mux: http.NewServeMux(), games: map[string]*session{}}
+	s.ctx, s.close = context.WithCancel(context.Background())
+	s.sem = make(chan struct{}, s.opt.Searches)
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	files := http.FileServerFS(static)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	s.mux.HandleFunc("POST /api/games", s.handleCreate)
+	s.mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleState))
+	s.mux.HandleFunc("POST /api/games/{id}/new", s.withGame(s.handleNew))
+	s.mux.HandleFunc("POST /api/games/{id}/move", s.withGame(s.handleMove))
+	s.mux.HandleFunc("POST /api/games/{id}/undo", s.withGame(s.handleUndo))
+	s.mux.HandleFunc("POST /api/games/{id}/redo", s.withGame(s.handleRedo))
+	s.mux.HandleFunc("POST /api/games/{id}/go", s.withGame(s.handleGo))
+	s.mux.HandleFunc("POST /api/games/{id}/analysis", s.withGame(s.handleAnalysis))
+	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.handlePDN))
+	s.mux.HandleFunc("GET /api/games/{id}/events", s.withGame(s.handleEvents))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such API call: %s %s", r.Method, r.URL.Path)
+	})
+	return s
+}
+
+// ServeHTTP serves the page and the API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops every search and event stream and waits for the searches to
+// return.
+func (s *Server) Close() {
+	s.close()
+	s.searches.Wait()
+}
+
+// acquire waits for a search slot; it fails when ctx ends first.
+func (s *Server) acquire(ctx context.Context) bool {
+	select {
+	case s.sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *Server) release() { <-s.sem }
+
+// add keeps a new game, first dropping the games idle for too long. It
+// fails when the server already keeps as many games as it may.
+func (s *Server) add() (*session, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	for id, g := range s.games {
+		g.mu.Lock()
+		if now.Sub(g.lastUsed) > s.opt.IdleTimeout {
+			g.stop()
+			delete(s.games, id)
+		}
+		g.mu.Unlock()
+	}
+	if len(s.games) >= s.opt.MaxGames {
+		return nil, fmt.Errorf("the server already keeps %d games; try again later", s.opt.MaxGames)
+	}
+	g := newSession(rand.Text(), s)
+	s.games[g.id] = g
+	return g, nil
+}
+
+func (s *Server) lookup(id string) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.games[id]
+}
+
+// withGame finds the game named in the path, or answers 404.
+func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		g := s.lookup(r.PathValue("id"))
+		if g == nil {
+			writeError(w, http.StatusNotFound, "no game %q: it may have ended after a long idle time; start a new one", r.PathValue("id"))
+			return
+		}
+		g.mu.Lock()
+		g.lastUsed = time.Now()
+		g.mu.Unlock()
+		h(w, r, g)
+	}
+}
+
+// newGameRequest starts a game: the rule set, the colour the person
+// plays, the engine's time per move, and optionally a FEN to set up or a
+// PDN game to load.
+type newGameRequest struct {
+	Variant    string `json:"variant"`
+	Human      string `json:"human"`
+	MoveTimeMS int    `json:"movetime_ms"`
+	FEN        string `json:"fen"`
+	PDN        string `json:"pdn"`
+}
+
+// parse checks the request and builds the game it asks for.
+func (req *newGameRequest) parse(maxThink time.Duration) (setup, error) {
+	var g setup
+	var err error
+	if req.Variant == "" {
+		req.Variant = movegen.American.String()
+	}
+	if g.variant, err = movegen.ParseVariant(strings.ToLower(req.Variant)); err != nil {
+		return g, err
+	}
+	if req.Human == "" {
+		req.Human = humanNames[humanWhite]
+	}
+	if g.hum, err = parseHuman(req.Human); err != nil {
+		return g, err
+	}
+	g.moveTime = DefaultMoveTime
+	if req.MoveTimeMS != 0 {
+		g.moveTime = time.Duration(req.MoveTimeMS) * time.Millisecond
+		if g.moveTime < MinMoveTime || g.moveTime > maxThink {
+			return g, fmt.Errorf("time per move %d ms is out of range %d..%d ms", req.MoveTimeMS, MinMoveTime.Milliseconds(), maxThink.Milliseconds())
+		}
+	}
+	g.start = movegen.StartPosition(g.variant)
+	switch {
+	case req.FEN != "" && req.PDN != "":
+		return g, errors.New("give a FEN or a PDN game, not both")
+	case strings.TrimSpace(req.FEN) != "":
+		if g.start, err = movegen.ParseFEN(req.FEN, g.variant); err != nil {
+			return g, err
+		}
+		if err = g.start.Validate(); err != nil {
+			return g, fmt.Errorf("bad FEN %q: %v", req.FEN, err)
+		}
+	case strings.TrimSpace(req.PDN) != "":
+		games, err := movegen.ReadPDN(strings.NewReader(req.PDN), g.variant)
+		if err != nil {
+			return g, fmt.Errorf("reading PDN: %v", err)
+		}
+		if len(games) == 0 {
+			return g, errors.New("the PDN text holds no game")
+		}
+		pg := games[0]
+		if pg.Err != nil {
+			return g, fmt.Errorf("PDN game: %v", pg.Err)
+		}
+		if err = pg.Start.Validate(); err != nil {
+			return g, fmt.Errorf("PDN game: bad FEN: %v", err)
+		}
+		g.variant, g.start, g.moves = pg.Variant, pg.Start, pg.Moves
+	}
+	return g, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req newGameRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	g, err := req.parse(s.opt.MaxThink)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	sess, err := s.add()
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "%v", err)
+		return
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	sess.reset(g)
+	writeJSON(w, http.StatusCreated, sess.view())
+}
+
+func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *session) {
+	var req newGameRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	st, err := req.parse(s.opt.MaxThink)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.reset(st)
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// moveRequest names a move by text ("11-15", "15x24x31") or by squares
+// ([15, 24, 31]): the start square, then some or all landing squares,
+// ending where the piece stops.
+type moveRequest struct {
+	Move string `json:"move"`
+	Path []int  `json:"path"`
+}
+
+// moveError is the answer to a refused move: the message to show, a code
+// for the browser, the pieces that must capture, the paths it could mean,
+// and the game as it stands.
+type moveError struct {
+	Error       string    `json:"error"`
+	Code        string    `json:"code"`
+	MustCapture []int     `json:"must_capture,omitempty"`
+	Options     []string  `json:"options,omitempty"`
+	State       stateView `json:"state"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) {
+	var req moveRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	path, err := parsePath(req.Move, req.Path)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	refuse := func(status int, code, msg string) {
+		writeJSON(w, status, moveError{Error: msg, Code: code, State: g.view()})
+	}
+	switch o := g.outcome(); {
+	case o.Over:
+		refuse(http.StatusConflict, "game_over", "The game is over: "+o.Reason)
+		return
+	case g.engineToMove(g.ply):
+		refuse(http.StatusConflict, "not_your_turn", "Wait: the engine is to move")
+		return
+	}
+	m, problem := resolve(g.pos(), path)
+	if problem != nil {
+		writeJSON(w, http.StatusUnprocessableEntity, moveError{Error: problem.Message, Code: problem.Code,
+			MustCapture: problem.MustCapture, Options: problem.Options, State: g.view()})
+		return
+	}
+	g.push(m)
+	g.schedule()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleUndo takes back the last move, and the engine's reply before it
+// when the person is to move again, so the person is back on move.
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.ply == 0 {
+		writeError(w, http.StatusConflict, "nothing to undo")
+		return
+	}
+	thinking := g.task == taskMove
+	g.ply--
+	for !thinking && g.ply > 0 && g.engineToMove(g.ply) {
+		g.ply--
+	}
+	g.schedule()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleRedo brings back an undone move, and the engine's reply after it.
+func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.ply == len(g.line) {
+		writeError(w, http.StatusConflict, "nothing to redo")
+		return
+	}
+	g.ply++
+	for g.ply < len(g.line) && g.engineToMove(g.ply) {
+		g.ply++
+	}
+	g.schedule()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleGo makes the engine move now: if it is thinking, it plays the
+// best move found so far; otherwise it plays the side to move.
+func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.outcome().Over:
+		writeError(w, http.StatusConflict, "the game is over")
+		return
+	case g.task == taskMove:
+		g.hurry()
+	default:
+		g.stop()
+		g.start(taskMove)
+		g.touch()
+	}
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// analysisRequest turns analysis on or off.
+type analysisRequest struct {
+	On *bool `json:"on"`
+}
+
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *session) {
+	var req analysisRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.On == nil {
+		writeError(w, http.StatusBadRequest, `want {"on": true} or {"on": false}`)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.analysis = *req.On
+	if g.task != taskMove {
+		g.schedule()
+	} else {
+		g.touch()
+	}
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+func (s *Server) handlePDN(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	text := g.pdn()
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="crown-game.pdn"`)
+	io.WriteString(w, text)
+}
+
+// handleEvents streams the game's state as server-sent events: one at
+// once, then one after each change (at most one per streamInterval), and
+// a comment line now and then to keep the connection open.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, g *session) {
+	if n := s.streams.Add(1); n > int64(streamsPerGame*s.opt.MaxGames) {
+		s.streams.Add(-1)
+		writeError(w, http.StatusServiceUnavailable, "too many event streams open")
+		return
+	}
+	defer s.streams.Add(-1)
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	ping := time.NewTicker(streamPing)
+	defer ping.Stop()
+	var sent uint64
+	first := true
+	for {
+		g.mu.Lock()
+		changed := g.changed
+		var data []byte
+		if g.version != sent || first {
+			sent, first = g.version, false
+			data, _ = json.Marshal(g.view())
+		}
+		g.lastUsed = time.Now()
+		g.mu.Unlock()
+		if data != nil {
+			fmt.Fprintf(w, "data: %s\n\n", data)
+		}
+		if rc.Flush() != nil {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ping.C:
+			fmt.Fprint(w, ": ping\n\n")
+		case <-r.Context().Done():
+			return
+		case <-s.ctx.Done():
+			return
+		}
+		select {
+		case <-time.After(streamInterval):
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// readJSON decodes the request body into v, answering 400 (or 413) with a
+// message when it is not one JSON object of the expected fields.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	body := http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", maxBody)
+		return false
+	case errors.Is(err, io.EOF):
+		writeError(w, http.StatusBadRequest, "bad JSON: empty body")
+		return false
+	case err != nil:
+		writeError(w, http.StatusBadRequest, "bad JSON: %v", err)
+		return false
+	}
+	return true
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.Encode(v)
+}
+
+// errorView is the body of every 4xx and 5xx answer.
+type errorView struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, format string, a ...any) {
+	writeJSON(w, status, errorView{Error: fmt.Sprintf(format, a...)})
+}

@@ -1,0 +1,290 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// human says which sides the person at the board plays; the engine plays
+// the others.
+type human int
+
+// The choices of colour.
+const (
+	humanBlack human = iota
+	humanWhite
+	humanBoth // no engine moves: two players, or an analysis board
+)
+
+var humanNames = [...]string{humanBlack: "black", humanWhite: "white", humanBoth: "both"}
+
+func parseHuman(s string) (human, error) {
+	for h, name := range humanNames {
+		if s == name {
+			return human(h), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown colour %q (want black, white or both)", s)
+}
+
+// plays reports whether the person plays colour c.
+func (h human) plays(c movegen.Color) bool {
+	return h == humanBoth || h == humanBlack && c == movegen.Black || h == humanWhite && c == movegen.White
+}
+
+// task is what a session's engine is doing.
+type task int
+
+const (
+	taskNone     task = iota
+	taskMove          // choosing the engine's move
+	taskAnalysis      // analysing the person's position
+)
+
+// info is the engine's latest report, as the browser shows it.
+type info struct {
+	Depth    int
+	Score    int // from the analysed position's side to move
+	Nodes    uint64
+	Time     time.Duration
+	PV       string
+	Turn     movegen.Color // side to move in the analysed position
+	Final    bool          // the search has ended
+	Position string        // FEN of the analysed position
+}
+
+// session is one game at one board. Its mutex guards everything below it;
+// searches run in their own goroutine and publish through it, and a
+// handler never waits for a search while holding it.
+type session struct {
+	id  string
+	srv *Server
+
+	mu       sync.Mutex
+	variant  movegen.Variant
+	hum      human
+	moveTime time.Duration
+	line     []movegen.Move     // the moves played, including undone ones that redo brings back
+	hist     []movegen.Position // hist[i] is the position before line[i]
+	ply      int                // moves in force: hist[ply] is on the board
+	date     time.Time
+	analysis bool
+	// gen counts changes of position or task; a search started under an
+	// older gen has lost its purpose and its results are dropped.
+	gen      uint64
+	task     task
+	cancel   context.CancelFunc // drops the running search
+	hurry    context.CancelFunc // makes the running search answer now
+	clear    bool               // the engine's tables are to be cleared before its next search
+	info     *info
+	eng      *search.Engine
+	version  uint64
+	changed  chan struct{} // closed and replaced on every change
+	lastUsed time.Time
+}
+
+func newSession(id string, srv *Server) *session {
+	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now()}
+}
+
+// setup holds what a new game needs.
+type setup struct {
+	variant  movegen.Variant
+	start    movegen.Position
+	moves    []movegen.Move
+	hum      human
+	moveTime time.Duration
+}
+
+// reset starts a new game; mu is held.
+func (s *session) reset(g setup) {
+	s.variant, s.hum, s.moveTime = g.variant, g.hum, g.moveTime
+	s.hist = []movegen.Position{g.start}
+	s.line = nil
+	s.ply = 0
+	s.date = time.Now()
+	s.clear = true
+	for _, m := range g.moves {
+		s.push(m)
+	}
+	s.schedule()
+}
+
+// push plays m on the board, dropping the moves that redo would have
+// brought back; mu is held.
+func (s *session) push(m movegen.Move) {
+	s.line = append(s.line[:s.ply], m)
+	s.hist = s.hist[:s.ply+1]
+	child := s.hist[s.ply]
+	child.MakeMove(m)
+	s.hist = append(s.hist, child)
+	s.ply++
+}
+
+// pos returns the position on the board; mu is held.
+func (s *session) pos() *movegen.Position { return &s.hist[s.ply] }
+
+// outcome judges the position on the board; mu is held.
+func (s *session) outcome() outcome { return judge(s.hist[:s.ply+1], s.line[:s.ply]) }
+
+// engineToMove reports whether the engine is to move at ply i; mu is held.
+func (s *session) engineToMove(i int) bool { return !s.hum.plays(s.hist[i].Turn) }
+
+// touch records a change for the event streams; mu is held.
+func (s *session) touch() {
+	s.version++
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// stop drops the running search, if any; mu is held.
+func (s *session) stop() {
+	s.gen++
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel, s.hurry = nil, nil
+	}
+	s.task = taskNone
+	s.info = nil
+}
+
+// schedule stops any search and starts the one the new position calls
+// for: the engine's move on its turn, else analysis if it is on; mu is
+// held.
+func (s *session) schedule() {
+	s.stop()
+	s.touch()
+	if s.outcome().Over {
+		return
+	}
+	switch {
+	case s.engineToMove(s.ply):
+		s.start(taskMove)
+	case s.analysis:
+		s.start(taskAnalysis)
+	}
+}
+
+// start runs a search of the position on the board in its own goroutine,
+// unless the server is closing; mu is held.
+func (s *session) start(t task) {
+	if s.srv.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(s.srv.ctx)
+	now, hurry := context.WithCancel(ctx)
+	s.task, s.cancel, s.hurry = t, cancel, hurry
+	gen := s.gen
+	p := *s.pos()
+	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.hist[:s.ply]...)}
+	if t == taskMove {
+		req.Limits = search.Limits{MoveTime: s.moveTime, Exact: true}
+	} else {
+		req.Limits = search.Limits{MoveTime: s.srv.opt.AnalysisTime, Exact: true}
+	}
+	req.Report = func(in search.Info) { s.report(gen, &p, in, false) }
+	if s.eng == nil {
+		s.eng = search.New(search.Options{HashMiB: s.srv.opt.HashMiB})
+	}
+	eng, clear := s.eng, s.clear
+	s.clear = false
+	s.srv.searches.Add(1)
+	go func() {
+		defer s.srv.searches.Done()
+		defer cancel()
+		if !s.srv.acquire(ctx) {
+			return
+		}
+		defer s.srv.release()
+		if clear {
+			eng.Clear()
+		}
+		res := eng.Search(now, req)
+		s.finish(gen, t, &p, res)
+	}()
+}
+
+// report publishes one finished iteration, if the search is still wanted
+// and analysis is on.
+func (s *session) report(gen uint64, p *movegen.Position, in search.Info, final bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gen != s.gen || !s.analysis {
+		return
+	}
+	s.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
+		PV: formatLine(*p, in.PV), Turn: p.Turn, Final: final, Position: p.FEN()}
+	s.touch()
+}
+
+// finish takes a search's result: the engine's move is played, analysis
+// is marked as ended.
+func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Result) {
+	if t == taskAnalysis {
+		s.report(gen, p, search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV}, true)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gen != s.gen {
+		return
+	}
+	s.task, s.cancel, s.hurry = taskNone, nil, nil
+	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil {
+		s.push(res.Move)
+		s.schedule()
+		return
+	}
+	s.touch()
+}
+
+// formatLine writes a line of play from p in PDN.
+func formatLine(p movegen.Position, line []movegen.Move) string {
+	parts := make([]string, len(line))
+	for i, m := range line {
+		parts[i] = p.FormatMove(m)
+		p.MakeMove(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// game returns the moves on the board as a PDN game; mu is held.
+func (s *session) game() movegen.Game {
+	names := [2]string{"Player", "Player"}
+	for c := movegen.Black; c <= movegen.White; c++ {
+		if !s.hum.plays(c) {
+			names[c] = "Crown"
+		}
+	}
+	o := s.outcome()
+	tags := []movegen.Tag{
+		{Name: "Event", Value: "Crown web game"},
+		{Name: "Date", Value: s.date.Format("2006.01.02")},
+		{Name: "Black", Value: names[movegen.Black]},
+		{Name: "White", Value: names[movegen.White]},
+		{Name: "Result", Value: o.Result},
+	}
+	if o.Over {
+		tags = append(tags, movegen.Tag{Name: "Termination", Value: o.Reason})
+	}
+	return movegen.Game{Tags: tags, Variant: s.variant, Start: s.hist[0],
+		Moves: append([]movegen.Move(nil), s.line[:s.ply]...), Result: o.Result}
+}
+
+// pdn writes the game on the board as PDN text; mu is held.
+func (s *session) pdn() string {
+	g := s.game()
+	var b bytes.Buffer
+	if err := g.WritePDN(&b); err != nil {
+		// Every move in the line was legal when played, so this cannot
+		// happen; say so rather than hide it.
+		return fmt.Sprintf("{ %v }\n", err)
+	}
+	return b.String()
+}

@@ -1,0 +1,178 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// stateView is a game as the browser sees it. The browser draws it and
+// sends what the person does; it decides nothing about legality.
+type stateView struct {
+	ID      string `json:"id"`
+	Version uint64 `json:"version"`
+	Variant string `json:"variant"` // "american" or "pool"
+	Title   string `json:"title"`
+	FEN     string `json:"fen"`
+	Turn    string `json:"turn"` // "black" or "white"
+	// Board holds squares 1-32 at indexes 0-31: "" empty, "b"/"w" a man,
+	// "B"/"W" a king.
+	Board      [movegen.NumSquares]string `json:"board"`
+	Human      string                     `json:"human"` // "black", "white" or "both"
+	MoveTimeMS int64                      `json:"movetime_ms"`
+	Ply        int                        `json:"ply"`
+	// Moves is the whole line, including undone moves that redo brings
+	// back (those from index Ply on).
+	Moves []moveView `json:"moves"`
+	Last  *moveView  `json:"last"`
+	// Legal lists the person's legal moves when the person is to move,
+	// for hints; MustCapture the pieces that can capture if one must.
+	Legal       []moveView    `json:"legal"`
+	MustCapture []int         `json:"must_capture"`
+	YourTurn    bool          `json:"your_turn"`
+	CanUndo     bool          `json:"can_undo"`
+	CanRedo     bool          `json:"can_redo"`
+	Thinking    bool          `json:"thinking"` // the engine is choosing a move
+	Analysis    analysisView  `json:"analysis"`
+	Over        bool          `json:"over"`
+	Result      string        `json:"result"`
+	Reason      string        `json:"reason"`
+	PDN         string        `json:"pdn"`
+	Rules       rulesView     `json:"rules"`
+	Limits      limitsView    `json:"limits"`
+	StartFEN    string        `json:"start_fen"`
+	Captured    [2]int        `json:"captured"` // pieces Black and White have lost since the start
+	Engine      engineSideTag `json:"engine"`
+}
+
+// engineSideTag names the sides the engine plays, for the player labels.
+type engineSideTag struct {
+	Black bool `json:"black"`
+	White bool `json:"white"`
+}
+
+// rulesView is what the page tells about the rule set.
+type rulesView struct {
+	DrawMoves   int  `json:"draw_moves"`
+	FlyingKings bool `json:"flying_kings"`
+}
+
+// limitsView tells the page the server's bounds on the time per move.
+type limitsView struct {
+	MinMoveTimeMS int64 `json:"min_movetime_ms"`
+	MaxMoveTimeMS int64 `json:"max_movetime_ms"`
+}
+
+// moveView is one move: its PDN text, its squares from the start through
+// every landing, and the squares of the pieces it takes.
+type moveView struct {
+	Text     string `json:"text"`
+	Path     []int  `json:"path"`
+	Captured []int  `json:"captured"`
+	Colour   string `json:"colour"`
+}
+
+// analysisView is the engine's latest report while analysis is on.
+type analysisView struct {
+	On      bool   `json:"on"`
+	Running bool   `json:"running"` // a search is reporting
+	Has     bool   `json:"has"`     // the fields below hold a report
+	Depth   int    `json:"depth"`
+	Score   int    `json:"score"` // from Black's view, 100 = one man
+	Text    string `json:"text"`  // the score for people: "+0.35", "Black wins in 7"
+	Nodes   uint64 `json:"nodes"`
+	TimeMS  int64  `json:"time_ms"`
+	PV      string `json:"pv"`
+	Final   bool   `json:"final"`
+	FEN     string `json:"fen"`
+	Subject string `json:"subject"` // "engine" while it chooses its move, else "analysis"
+}
+
+func newMoveView(p *movegen.Position, m movegen.Move) moveView {
+	v := moveView{Text: p.FormatMove(m), Path: []int{m.From.Number()}, Captured: []int{}, Colour: colourName(p.Turn)}
+	for i := 0; i < m.Landings(); i++ {
+		v.Path = append(v.Path, m.Landing(i).Number())
+	}
+	for c := m.Captured; c != 0; c &= c - 1 {
+		v.Captured = append(v.Captured, c.First().Number())
+	}
+	return v
+}
+
+// view returns the game as the browser sees it; mu is held.
+func (s *session) view() stateView {
+	p := s.pos()
+	o := s.outcome()
+	v := stateView{
+		ID: s.id, Version: s.version, Variant: s.variant.String(), Title: s.variant.Rules().Title,
+		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[s.hum],
+		MoveTimeMS: s.moveTime.Milliseconds(), Ply: s.ply,
+		Moves: make([]moveView, len(s.line)), Legal: []moveView{}, MustCapture: []int{},
+		CanUndo: s.ply > 0, CanRedo: s.ply < len(s.line), Thinking: s.task == taskMove,
+		Over: o.Over, Result: o.Result, Reason: o.Reason, PDN: s.pdn(),
+		Rules:    rulesView{DrawMoves: s.variant.Rules().DrawMoves, FlyingKings: s.variant.Rules().FlyingKings},
+		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: s.srv.opt.MaxThink.Milliseconds()},
+		StartFEN: s.hist[0].FEN(),
+		Engine:   engineSideTag{Black: !s.hum.plays(movegen.Black), White: !s.hum.plays(movegen.White)},
+	}
+	for sq := movegen.Square(0); sq < movegen.NumSquares; sq++ {
+		letter := ""
+		switch {
+		case p.Pieces[movegen.Black].Has(sq):
+			letter = "b"
+		case p.Pieces[movegen.White].Has(sq):
+			letter = "w"
+		}
+		if letter != "" && p.Kings.Has(sq) {
+			letter = string(rune(letter[0] - 'a' + 'A'))
+		}
+		v.Board[sq] = letter
+	}
+	for c := movegen.Black; c <= movegen.White; c++ {
+		v.Captured[c] = s.hist[0].Pieces[c].Count() - p.Pieces[c].Count()
+	}
+	for i, m := range s.line {
+		v.Moves[i] = newMoveView(&s.hist[i], m)
+	}
+	if s.ply > 0 {
+		v.Last = &v.Moves[s.ply-1]
+	}
+	if !o.Over && s.hum.plays(p.Turn) && s.task != taskMove {
+		v.YourTurn = true
+		var ml movegen.MoveList
+		p.GenerateMoves(&ml)
+		for _, m := range ml.Slice() {
+			v.Legal = append(v.Legal, newMoveView(p, m))
+		}
+		v.MustCapture = append(v.MustCapture, mustCapture(p)...)
+	}
+	v.Analysis = analysisView{On: s.analysis, Running: s.analysis && s.task != taskNone}
+	if s.task == taskMove {
+		v.Analysis.Subject = "engine"
+	} else {
+		v.Analysis.Subject = "analysis"
+	}
+	if in := s.info; in != nil && s.analysis {
+		score := in.Score
+		if in.Turn == movegen.White {
+			score = -score
+		}
+		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text = true, in.Depth, score, scoreText(score)
+		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
+		v.Analysis.Final, v.Analysis.FEN = in.Final, in.Position
+	}
+	return v
+}
+
+// scoreText writes a score from Black's view for people: men as a signed
+// decimal, or who wins in how many moves.
+func scoreText(score int) string {
+	switch {
+	case score >= search.WinThreshold:
+		return fmt.Sprintf("Black wins in %d", (search.WinScore-score+1)/2)
+	case score <= -search.WinThreshold:
+		return fmt.Sprintf("White wins in %d", (search.WinScore+score+1)/2)
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}
