@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/bench"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// runMatchCmd runs crown match with args and returns the exit status and
+// both outputs.
+func runMatchCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = runMatch(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestMatchFlagErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in the one-line error
+	}{
+		{"no engines", nil, "--engine1 and --engine2 are required"},
+		{"unknown flag", []string{"--engine1", "self", "--engine2", "self", "--bogus"}, "unknown flag"},
+		{"variant", []string{"--engine1", "self", "--engine2", "self", "--variant", "chess"}, "unknown variant"},
+		{"ballots", []string{"--engine1", "self", "--engine2", "self", "--ballots", "no-such-file"}, "ballots"},
+		{"sprt", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5"}, "--sprt"},
+		{"sprt order", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5,0"}, "must be above"},
+		{"self setting", []string{"--engine1", "self:depth", "--engine2", "self"}, "want key=value"},
+		{"self depth", []string{"--engine1", "self:depth=0", "--engine2", "self"}, "at least 1"},
+		{"quote", []string{"--engine1", "crown 'engine", "--engine2", "self"}, "unterminated"},
+		{"concurrency", []string{"--engine1", "self", "--engine2", "self", "--concurrency", "0"}, "--concurrency"},
+		{"argument", []string{"--engine1", "self", "--engine2", "self", "extra"}, "unexpected argument"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runMatchCmd(tc.args...)
+			if code != exitUsage || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", code, out, errOut, tc.want)
+			}
+		})
+	}
+	code, out, _ := runMatchCmd("--help")
+	if code != exitOK || !strings.Contains(out, "--engine1") || !strings.Contains(out, "self:hashsize=16") {
+		t.Fatalf("--help: exit %d, %q", code, out)
+	}
+}
+
+func TestParseMatchEngine(t *testing.T) {
+	tests := []struct {
+		spec   string
+		argv   []string
+		self   bool
+		setup  []string
+		limits bench.MatchLimits
+	}{
+		{spec: "self", self: true},
+		{spec: "self:hashsize=16,searchthreads=2,depth=6", self: true,
+			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: bench.MatchLimits{Depth: 6}},
+		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: bench.MatchLimits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
+		{spec: "./crown engine", argv: []string{"./crown", "engine"}},
+		{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
+		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
+	}
+	for _, tc := range tests {
+		e, err := parseMatchEngine(tc.spec)
+		if err != nil {
+			t.Errorf("%q: %v", tc.spec, err)
+			continue
+		}
+		if e.Name != tc.spec || (e.Run != nil) != tc.self || !reflect.DeepEqual(e.Argv, tc.argv) ||
+			!reflect.DeepEqual(e.Setup, tc.setup) || e.Limits != tc.limits {
+			t.Errorf("%q: name %q self %v argv %q setup %q limits %+v", tc.spec, e.Name, e.Run != nil, e.Argv, e.Setup, e.Limits)
+		}
+	}
+}
+
+// TestMatchCommand plays a short match of Crown against itself at two
+// depths and reads back its PDN.
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	ballots := filepath.Join(dir, "ballots.txt")
+	fens := "W:W17,22-32:B1-4,6-13\nW:W18,21,23-32:B1-5,7-13\n"
+	if err := os.WriteFile(ballots, []byte(fens), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pdn := filepath.Join(dir, "games.pdn")
+	code, out, errOut := runMatchCmd("--engine1", "self:depth=3,hashsize=1", "--engine2", "self:depth=1,hashsize=1",
+		"--ballots", ballots, "--concurrency", "2", "--pdn", pdn, "--variant", "pool")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	for _, want := range []string{"Match self:depth=3,hashsize=1 vs self:depth=1,hashsize=1, American Pool checkers, 4 games",
+		"Elo difference", "LOS", "Endings:", "Engine failures (illegal move, bad reply, error, crash, time forfeit): self:depth=3,hashsize=1 0, self:depth=1,hashsize=1 0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(errOut, "\n"); n != 4 || !strings.Contains(errOut, "[4/4]") {
+		t.Errorf("want 4 progress lines, got:\n%s", errOut)
+	}
+	f, err := os.Open(pdn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := movegen.ReadPDN(f, movegen.American)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("PDN: %d games, %v", len(games), err)
+	}
+	for _, g := range games {
+		if g.Err != nil || g.Variant != movegen.Pool || g.Tag("FEN") == "" || g.Tag("Termination") == "" || g.Result == "*" {
+			t.Errorf("PDN game %s: err %v variant %v FEN %q termination %q result %s",
+				g.Tag("Round"), g.Err, g.Variant, g.Tag("FEN"), g.Tag("Termination"), g.Result)
+		}
+	}
+}
