@@ -45,3 +45,22 @@ fmt: ## gofmt the tree
 
 clean: ## remove build output
 	rm -rf bin
+
+# The browser tests: Debian's chromium driven by playwright-core from npm,
+# against a crown serve on a free loopback port; screenshots in web/e2e/out.
+E2E      := web/e2e
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: test-browser
+test-browser: build ## the web board's end-to-end tests in headless Chromium (installs what it needs)
+	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
+	cd $(E2E) && npm ci --no-audit --no-fund
+	@log=$$(mktemp); \
+	./$(BIN) serve --addr 127.0.0.1:0 --max-think 5s --analysis-time 20s >$$log 2>&1 & pid=$$!; \
+	url=; for i in $$(seq 100); do url=$$(sed -n 's/^crown serve: listening on //p' $$log); test -n "$$url" && break; sleep 0.1; done; \
+	rc=0; \
+	if test -z "$$url"; then cat $$log; echo "crown serve did not start"; rc=1; \
+	else echo "crown serve at $$url"; \
+	  (cd $(E2E) && CROWN_URL=$$url CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 --test-timeout=180000 board.test.mjs) || rc=$$?; \
+	fi; \
+	kill $$pid 2>/dev/null || true; wait $$pid 2>/dev/null || true; rm -f $$log; exit $$rc

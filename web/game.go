@@ -38,7 +38,7 @@ func judge(hist []movegen.Position, moves []movegen.Move) outcome {
 		if p.Turn == movegen.Black {
 			res = "0-1"
 		}
-		return outcome{true, res, fmt.Sprintf("%s has no legal move: %s wins", colourTitle(p.Turn), colourTitle(p.Turn.Other()))}
+		return outcome{true, res, colourTitle(p.Turn) + " has no legal move"}
 	}
 	irrev, kings := 0, 0
 	for i, m := range moves {
@@ -62,11 +62,11 @@ func judge(hist []movegen.Position, moves []movegen.Move) outcome {
 	draw := "1/2-1/2"
 	switch limit := 2*p.Rules().DrawMoves - 1; {
 	case reps >= 3:
-		return outcome{true, draw, "draw by threefold repetition"}
+		return outcome{true, draw, "threefold repetition"}
 	case len(hist)-1-irrev >= limit:
-		return outcome{true, draw, fmt.Sprintf("draw by the %d-move rule: %d plies without a man move or a capture", p.Rules().DrawMoves, len(hist)-1-irrev)}
+		return outcome{true, draw, fmt.Sprintf("the %d-move rule: %d plies without a man move or a capture", p.Rules().DrawMoves, len(hist)-1-irrev)}
 	case kings >= threeKingsMoves:
-		return outcome{true, draw, fmt.Sprintf("draw: three kings did not beat the lone king within %d moves", threeKingsMoves)}
+		return outcome{true, draw, fmt.Sprintf("three kings did not beat the lone king within %d moves", threeKingsMoves)}
 	}
 	return outcome{Result: "*"}
 }

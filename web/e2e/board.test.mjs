@@ -1,0 +1,295 @@
+// End-to-end tests of crown serve's board in a real headless Chromium.
+// CROWN_URL names the running server (make test-browser starts one);
+// CHROMIUM the browser (default /usr/bin/chromium). Screenshots go to out/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const base = process.env.CROWN_URL;
+if (!base) throw new Error("set CROWN_URL to the address crown serve prints");
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "out");
+fs.mkdirSync(outDir, { recursive: true });
+
+// tinyThink is the engine's time per move in these tests: enough for a
+// legal reply, short enough for whole games.
+const tinyThink = 20;
+// maxPlies ends a game the tests play if the rules have not ended it.
+const maxPlies = 400;
+const desktop = { width: 1100, height: 820 };
+const phone = { width: 390, height: 844 };
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+});
+after(async () => { await browser?.close(); });
+
+async function openBoard(viewport = desktop) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base);
+  await page.waitForFunction(() => window.crownState && window.crownState.id);
+  page.jsErrors = errors;
+  return page;
+}
+
+const state = (page) => page.evaluate(() => window.crownState);
+const square = (page, n) => page.locator(`#board .sq[data-sq="${n}"]`);
+
+// newGame fills in the new-game form and starts.
+async function newGame(page, { variant = "american", human = "white", movetime = tinyThink, fen = "" } = {}) {
+  await page.evaluate((ms) => {
+    const sel = document.getElementById("movetime");
+    if (![...sel.options].some((o) => o.value === String(ms))) sel.add(new Option(ms + " ms", String(ms)));
+    document.getElementById("message").textContent = "";
+  }, movetime);
+  await page.selectOption("#variant", variant);
+  await page.selectOption("#human", human);
+  await page.selectOption("#movetime", String(movetime));
+  await page.fill("#fen", fen);
+  await page.click("#start");
+  await page.waitForFunction(() => document.getElementById("message").textContent !== "");
+  const msg = await page.locator("#message").textContent();
+  assert.match(msg, /^New game/, "the new game started");
+}
+
+async function waitTurn(page) {
+  await page.waitForFunction(() => window.crownState.your_turn || window.crownState.over, null, { timeout: 20000 });
+  return state(page);
+}
+
+// needsPath reports whether another legal move shares mv's start and end,
+// so that the landing squares must be given.
+function needsPath(st, mv) {
+  const end = (m) => m.path[m.path.length - 1];
+  return st.legal.some((o) => o !== mv && o.path[0] === mv.path[0] && end(o) === end(mv) && o.text !== mv.text);
+}
+
+async function clickMove(page, st, mv) {
+  const squares = needsPath(st, mv) ? mv.path : [mv.path[0], mv.path[mv.path.length - 1]];
+  for (const s of squares) await square(page, s).click();
+}
+
+async function dragMove(page, st, mv) {
+  const from = await square(page, mv.path[0]).boundingBox();
+  const to = await square(page, mv.path[mv.path.length - 1]).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  if (needsPath(st, mv)) {
+    // The drop was ambiguous: give the landing squares, then the end.
+    for (const s of mv.path.slice(1)) await square(page, s).click();
+  }
+}
+
+// playGame plays the person's side with the given input until the game
+// ends, choosing the n-th legal move in turn so the games differ.
+async function playGame(page, move) {
+  for (let i = 0; ; i++) {
+    const st = await waitTurn(page);
+    if (st.over) return st;
+    assert.ok(st.ply < maxPlies, "the game should have ended by the rules");
+    const mv = st.legal[i % st.legal.length];
+    await move(page, st, mv);
+    await page.waitForFunction((ply) => window.crownState.ply > ply, st.ply);
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+}
+
+test("start: square 1 top left from White's side, pieces on dark squares", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "white", movetime: 1000 });
+  const st = await state(page);
+  assert.equal(st.ply, 0);
+  const boxes = {};
+  for (const n of [1, 4, 29, 32]) boxes[n] = await square(page, n).boundingBox();
+  assert.ok(boxes[1].x < boxes[4].x && boxes[1].y < boxes[29].y, "1 is left of 4 and above 29");
+  assert.ok(boxes[32].x > boxes[29].x && boxes[32].y > boxes[4].y, "32 is right of 29 and below 4");
+  const top = await page.locator("#board .sq").first().getAttribute("class");
+  assert.match(top, /light/, "the top-left corner is a light square");
+  assert.equal(await page.locator("#board .sq.light .piece").count(), 0);
+  assert.equal(await page.locator("#board .sq.dark .piece.b").count(), 12);
+  assert.equal(await page.locator("#board .sq.dark .piece.w").count(), 12);
+  for (let n = 1; n <= 12; n++) assert.equal(await square(page, n).locator(".piece.b").count(), 1, `black man on ${n}`);
+  await shot(page, "start.png");
+  await page.context().close();
+});
+
+test("a full game by clicks against the engine, then the PDN parses back", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "black" });
+  const end = await playGame(page, clickMove);
+  assert.ok(end.over && ["1-0", "0-1", "1/2-1/2"].includes(end.result), `game over with a result: ${end.result}`);
+  await page.waitForSelector("#banner:not([hidden])");
+  assert.match(await page.textContent("#status"), /Game over/);
+  assert.equal(await page.textContent("#banner-reason"), end.reason);
+  await shot(page, "game-over.png");
+
+  // Download the record and load it back into a new game.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const file = path.join(outDir, "game.pdn");
+  await download.saveAs(file);
+  const pdn = fs.readFileSync(file, "utf8");
+  assert.match(pdn, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
+  assert.equal(pdn, await page.inputValue("#pdn"), "the download is the record shown");
+  await page.selectOption("#human", "both");
+  await page.click("#load summary");
+  await page.fill("#pdn-input", pdn);
+  await page.click("#load-pdn");
+  await page.waitForFunction(() => document.getElementById("message").textContent.startsWith("Game loaded"));
+  const loaded = await state(page);
+  assert.equal(loaded.fen, end.fen, "the loaded game reaches the same position");
+  assert.equal(loaded.ply, end.ply);
+  assert.equal(loaded.over, true);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test("a full game by drags against the engine", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "white", fen: "B:W21,22,23,24,25,26:B1,2,3,5,6,7" });
+  const end = await playGame(page, dragMove);
+  assert.ok(end.over, "the game ended");
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test("forced capture: the board says so and marks the pieces that must capture", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "both", fen: "B:W18,30:B14,9,3" });
+  await square(page, 3).click();
+  await square(page, 7).click();
+  await page.waitForFunction(() => /capture is compulsory/.test(document.getElementById("message").textContent));
+  assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
+  assert.doesNotMatch(await square(page, 3).getAttribute("class"), /\bmust\b/);
+  assert.equal((await state(page)).ply, 0, "the quiet move was refused");
+  await square(page, 14).click();
+  await square(page, 23).click();
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  await page.context().close();
+});
+
+test("multi-jumps: one click on the end square, and landing squares when two captures share it", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "both", fen: "W:W27:B23,15,3" });
+  await square(page, 27).click();
+  await square(page, 11).click();
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  let st = await state(page);
+  assert.deepEqual(st.last.path, [27, 18, 11]);
+  assert.deepEqual(st.last.captured.sort((a, b) => a - b), [15, 23]);
+
+  // 18x9x2 and 18x11x2 both end on 2.
+  await newGame(page, { human: "both", fen: "W:W18:B1,6,K7,14,15,24" });
+  await square(page, 18).click();
+  await square(page, 2).click();
+  await page.waitForFunction(() => /different captures/.test(document.getElementById("message").textContent));
+  assert.match(await square(page, 9).getAttribute("class"), /\bvia\b/);
+  assert.match(await square(page, 11).getAttribute("class"), /\bvia\b/);
+  await square(page, 11).click();
+  await square(page, 2).click();
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  st = await state(page);
+  assert.deepEqual(st.last.path, [18, 11, 2]);
+  assert.equal(st.board[1], "W", "the man crowned on 2");
+  assert.equal(await square(page, 2).locator(".piece svg.crown").count(), 1, "kings are drawn crowned");
+  await page.context().close();
+});
+
+test("Pool: a flying king captures at a distance", async () => {
+  const page = await openBoard();
+  await newGame(page, { variant: "pool", human: "both", fen: "W:WK29:B22,10,9,26" });
+  assert.equal((await state(page)).variant, "pool");
+  const st = await state(page);
+  const mv = st.legal.find((m) => m.path[m.path.length - 1] === 13);
+  assert.ok(mv, "29x15x6x13 is legal");
+  await dragMove(page, st, mv);
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  const after = await state(page);
+  assert.deepEqual(after.last.path, [29, 15, 6, 13]);
+  assert.deepEqual(after.last.captured.sort((a, b) => a - b), [9, 10, 22]);
+  assert.equal(after.board[12], "W");
+  await page.context().close();
+});
+
+test("undo and redo against the engine", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "black" });
+  await square(page, 11).click();
+  await square(page, 15).click();
+  await page.waitForFunction(() => window.crownState.ply === 2 && window.crownState.your_turn);
+  const two = await state(page);
+  await page.click("#undo");
+  await page.waitForFunction(() => window.crownState.ply === 0);
+  const st = await state(page);
+  assert.equal(st.fen, st.start_fen);
+  assert.equal(await square(page, 11).locator(".piece.b").count(), 1, "the man is back on 11");
+  await page.click("#redo");
+  await page.waitForFunction(() => window.crownState.ply === 2);
+  assert.equal((await state(page)).fen, two.fen);
+  await page.context().close();
+});
+
+test("keyboard: arrows and Enter pick up and drop", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "both" });
+  await page.focus('#board .sq[tabindex="0"]');
+  // Focus starts on 21 (bottom-left dark square of row 6 seen from White).
+  for (const key of ["ArrowUp", "ArrowUp", "ArrowUp"]) await page.keyboard.press(key);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.sq), "9");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.sq), "13");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  assert.deepEqual((await state(page)).last.path, [9, 13]);
+  await page.context().close();
+});
+
+test("analysis shows score, depth and line as the engine thinks", async () => {
+  const page = await openBoard();
+  await newGame(page, { human: "both" });
+  await square(page, 11).click();
+  await square(page, 15).click();
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  await page.check("#analysis");
+  await page.waitForFunction(() => {
+    const a = window.crownState.analysis;
+    return a.on && a.has && a.depth >= 4 && a.pv.length > 0;
+  }, null, { timeout: 20000 });
+  assert.match(await page.textContent("#an-depth"), /^\d+$/);
+  assert.notEqual(await page.textContent("#an-pv"), "…");
+  await shot(page, "mid-game-analysis.png");
+  await page.uncheck("#analysis");
+  await page.waitForSelector("#analysis-panel", { state: "hidden" });
+  await page.context().close();
+});
+
+test("phone width: the board fits and plays", async () => {
+  const page = await openBoard(phone);
+  await newGame(page, { human: "white" });
+  await page.waitForFunction(() => window.crownState.your_turn);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= phone.width, `no sideways scrolling (page is ${width}px wide)`);
+  const board = await page.locator("#board").boundingBox();
+  assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= phone.width, "the board fills the width");
+  const st = await state(page);
+  await clickMove(page, st, st.legal[0]);
+  await page.waitForFunction(() => window.crownState.ply >= 2);
+  await shot(page, "phone.png");
+  await page.context().close();
+});
