@@ -70,7 +70,7 @@ type perftCache = ristretto.Cache[uint64, cacheEntry]
 type perfter struct {
 	unique bool
 	cache  *perftCache // nil without a cache
-	lists  [MaxPly + 1]MoveList
+	lists  [MaxPly]MoveList
 }
 
 // depthKeys[d] is mixed into a position's hash to key its depth-d count.
