@@ -248,51 +248,63 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-// TestMoveCountRule walks two kings about, never offering a capture and
-// going where they have been least, until the move-count rule draws, in
-// both rule sets.
-func TestMoveCountRule(t *testing.T) {
-	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-		p, err := movegen.ParseFEN("B:WK32:BK1", v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hist := []movegen.Position{p}
-		var line []movegen.Move
-		seen := map[movegen.Position]int{p: 1}
-		limit := 2*v.Rules().DrawMoves - 1
-		for ply := 0; ; ply++ {
-			o := judge(hist, line)
-			if o.Over {
-				if ply != limit || !strings.Contains(o.Reason, "move rule") {
-					t.Errorf("%v: over after %d plies (%s), want the move-count rule after %d", v, ply, o.Reason, limit)
+// TestCountRules walks kings about, never offering a capture and going
+// where they have been least, until a counting rule draws: the move-count
+// rule in both rule sets, and Pool's three kings against one.
+func TestCountRules(t *testing.T) {
+	tests := []struct {
+		variant movegen.Variant
+		fen     string
+		plies   int    // when the draw comes
+		reason  string // in its reason
+	}{
+		{movegen.American, "B:WK32:BK1", 2*movegen.American.Rules().DrawMoves - 1, "40-move rule"},
+		{movegen.Pool, "B:WK32:BK1", 2*movegen.Pool.Rules().DrawMoves - 1, "25-move rule"},
+		{movegen.Pool, "W:WK30,K31,K32:BK1", 2*threeKingsMoves - 1, "three kings"},
+		{movegen.Pool, "B:WK30,K31,K32:BK1", 2 * threeKingsMoves, "three kings"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant.String()+" "+tt.fen, func(t *testing.T) {
+			p, err := movegen.ParseFEN(tt.fen, tt.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hist := []movegen.Position{p}
+			var line []movegen.Move
+			seen := map[movegen.Position]int{p: 1}
+			for ply := 0; ; ply++ {
+				o := judge(hist, line)
+				if o.Over {
+					if ply != tt.plies || !strings.Contains(o.Reason, tt.reason) {
+						t.Errorf("over after %d plies (%s), want %q after %d", ply, o.Reason, tt.reason, tt.plies)
+					}
+					return
 				}
-				break
-			}
-			if ply > limit {
-				t.Fatalf("%v: no draw after %d plies", v, ply)
-			}
-			var ml movegen.MoveList
-			p.GenerateMoves(&ml)
-			best, bestSeen := -1, 0
-			for i, m := range ml.Slice() {
-				c := p
-				c.MakeMove(m)
-				if c.HasCapture() {
-					continue
+				if ply > tt.plies {
+					t.Fatalf("no draw after %d plies", ply)
 				}
-				if best < 0 || seen[c] < bestSeen {
-					best, bestSeen = i, seen[c]
+				var ml movegen.MoveList
+				p.GenerateMoves(&ml)
+				best, bestSeen := -1, 0
+				for i, m := range ml.Slice() {
+					c := p
+					c.MakeMove(m)
+					if c.HasCapture() {
+						continue
+					}
+					if best < 0 || seen[c] < bestSeen {
+						best, bestSeen = i, seen[c]
+					}
 				}
+				if best < 0 || bestSeen >= 2 {
+					t.Fatalf("no safe fresh move at ply %d in %s", ply, p.FEN())
+				}
+				m := ml.Moves[best]
+				p.MakeMove(m)
+				seen[p]++
+				hist, line = append(hist, p), append(line, m)
 			}
-			if best < 0 || bestSeen >= 2 {
-				t.Fatalf("%v: no safe fresh move at ply %d", v, ply)
-			}
-			m := ml.Moves[best]
-			p.MakeMove(m)
-			seen[p]++
-			hist, line = append(hist, p), append(line, m)
-		}
+		})
 	}
 }
 
