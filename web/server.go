@@ -57,12 +57,12 @@ const (
 
 // Options are the server's limits. Zero fields take the defaults.
 type Options struct {
-	MaxGames     int
-	MaxThink     time.Duration
-	AnalysisTime time.Duration
-	IdleTimeout  time.Duration
-	HashMiB      int
-	Searches     int
+	MaxGames     int           // games kept at once; a new one beyond is refused (503)
+	MaxThink     time.Duration // longest engine time per move a game may ask for
+	AnalysisTime time.Duration // longest analysis of one position
+	IdleTimeout  time.Duration // a game nobody has looked at for this long may be dropped
+	HashMiB      int           // each game's transposition table, allocated at its first search
+	Searches     int           // searches run at once; the others wait their turn
 }
 
 func (o Options) withDefaults() Options {

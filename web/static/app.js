@@ -90,7 +90,7 @@
           el.removeAttribute("aria-label");
           continue;
         }
-        el.setAttribute("role", "gridcell");
+        el.setAttribute("role", "button");
         const isFocus = focusRC.r === r && focusRC.c === c;
         el.tabIndex = isFocus ? 0 : -1;
         const num = document.createElement("span");
@@ -137,12 +137,6 @@
 
   function render() {
     if (!state) return;
-    document.body.dataset.ply = state.ply;
-    document.body.dataset.turn = state.turn;
-    document.body.dataset.over = state.over;
-    document.body.dataset.yourTurn = state.your_turn;
-    document.body.dataset.thinking = state.thinking;
-    document.body.dataset.variant = state.variant;
     $("title").textContent = state.title;
     draw();
 
