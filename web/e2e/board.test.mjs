@@ -126,6 +126,9 @@ test("start: square 1 top left from White's side, pieces on dark squares", async
   assert.equal(await page.locator("#board .sq.dark .piece.w").count(), 12);
   for (let n = 1; n <= 12; n++) assert.equal(await square(page, n).locator(".piece.b").count(), 1, `black man on ${n}`);
   await shot(page, "start.png");
+  await page.click("#flip");
+  const one = await square(page, 1).boundingBox(), last = await square(page, 32).boundingBox();
+  assert.ok(one.x > last.x && one.y > last.y, "flipped: 1 is at the bottom right");
   await page.context().close();
 });
 
@@ -138,6 +141,11 @@ test("a full game by clicks against the engine, then the PDN parses back", async
   assert.match(await page.textContent("#status"), /Game over/);
   assert.equal(await page.textContent("#banner-reason"), end.reason);
   await shot(page, "game-over.png");
+
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.click("#copy");
+  await page.waitForFunction(() => /clipboard/.test(document.getElementById("message").textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue("#pdn"), "Copy puts the PDN on the clipboard");
 
   // Download the record and load it back into a new game.
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
