@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -236,12 +237,20 @@ func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Res
 		return
 	}
 	s.task, s.cancel, s.hurry = taskNone, nil, nil
-	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil {
+	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil && legal(p, res.Move) {
 		s.push(res.Move)
 		s.schedule()
 		return
 	}
 	s.touch()
+}
+
+// legal reports whether m is a legal move of p: the engine's moves are
+// checked like the person's.
+func legal(p *movegen.Position, m movegen.Move) bool {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	return slices.ContainsFunc(ml.Slice(), m.Same)
 }
 
 // formatLine writes a line of play from p in PDN.
