@@ -61,6 +61,9 @@ func EloFromScore(score float64) float64 {
 	case score <= 0:
 		return math.Inf(-1)
 	}
+	if score == 0.5 {
+		return 0 // not -0, which would print as "-0.0"
+	}
 	return -400 * math.Log10(1/score-1)
 }
 

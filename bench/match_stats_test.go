@@ -30,6 +30,9 @@ func TestMatchElo(t *testing.T) {
 			t.Errorf("%+v: Elo %.2f ± %.2f LOS %.5f, want %.2f ± %.2f LOS %.5f", s, elo, margin, s.LOS(), tc.elo, tc.margin, tc.los)
 		}
 	}
+	if elo, _ := (MatchScore{Wins: 2, Losses: 2}).Elo(); formatElo(elo, 0) != "+0.0 ± 0.0" {
+		t.Errorf("even score: Elo %s", formatElo(elo, 0))
+	}
 	if elo, _ := (MatchScore{Wins: 3}).Elo(); !math.IsInf(elo, 1) {
 		t.Errorf("all wins: Elo %v, want +Inf", elo)
 	}
