@@ -22,6 +22,9 @@ type PerftOptions struct {
 	// about that size, which pays off at depths where subtrees repeat
 	// (transpositions are common in checkers).
 	CacheMiB int
+	// Stop, when not nil, ends the count early once it is set: the counts
+	// returned are then partial and PerftResult.Stopped says so.
+	Stop *atomic.Bool
 }
 
 // PerftResult is a perft count, with one count per root move.
@@ -29,6 +32,8 @@ type PerftResult struct {
 	Nodes uint64
 	Moves []Move   // the root moves
 	Per   []uint64 // Per[i] counts the leaves below Moves[i]
+	// Stopped is true when PerftOptions.Stop ended the count early.
+	Stopped bool
 }
 
 // cacheMinDepth is the least remaining depth whose subtree count is cached:
@@ -36,6 +41,11 @@ type PerftResult struct {
 // counting against a lookup of a fraction of one; shallower ones are cheaper
 // to count again than to look up and store.
 const cacheMinDepth = 3
+
+// stopMinDepth is the least remaining depth at which the counters look at
+// the stop flag: often enough to stop within a millisecond, and off the
+// depth-2 loop where most of the time goes.
+const stopMinDepth = 3
 
 // splitTasksPerThread is how many subtrees per thread a threaded perft
 // wants before it starts, so that uneven subtrees balance out: the last
@@ -69,7 +79,8 @@ type perftCache = ristretto.Cache[uint64, cacheEntry]
 // allocates nothing.
 type perfter struct {
 	unique bool
-	cache  *perftCache // nil without a cache
+	cache  *perftCache  // nil without a cache
+	stop   *atomic.Bool // nil when the count cannot be stopped
 	lists  [MaxPly]MoveList
 }
 
@@ -118,6 +129,9 @@ func (pf *perfter) countAmerican(p Position, depth, ply int) uint64 {
 			return 1
 		}
 		return uint64(americanCountMoves(&p, &pf.lists[ply], pf.unique))
+	}
+	if depth >= stopMinDepth && pf.stop != nil && pf.stop.Load() {
+		return 0
 	}
 	cached := pf.cache != nil && depth >= cacheMinDepth
 	if cached {
@@ -168,6 +182,9 @@ func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
 			return 1
 		}
 		return uint64(poolCountMoves(&p, &pf.lists[ply], pf.unique))
+	}
+	if depth >= stopMinDepth && pf.stop != nil && pf.stop.Load() {
+		return 0
 	}
 	cached := pf.cache != nil && depth >= cacheMinDepth
 	if cached {
@@ -280,7 +297,7 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Go(func() {
-			pf := &perfter{unique: unique, cache: cache}
+			pf := &perfter{unique: unique, cache: cache, stop: opt.Stop}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(tasks) {
@@ -296,6 +313,7 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 		res.Per[i] = per[i].Load()
 		res.Nodes += res.Per[i]
 	}
+	res.Stopped = opt.Stop != nil && opt.Stop.Load()
 	return res, nil
 }
 

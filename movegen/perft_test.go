@@ -6,7 +6,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Perft rows are run by size: start-position rows up to shortPerftMax
@@ -257,6 +259,26 @@ func TestPerftRunOptions(t *testing.T) {
 					t.Errorf("%s %+v: nodes %d (divide sum %d), want %d", v, opt, res.Nodes, sum, want)
 				}
 			}
+		}
+	}
+}
+
+func TestPerftRunStop(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		var stop atomic.Bool
+		done := make(chan PerftResult)
+		go func() {
+			res, err := PerftRun(StartPosition(American), 20, PerftOptions{Threads: threads, Stop: &stop})
+			if err != nil {
+				t.Error(err)
+			}
+			done <- res
+		}()
+		time.Sleep(20 * time.Millisecond)
+		stop.Store(true)
+		res := <-done
+		if !res.Stopped {
+			t.Errorf("threads=%d: a stopped perft(20) should say so", threads)
 		}
 	}
 }

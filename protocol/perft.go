@@ -4,23 +4,14 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// Perft in the protocol runs in the background like a search, so ping
-// answers and stop ends it; movegen.Perft cannot be interrupted, hence this
-// small counter of its own.
-const (
-	// maxPerftDepth bounds perft's depth: no perft this deep could end,
-	// and the bound keeps the per-ply move lists small.
-	maxPerftDepth = 64
-	// perftCheckEvery is how many interior nodes pass between checks of
-	// the stop signal: often enough to stop within a millisecond, rarely
-	// enough to cost nothing.
-	perftCheckEvery = 1 << 12
-)
+// maxPerftDepth bounds perft's depth: no perft this deep could end.
+const maxPerftDepth = 64
 
 // perft starts a perft job: "perft <depth> [<FEN>]", from the start
 // position of the game type when no FEN is given.
@@ -41,44 +32,22 @@ func (s *session) perft(args []string) {
 			return
 		}
 	}
+	threads := s.opt.Threads
 	s.start("perft", false, func(ctx context.Context) string {
+		// Perft runs in the background like a search, so ping answers and
+		// stop ends it through the stop flag.
+		var stop atomic.Bool
+		halt := context.AfterFunc(ctx, func() { stop.Store(true) })
+		defer halt()
 		start := time.Now()
-		pc := &perftCounter{ctx: ctx, lists: make([]movegen.MoveList, depth)}
-		n := pc.count(&p, depth, 0)
+		res, err := movegen.PerftRun(p, depth, movegen.PerftOptions{Threads: threads, Stop: &stop})
 		secs := time.Since(start).Seconds()
-		if pc.stopped {
-			return fmt.Sprintf("perft depth=%d nodes=%d time=%.3f stopped", depth, n, secs)
+		switch {
+		case err != nil:
+			return fmt.Sprintf("error perft: %v", err)
+		case res.Stopped:
+			return fmt.Sprintf("perft depth=%d nodes=%d time=%.3f stopped", depth, res.Nodes, secs)
 		}
-		return fmt.Sprintf("perft depth=%d nodes=%d time=%.3f", depth, n, secs)
+		return fmt.Sprintf("perft depth=%d nodes=%d time=%.3f", depth, res.Nodes, secs)
 	})
-}
-
-// perftCounter counts the leaves of the legal move tree, each distinct
-// move once, until its context is cancelled.
-type perftCounter struct {
-	ctx     context.Context
-	lists   []movegen.MoveList // one per ply
-	visits  uint
-	stopped bool
-}
-
-func (pc *perftCounter) count(p *movegen.Position, depth, ply int) uint64 {
-	ml := &pc.lists[ply]
-	if depth == 1 {
-		return uint64(p.CountMoves(ml))
-	}
-	if pc.visits++; pc.visits%perftCheckEvery == 0 && pc.ctx.Err() != nil {
-		pc.stopped = true
-	}
-	if pc.stopped {
-		return 0
-	}
-	p.GenerateMoves(ml)
-	var n uint64
-	for i := 0; i < ml.N; i++ {
-		c := *p
-		c.MakeMove(ml.Moves[i])
-		n += pc.count(&c, depth-1, ply+1)
-	}
-	return n
 }
