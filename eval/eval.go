@@ -56,6 +56,10 @@ const (
 	mainRoad    movegen.Bitboard = 1<<3 | 1<<7 | 1<<10 | 1<<14 | 1<<17 | 1<<21 | 1<<24 | 1<<28 // 4-29
 	doubleRoads movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27 |        // 1-28
 		1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
+	doubleRoad1 movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27  // 1-28
+	doubleRoad2 movegen.Bitboard = 1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
+	nextToMain  movegen.Bitboard = 1<<2 | 1<<6 | 1<<9 | 1<<13 | 1<<16 | 1<<20 |        // 3-21
+		1<<11 | 1<<15 | 1<<18 | 1<<22 | 1<<25 | 1<<29 // 12-30
 	bridge movegen.Bitboard = 1<<0 | 1<<2 // 1 and 3
 )
 
@@ -212,7 +216,7 @@ func advance(rows []int, men movegen.Bitboard) int {
 
 func kingPlace(w *Weights, k movegen.Bitboard) int {
 	return w.KingCentre*(k&(centre4|centreRing)).Count() + w.KingEdge*(k&sideFiles).Count() +
-		w.KingMainRoad*(k&mainRoad).Count() + w.KingDoubleRoad*(k&doubleRoads).Count()
+		w.KingMainRoad*(k&mainRoad).Count() + w.KingDoubleRoad*(k&(doubleRoad1|doubleRoad2)).Count()
 }
 
 // runaway scores s's men whose way to the crowning row is empty. Flying
@@ -295,16 +299,47 @@ func kingsEnding(w *Weights, black, white movegen.Bitboard, flying bool, sum int
 		return sum/(1<<w.DrawShift) - sum
 	}
 	v := w.KingsWin
+	if strong&mainRoad != 0 {
+		v += w.HuntRoad
+	}
+	if strong&doubleRoad1 != 0 {
+		v += w.HuntDoubles
+	}
+	if strong&doubleRoad2 != 0 {
+		v += w.HuntDoubles
+	}
+	occ := strong | weak
 	for k := weak; k != 0; k &= k - 1 {
 		wk := k.First()
 		corner := 8
 		for _, dc := range doubleCorners {
 			corner = min(corner, distance(wk, dc))
 		}
-		v += w.Hunt * corner
+		v += w.Hunt*corner - w.HuntMobility*kingMoves(wk, occ, flying)
+		if !(doubleRoad1 | doubleRoad2).Has(wk) {
+			v += w.HuntOffDoubles
+		}
+		if !nextToMain.Has(wk) {
+			v += w.HuntOffNext
+		}
 		for s := strong; s != 0; s &= s - 1 {
 			v -= w.HuntApproach * distance(s.First(), wk)
 		}
 	}
 	return sign * v
+}
+
+// kingMoves counts the quiet moves of a king on s: one step each way, or
+// any distance along free diagonals when kings fly.
+func kingMoves(s movegen.Square, occ movegen.Bitboard, flying bool) int {
+	n := 0
+	for d := movegen.Direction(0); d < 4; d++ {
+		for t := movegen.Neighbour(s, d); t != movegen.NoSquare && !occ.Has(t); t = movegen.Neighbour(t, d) {
+			n++
+			if !flying {
+				break
+			}
+		}
+	}
+	return n
 }

@@ -41,8 +41,12 @@ type Weights struct {
 	// kings where that wins; Hunt rewards driving the weak king from the
 	// double corners (per square of distance) and HuntApproach bringing
 	// the kings closer (per square). DrawShift: a drawish ending's score
-	// is divided by 2^DrawShift.
-	KingsWin, Hunt, HuntApproach, DrawShift int
+	// is divided by 2^DrawShift. HuntMobility is taken off per move the
+	// weak king has; HuntRoad is for holding the long diagonal and
+	// HuntDoubles for each double diagonal held (Pool's winning set-up);
+	// HuntOffDoubles and HuntOffNext reward having driven the weak king off
+	// the double diagonals and off the two diagonals beside the long one.
+	KingsWin, Hunt, HuntApproach, HuntMobility, HuntRoad, HuntDoubles, HuntOffDoubles, HuntOffNext, DrawShift int
 }
 
 // weights holds the table of each rule set, indexed by movegen.Variant.
@@ -56,7 +60,7 @@ var weights = [2]Weights{
 		KingCentre: 10, KingEdge: -10, KingMainRoad: 0, KingDoubleRoad: 3,
 		Runaway: 70, RunawayStep: 7,
 		MobilityMg: 1, MobilityEg: 3,
-		KingsWin: 250, Hunt: 8, HuntApproach: 4, DrawShift: 2,
+		KingsWin: 250, Hunt: 8, HuntApproach: 4, HuntMobility: 0, DrawShift: 2,
 	},
 	{ // Pool checkers: flying kings dominate.
 		Man: 100, King: 260, Exchange: 3,
@@ -67,6 +71,6 @@ var weights = [2]Weights{
 		KingCentre: 4, KingEdge: -4, KingMainRoad: 25, KingDoubleRoad: 8,
 		Runaway: 90, RunawayStep: 10,
 		MobilityMg: 1, MobilityEg: 2,
-		KingsWin: 250, Hunt: 6, HuntApproach: 4, DrawShift: 3,
+		KingsWin: 250, Hunt: 0, HuntApproach: 2, HuntMobility: 4, HuntRoad: 40, HuntDoubles: 20, HuntOffDoubles: 20, HuntOffNext: 20, DrawShift: 5,
 	},
 }

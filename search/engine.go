@@ -175,8 +175,8 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		res.Nodes += w.nodes
 	}
 	res.Time = time.Since(start)
-	if main.rootDrawn() && res.Claim == Unknown {
-		res.Claim = Draw
+	if main.rootDrawn() || main.forcedDraw() {
+		res.Score, res.Claim = DrawScore, Draw
 	}
 	return res
 }

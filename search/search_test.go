@@ -29,6 +29,27 @@ func legal(p *movegen.Position, m movegen.Move) bool {
 	return false
 }
 
+// checkPV plays the PV from p and fails on an illegal move.
+func checkPV(t *testing.T, p movegen.Position, pv []movegen.Move) {
+	t.Helper()
+	for i, m := range pv {
+		if !legal(&p, m) {
+			t.Fatalf("PV move %d (%s) illegal in %s", i+1, m, p.FEN())
+		}
+		p.MakeMove(m)
+	}
+}
+
+func search(t *testing.T, e *Engine, p movegen.Position, l Limits) Result {
+	t.Helper()
+	res := e.Search(context.Background(), Request{Pos: p, Limits: l})
+	if !res.HasMove || !legal(&p, res.Move) {
+		t.Fatalf("%s: bad result %+v", p.FEN(), res)
+	}
+	checkPV(t, p, res.PV)
+	return res
+}
+
 func TestSearchStartDepth(t *testing.T) {
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		e := New(Options{HashMiB: 8})
@@ -38,18 +59,82 @@ func TestSearchStartDepth(t *testing.T) {
 		if !res.HasMove || !legal(&p, res.Move) {
 			t.Fatalf("%v: bad result %+v", v, res)
 		}
+		checkPV(t, p, res.PV)
 		if res.Depth != 8 || len(infos) != 8 {
 			t.Errorf("%v: depth %d, %d reports, want 8", v, res.Depth, len(infos))
 		}
-		t.Logf("%v: %s score %d nodes %d pv %v", v, p.FormatMove(res.Move), res.Score, res.Nodes, res.PV)
+		for i, in := range infos {
+			if in.Depth != i+1 || len(in.PV) == 0 || (i > 0 && in.Nodes < infos[i-1].Nodes) {
+				t.Errorf("%v: bad report %d: %+v", v, i, in)
+			}
+		}
 	}
 }
 
 func TestSearchNoMoves(t *testing.T) {
-	p := mustFEN(t, "W:W:B1,2", movegen.American)
-	res := New(Options{HashMiB: 1}).Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
-	if res.HasMove || res.Claim != Loss {
-		t.Errorf("got %+v, want no move and a loss", res)
+	for _, fen := range []string{"W:W:B1,2", "B:W22,25,26:BK29"} {
+		p := mustFEN(t, fen, movegen.American)
+		res := New(Options{HashMiB: 1}).Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
+		if res.HasMove || res.Claim != Loss || res.Score != -WinScore {
+			t.Errorf("%s: got %+v, want no move and a loss", fen, res)
+		}
+	}
+}
+
+// TestForcedWins holds positions where the side to move wipes out or
+// blocks every enemy piece in exactly the given number of plies, found
+// and checked by exhaustive search.
+func TestForcedWins(t *testing.T) {
+	tests := []struct {
+		v     movegen.Variant
+		fen   string
+		plies int
+	}{
+		{movegen.American, "W:W10,K14,K16:B3,K11", 7},
+		{movegen.American, "B:W24,28:B11,12,18,19", 9},
+		{movegen.American, "W:WK1,18,30:BK5,25", 9},
+		{movegen.American, "B:W10,K11:B1,7,K12,27", 7},
+		{movegen.American, "W:WK5,27:B4,K9", 7},
+		{movegen.American, "B:W7,26,28:B2,6,K10,19", 9},
+		{movegen.Pool, "B:W15,20,24:BK2,9,K29", 9},
+		{movegen.Pool, "B:W24,28:B11,12,18,19", 7},
+		{movegen.Pool, "W:WK20,25,27,28:B3,17", 7},
+		{movegen.Pool, "W:WK4,K11,K15,K23:B10,14,25", 7},
+		{movegen.Pool, "B:WK16,27,28:B2,13,20,26", 9},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen, tt.v)
+		res := search(t, New(Options{HashMiB: 4}), p, Limits{Depth: 16})
+		if res.Claim != Win || res.Score != WinScore-tt.plies {
+			t.Errorf("%v %s: score %d claim %v, want a win in %d plies (%d)", tt.v, tt.fen, res.Score, res.Claim, tt.plies, WinScore-tt.plies)
+		}
+	}
+}
+
+// TestShots holds positions with one move that wins material by a
+// sacrifice (give one, take two), the only gaining move by exhaustive
+// search to five plies.
+func TestShots(t *testing.T) {
+	tests := []struct {
+		v    movegen.Variant
+		fen  string
+		best string
+	}{
+		{movegen.American, "W:W17,20,27,29,30,31:B2,9,10,12,18,28", "20-16"},
+		{movegen.American, "W:W16,23,31,32:B3,14,19,28", "16-11"},
+		{movegen.American, "W:W13,15,19,28:B6,9,17,24", "15-10"},
+		{movegen.American, "W:W7,12,15,21,24:B3,8,14,19,28", "24-20"},
+		{movegen.Pool, "W:W17,20,27,29,30,31:B2,9,10,12,18,28", "20-16"},
+		{movegen.Pool, "W:W5,11,27,29:B10,14,22,28", "27-24"},
+		{movegen.Pool, "W:W8,9,15,18,25:B12,16,17,21,27", "9-6"},
+		{movegen.Pool, "W:W7,16,17,20,24:B4,6,8,12,21", "16-11"},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen, tt.v)
+		res := search(t, New(Options{HashMiB: 4}), p, Limits{Depth: 9})
+		if got := p.FormatMove(res.Move); got != tt.best {
+			t.Errorf("%v %s: %s score %d, want %s", tt.v, tt.fen, got, res.Score, tt.best)
+		}
 	}
 }
 
@@ -62,5 +147,5 @@ func TestSearchStop(t *testing.T) {
 	if !res.HasMove || !legal(&p, res.Move) {
 		t.Fatalf("bad result %+v", res)
 	}
-	t.Logf("depth %d nodes %d time %v", res.Depth, res.Nodes, res.Time)
+	checkPV(t, p, res.PV)
 }

@@ -33,6 +33,10 @@ const (
 	// threeKingsMoves: in Pool, three kings against a lone king must win
 	// within this many of their own moves.
 	threeKingsMoves = 13
+	// drawPliesEarly: the move-count draw is scored one ply before the
+	// rule's 2*DrawMoves plies, because CheckerBoard adjudicates it after
+	// 79 plies rather than 80.
+	drawPliesEarly = 1
 )
 
 // Move ordering bands: each kind sorts above the next whatever the history.
@@ -138,7 +142,7 @@ func (w *worker) setup(s *shared, req *Request) {
 	w.rootIdx = len(req.History)
 	w.stack[0].pos = req.Pos
 	w.variantKey = variantKey[req.Pos.Variant&1]
-	w.drawPlies = 2 * req.Pos.Rules().DrawMoves
+	w.drawPlies = 2*req.Pos.Rules().DrawMoves - drawPliesEarly
 	req.Pos.GenerateMoves(&w.stack[0].moves)
 	w.rootMove = w.stack[0].moves.Moves[0]
 	w.rootScore = 0
@@ -164,6 +168,55 @@ func threeVsOne(p *movegen.Position) bool {
 // rootDrawn reports whether the root position is already drawn by a rule.
 func (w *worker) rootDrawn() bool {
 	return w.ruleDraw(w.rootIdx, &w.stack[0].pos)
+}
+
+// forcedDraw reports whether every root move ends the game in a draw by
+// a rule at once: then the draw is proven whatever the evaluation says.
+func (w *worker) forcedDraw() bool {
+	root := &w.stack[0]
+	root.pos.GenerateMoves(&root.moves)
+	child := &w.stack[1]
+	idx := w.rootIdx + 1
+	for i := 0; i < root.moves.N; i++ {
+		m := root.moves.Moves[i]
+		w.enter(&root.pos, m, idx-1)
+		child.pos.GenerateMoves(&child.moves)
+		if child.moves.N == 0 || !w.repeated(idx, child.pos.Hash) && !w.ruleDraw(idx, &child.pos) {
+			return false
+		}
+	}
+	return true
+}
+
+// enter makes move m of p, the position at game index idx, into the next
+// stack frame and updates the counts of the rules for it.
+func (w *worker) enter(p *movegen.Position, m movegen.Move, idx int) {
+	child := &w.stack[idx-w.rootIdx+1]
+	child.pos = *p
+	child.pos.MakeMove(m)
+	w.keys[idx+1] = child.pos.Hash
+	w.clocks[idx+1] = 0
+	if p.IsReversible(m) {
+		w.clocks[idx+1] = w.clocks[idx] + 1
+	}
+	w.kvk[idx+1] = -1
+	if threeVsOne(&child.pos) {
+		w.kvk[idx+1] = idx + 1
+		if w.kvk[idx] >= 0 {
+			w.kvk[idx+1] = w.kvk[idx]
+		}
+	}
+}
+
+// repeated reports whether the position at game index idx, with the given
+// hash, occurred before since the last irreversible move.
+func (w *worker) repeated(idx int, hash uint64) bool {
+	for j := idx - 4; j >= idx-w.clocks[idx] && j >= 0; j -= 2 {
+		if w.keys[j] == hash {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleDraw reports whether the position at game index idx, which has a
@@ -326,10 +379,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	// Step 1. Repetition and mate-distance bounds.
 	if ply > 0 {
-		for j := idx - 4; j >= idx-w.clocks[idx] && j >= 0; j -= 2 {
-			if w.keys[j] == p.Hash {
-				return DrawScore
-			}
+		if w.repeated(idx, p.Hash) {
+			return DrawScore
 		}
 		alpha = max(alpha, -WinScore+ply)
 		beta = min(beta, WinScore-ply-1)
@@ -378,22 +429,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	origAlpha := alpha
 	best := -infinity
 	var bestMove movegen.Move
-	child := &w.stack[ply+1]
 	for i := 0; i < n; i++ {
 		m := w.pick(f, i, n)
-		child.pos = *p
-		child.pos.MakeMove(m)
-		w.clocks[idx+1] = 0
-		if p.IsReversible(m) {
-			w.clocks[idx+1] = w.clocks[idx] + 1
-		}
-		w.kvk[idx+1] = -1
-		if threeVsOne(&child.pos) {
-			w.kvk[idx+1] = idx + 1
-			if w.kvk[idx] >= 0 {
-				w.kvk[idx+1] = w.kvk[idx]
-			}
-		}
+		w.enter(p, m, idx)
 
 		var score int
 		if i == 0 {

@@ -1,0 +1,198 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// outcome is how a test game ended.
+type outcome struct {
+	winner movegen.Color
+	drawn  bool
+	plies  int
+	why    string
+}
+
+// playOut lets e play both sides from p, each move to the given limits
+// with the game so far as history, and applies the rules independently of
+// the search: a side without a move loses; threefold repetition, the
+// move-count rule and Pool's three-kings count draw.
+func playOut(t *testing.T, e *Engine, p movegen.Position, l Limits, maxPlies int) outcome {
+	t.Helper()
+	var hist []movegen.Position
+	var ml movegen.MoveList
+	quiet, kvkMoves := 0, 0
+	for ply := 0; ; ply++ {
+		p.GenerateMoves(&ml)
+		if ml.N == 0 {
+			return outcome{winner: p.Turn ^ 1, plies: ply, why: "no move"}
+		}
+		reps := 1
+		for _, h := range hist {
+			if h.Hash == p.Hash {
+				reps++
+			}
+		}
+		switch {
+		case reps >= 3:
+			return outcome{drawn: true, plies: ply, why: "repetition"}
+		case quiet >= 2*p.Rules().DrawMoves:
+			return outcome{drawn: true, plies: ply, why: "move count"}
+		case kvkMoves >= threeKingsMoves:
+			return outcome{drawn: true, plies: ply, why: "three kings count"}
+		case ply >= maxPlies:
+			return outcome{drawn: true, plies: ply, why: "ply cap"}
+		}
+		res := e.Search(context.Background(), Request{Pos: p, History: hist, Limits: l})
+		if !res.HasMove || !legal(&p, res.Move) {
+			t.Fatalf("%s: bad result %+v", p.FEN(), res)
+		}
+		strong := threeVsOne(&p) && p.Pieces[p.Turn].Count() == 3
+		quiet++
+		if !p.IsReversible(res.Move) {
+			quiet = 0
+		}
+		hist = append(hist, p)
+		p.MakeMove(res.Move)
+		switch {
+		case !threeVsOne(&p):
+			kvkMoves = 0
+		case strong:
+			kvkMoves++
+		}
+	}
+}
+
+// TestConvertEndings: the engine, playing both sides, wins the endings
+// that are won: two kings against one in American checkers (also from the
+// double corner) and three kings against one in Pool within the count.
+func TestConvertEndings(t *testing.T) {
+	tests := []struct {
+		v   movegen.Variant
+		fen string
+		win movegen.Color
+	}{
+		{movegen.American, "W:WK14:BK1,K32", movegen.Black},
+		{movegen.American, "B:WK1:BK14,K23", movegen.Black},
+		{movegen.American, "W:WK32:BK10,K12", movegen.Black},
+		{movegen.American, "B:WK19,K30:BK5", movegen.White},
+		{movegen.Pool, "B:WK13:BK1,K3,K32", movegen.Black},
+		{movegen.Pool, "W:WK15,K19,K29:BK7", movegen.White},
+	}
+	l := Limits{Depth: 14}
+	if testing.Short() {
+		l = Limits{Depth: 12}
+	}
+	for _, tt := range tests {
+		e := New(Options{HashMiB: 4})
+		p := mustFEN(t, tt.fen, tt.v)
+		o := playOut(t, e, p, l, 200)
+		if o.drawn || o.winner != tt.win {
+			t.Errorf("%v %s: %+v, want a win for %v", tt.v, tt.fen, o, tt.win)
+		} else {
+			t.Logf("%v %s: won in %d plies", tt.v, tt.fen, o.plies)
+		}
+	}
+}
+
+// TestStopLatency: a cancelled search returns within 10 ms.
+func TestStopLatency(t *testing.T) {
+	e := New(Options{HashMiB: 16, Threads: 2})
+	var worst time.Duration
+	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+		p := movegen.StartPosition(v)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan time.Time)
+		go func() {
+			res := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
+			if !res.HasMove || !legal(&p, res.Move) {
+				t.Errorf("bad result %+v", res)
+			}
+			done <- time.Now()
+		}()
+		time.Sleep(60 * time.Millisecond)
+		stop := time.Now()
+		cancel()
+		worst = max(worst, (<-done).Sub(stop))
+	}
+	if worst > 10*time.Millisecond {
+		t.Errorf("stop took %v, want at most 10ms", worst)
+	}
+}
+
+// TestTimeLimits: move time, exact time and the clock are kept.
+func TestTimeLimits(t *testing.T) {
+	const slack = 30 * time.Millisecond // the machine may be busy
+	tests := []struct {
+		name     string
+		l        Limits
+		min, max time.Duration
+	}{
+		{"exact", Limits{MoveTime: 150 * time.Millisecond, Exact: true}, 140 * time.Millisecond, 150*time.Millisecond + slack},
+		{"target", Limits{MoveTime: 100 * time.Millisecond}, 0, 150*time.Millisecond + slack},
+		{"clock", Limits{Remaining: 200 * time.Millisecond}, 0, 200 * time.Millisecond},
+		{"clock and increment", Limits{Remaining: 300 * time.Millisecond, Increment: 100 * time.Millisecond}, 0, 300 * time.Millisecond},
+	}
+	e := New(Options{HashMiB: 16})
+	p := movegen.StartPosition(movegen.American)
+	for _, tt := range tests {
+		start := time.Now()
+		res := search(t, e, p, tt.l)
+		if d := time.Since(start); d < tt.min || d > tt.max {
+			t.Errorf("%s: took %v, want %v..%v", tt.name, d, tt.min, tt.max)
+		}
+		if res.Depth < 1 {
+			t.Errorf("%s: no iteration finished", tt.name)
+		}
+	}
+}
+
+// TestNodeLimit: a node budget stops the search close to it.
+func TestNodeLimit(t *testing.T) {
+	e := New(Options{HashMiB: 4})
+	res := search(t, e, movegen.StartPosition(movegen.Pool), Limits{Nodes: 20000})
+	if res.Nodes < 20000 || res.Nodes > 20000+2*(pollMask+1) {
+		t.Errorf("searched %d nodes for a budget of 20000", res.Nodes)
+	}
+}
+
+// TestThreadsRace: several threads with a stop arriving mid-search (run
+// under -race by make test).
+func TestThreadsRace(t *testing.T) {
+	e := New(Options{HashMiB: 4, Threads: 3})
+	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+		p := movegen.StartPosition(v)
+		ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
+		res := e.Search(ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
+		cancel()
+		if !res.HasMove || !legal(&p, res.Move) {
+			t.Fatalf("bad result %+v", res)
+		}
+		checkPV(t, p, res.PV)
+	}
+	if err := e.SetOptions(Options{HashMiB: 2, Threads: 2}); err != nil {
+		t.Fatal(err)
+	}
+	res := search(t, e, movegen.StartPosition(movegen.American), Limits{Depth: 6})
+	if res.Depth != 6 {
+		t.Errorf("depth %d after SetOptions, want 6", res.Depth)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	e := New(Options{})
+	if o := e.Options(); o.HashMiB != DefaultHashMiB || o.Threads != DefaultThreads {
+		t.Errorf("defaults: %+v", o)
+	}
+	for _, o := range []Options{{HashMiB: -1}, {HashMiB: MaxHashMiB + 1}, {Threads: MaxThreads + 1}, {Threads: -2}} {
+		if err := e.SetOptions(o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3}) {
+		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
+	}
+}

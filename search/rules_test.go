@@ -1,0 +1,131 @@
+package search
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestRepetitionDraw: Black's only move repeats a position of the game
+// history, so the search scores it as a draw although White is two men up.
+func TestRepetitionDraw(t *testing.T) {
+	v := movegen.American
+	root := mustFEN(t, "B:WK30,32,21,22:BK4,28", v)
+	hist := []movegen.Position{
+		mustFEN(t, "W:WK30,32,21,22:BK8,28", v),
+		mustFEN(t, "B:WK26,32,21,22:BK8,28", v),
+		mustFEN(t, "W:WK26,32,21,22:BK4,28", v),
+	}
+	e := New(Options{HashMiB: 1})
+	res := e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
+	if res.Score != DrawScore || res.Claim != Draw {
+		t.Errorf("with history: score %d claim %v, want a proven draw", res.Score, res.Claim)
+	}
+	e.Clear()
+	res = e.Search(context.Background(), Request{Pos: root, Limits: Limits{Depth: 8}})
+	if res.Score >= -100 {
+		t.Errorf("without history: score %d, want White's material lead", res.Score)
+	}
+}
+
+// kingWalk returns n made-up positions of kings only before root, with
+// alternating sides to move, none equal to root or its successors: a
+// history of reversible moves for the count rules. own are the squares of
+// the side to move at the root (fixed), the opponent's single king walks.
+func kingWalk(t *testing.T, root movegen.Position, n int, own []int) []movegen.Position {
+	t.Helper()
+	var free []movegen.Square
+	var ownSet movegen.Bitboard
+	for _, s := range own {
+		ownSet |= movegen.Square(s - 1).Bit()
+	}
+	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+		if !ownSet.Has(s) {
+			free = append(free, s)
+		}
+	}
+	us := root.Turn
+	var hist []movegen.Position
+	for i := 0; i < n; i++ {
+		p := movegen.Position{Variant: root.Variant, Turn: us ^ movegen.Color((n-i)&1)}
+		p.Pieces[us] = ownSet
+		p.Pieces[us^1] = free[i%len(free)].Bit()
+		p.Kings = p.Occupied()
+		p.Hash = p.ComputeHash()
+		if p.Hash == root.Hash {
+			t.Fatal("made-up history repeats the root")
+		}
+		hist = append(hist, p)
+	}
+	return hist
+}
+
+// TestMoveCountDraw: two kings against one is won, but not when the
+// move-count rule runs out first.
+func TestMoveCountDraw(t *testing.T) {
+	v := movegen.American
+	root := mustFEN(t, "B:WK14:BK1,K3", v)
+	limit := 2*v.Rules().DrawMoves - drawPliesEarly
+	tests := []struct {
+		name    string
+		history int
+		draw    bool
+		claim   Claim
+	}{
+		{"fresh count", 0, false, Unknown},
+		{"count expires in two plies", limit - 2, true, Unknown},
+		{"count expired", limit, true, Draw},
+	}
+	for _, tt := range tests {
+		hist := kingWalk(t, root, tt.history, []int{2, 4})
+		e := New(Options{HashMiB: 1})
+		res := e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
+		if drawn := res.Score == DrawScore; drawn != tt.draw || (tt.claim == Draw) != (res.Claim == Draw) {
+			t.Errorf("%s: score %d claim %v, want draw=%v claim %v", tt.name, res.Score, res.Claim, tt.draw, tt.claim)
+		}
+		if !tt.draw && res.Score < 300 {
+			t.Errorf("%s: score %d, want a winning score", tt.name, res.Score)
+		}
+	}
+}
+
+// TestThreeKingsCount: in Pool three kings against one must win within 13
+// moves of their own; after 12 of them with no win in one, it is a draw.
+func TestThreeKingsCount(t *testing.T) {
+	v := movegen.Pool
+	root := mustFEN(t, "B:WK13:BK1,K3,K32", v)
+	e := New(Options{HashMiB: 1})
+	res := e.Search(context.Background(), Request{Pos: root, Limits: Limits{Depth: 10}})
+	if res.Score < 300 {
+		t.Errorf("fresh count: score %d, want a winning score", res.Score)
+	}
+	// 24 plies of history, Black to move at the start of it: Black has
+	// made 12 moves with this material and makes its 13th now.
+	hist := kingWalk(t, root, 2*(threeKingsMoves-1), []int{2, 4, 31})
+	e.Clear()
+	res = e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
+	if res.Score != DrawScore {
+		t.Errorf("count nearly out: score %d, want a draw", res.Score)
+	}
+}
+
+// TestSearchAllocs: the search loop itself allocates nothing.
+func TestSearchAllocs(t *testing.T) {
+	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+		e := New(Options{HashMiB: 1})
+		p := movegen.StartPosition(v)
+		req := Request{Pos: p, Limits: Limits{Depth: 6}}
+		s := &shared{tt: e.tt, limits: req.Limits, nodes: make([]atomic.Uint64, 1)}
+		s.plan(7)
+		w := e.workers[0]
+		w.setup(s, &req)
+		n := testing.AllocsPerRun(20, func() {
+			w.search(0, 6, -infinity, infinity, true)
+		})
+		if n != 0 {
+			t.Errorf("%v: search allocates %v times per run", v, n)
+		}
+	}
+}
