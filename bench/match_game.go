@@ -36,9 +36,6 @@ const (
 	// many plies is drawn. CheckerBoard stops engine games at 300 moves; the
 	// move-count rule ends nearly every long game well before.
 	MatchDefaultMaxPlies = 300
-	// matchThreeKingsMoves is the Pool rule: three kings against a lone king
-	// must win within 13 moves of the stronger side.
-	matchThreeKingsMoves = 13
 )
 
 // MatchEnd says how a game ended, for adjudication counts.
@@ -292,28 +289,21 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 	pos := spec.start
 	history := []movegen.Position{pos} // every position so far
 	irrev := 0                         // index in history after the last irreversible move
-	moveCount := 2*pos.Rules().DrawMoves - 1
-	threeKings := 0 // moves the stronger side has made in a three-kings-against-one ending
 	var ml movegen.MoveList
 	var hist strings.Builder
 	for {
-		// The rules first: a side with no move has lost, even on the ply
-		// that would have drawn.
-		pos.GenerateMoves(&ml)
-		if ml.N == 0 {
-			lose(pos.Turn, EndNoMove, fmt.Sprintf("%s to move has none", matchSideName(pos.Turn)))
+		// The rules first (movegen.Adjudicate): a side with no move has
+		// lost, even on the ply that would have drawn.
+		switch o := movegen.Adjudicate(history, g.Moves); o.Ending {
+		case movegen.NotOver:
+		case movegen.NoMoves:
+			lose(pos.Turn, EndNoMove, o.Detail)
 			return g, nil
-		}
-		if n := matchRepetitions(history[irrev:], &pos); n >= 3 {
+		case movegen.Repetition:
 			draw(EndRepetition, "")
 			return g, nil
-		}
-		if quiet := len(history) - 1 - irrev; quiet >= moveCount {
-			draw(EndMoveCount, fmt.Sprintf("%d plies without a man move or capture", quiet))
-			return g, nil
-		}
-		if threeKings >= matchThreeKingsMoves {
-			draw(EndThreeKings, fmt.Sprintf("three kings did not beat one within %d moves", matchThreeKingsMoves))
+		default:
+			draw(matchEndOf(o.Ending), o.Detail)
 			return g, nil
 		}
 		if len(g.Moves) >= rules.maxPlies {
@@ -333,6 +323,7 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 			return fail(pos.Turn, err)
 		}
 		if reply.move == "none" {
+			pos.GenerateMoves(&ml)
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, matchSideName(pos.Turn), ml.N))
 			return g, nil
 		}
@@ -346,9 +337,6 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 			return g, nil
 		}
 
-		if pos.Rules().FlyingKings && threeKingsEnding(&pos) && pos.Pieces[pos.Turn].Count() == 3 {
-			threeKings++
-		}
 		reversible := pos.IsReversible(m)
 		child := pos
 		child.MakeMove(m)
@@ -357,9 +345,6 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 		history = append(history, pos)
 		if !reversible {
 			irrev = len(history) - 1
-		}
-		if !threeKingsEnding(&pos) {
-			threeKings = 0
 		}
 		if reply.claim == "draw" {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
@@ -379,27 +364,16 @@ func matchReason(end MatchEnd, detail string) string {
 // matchMoveSyntax is the shape of a PDN move: squares joined by '-' or 'x'.
 var matchMoveSyntax = regexp.MustCompile(`^[0-9]+([-xX][0-9]+)+$`)
 
-// matchRepetitions counts how often p occurs in hist (which ends with p).
-func matchRepetitions(hist []movegen.Position, p *movegen.Position) int {
-	n := 0
-	for i := range hist {
-		q := &hist[i]
-		if q.Hash == p.Hash && q.Pieces == p.Pieces && q.Kings == p.Kings && q.Turn == p.Turn {
-			n++
-		}
-	}
-	return n
+// matchEnds names the rules' endings the runner's way.
+var matchEnds = map[movegen.Ending]MatchEnd{
+	movegen.NoMoves:    EndNoMove,
+	movegen.Repetition: EndRepetition,
+	movegen.MoveCount:  EndMoveCount,
+	movegen.ThreeKings: EndThreeKings,
 }
 
-// threeKingsEnding reports whether p is an ending of exactly three kings
-// against one lone king, either way round.
-func threeKingsEnding(p *movegen.Position) bool {
-	if p.Occupied()&^p.Kings != 0 {
-		return false
-	}
-	b, w := p.Pieces[movegen.Black].Count(), p.Pieces[movegen.White].Count()
-	return b == 3 && w == 1 || b == 1 && w == 3
-}
+// matchEndOf names a rule's ending the runner's way.
+func matchEndOf(e movegen.Ending) MatchEnd { return matchEnds[e] }
 
 // matchSideName names a colour in reasons.
 func matchSideName(c movegen.Color) string {

@@ -58,8 +58,8 @@ func runTestMatch(t *testing.T, cfg MatchConfig) *MatchReport {
 	return r
 }
 
-// checkMatchGame replays a game and checks, independently of the runner,
-// that every move is legal, that no rule of the game should have ended it
+// checkMatchGame replays a game and checks, with the rules of
+// movegen.Adjudicate rather than the runner's bookkeeping, that every move is legal, that no rule of the game should have ended it
 // earlier, and that its result fits how it ended: a rule draw must hold in
 // the final position, a side with no move must have lost, and an engine's
 // failure is a loss for the side to move.
@@ -67,22 +67,14 @@ func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, 
 	t.Helper()
 	pos := start
 	history := []movegen.Position{pos}
-	irrev, strongMoves := 0, 0
-	threshold := 2*pos.Rules().DrawMoves - 1
 	var ml movegen.MoveList
 	// state reports which rule ends the game at the current position.
 	state := func(ply int) MatchEnd {
 		pos.GenerateMoves(&ml)
-		switch {
-		case ml.N == 0:
-			return EndNoMove
-		case matchRepetitions(history[irrev:], &pos) >= 3:
-			return EndRepetition
-		case len(history)-1-irrev >= threshold:
-			return EndMoveCount
-		case strongMoves >= matchThreeKingsMoves:
-			return EndThreeKings
-		case ply >= maxPlies:
+		if o := movegen.Adjudicate(history, moves[:ply]); o.Over() {
+			return matchEndOf(o.Ending)
+		}
+		if ply >= maxPlies {
 			return EndMoveCap
 		}
 		return ""
@@ -98,18 +90,8 @@ func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, 
 		if !legal {
 			t.Fatalf("game from %s: move %d (%s) is not legal in %s", start.FEN(), i+1, m.PathString(), pos.FEN())
 		}
-		if pos.Rules().FlyingKings && threeKingsEnding(&pos) && pos.Pieces[pos.Turn].Count() == 3 {
-			strongMoves++
-		}
-		rev := pos.IsReversible(m)
 		pos.MakeMove(m)
 		history = append(history, pos)
-		if !rev {
-			irrev = len(history) - 1
-		}
-		if !threeKingsEnding(&pos) {
-			strongMoves = 0
-		}
 	}
 	moverLoses := "1-0"
 	if pos.Turn == movegen.Black {

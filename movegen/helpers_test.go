@@ -1,6 +1,9 @@
 package movegen
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // maxPlayoutPlies ends a random game that goes on this long: long enough to
 // reach endgames with kings, short enough to keep the tests quick.
@@ -31,4 +34,14 @@ func playoutPositions(rng *rand.Rand, v Variant, n int) []Position {
 		})
 	}
 	return out
+}
+
+// mustFEN parses fen or fails the test.
+func mustFEN(t testing.TB, fen string, v Variant) Position {
+	t.Helper()
+	p, err := ParseFEN(fen, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -26,6 +26,10 @@ type Rules struct {
 	// capture after which the game is drawn (40 in American; 25 by default
 	// in Pool, where some sources name 30).
 	DrawMoves int
+	// ThreeKingsMoves, when positive, is the number of its own moves within
+	// which three kings must beat a lone king, counted from when that
+	// material first appears; otherwise the game is drawn (Pool: 13).
+	ThreeKingsMoves int
 	// ManCapturesBackward is true where men capture in all four directions.
 	ManCapturesBackward bool
 	// FlyingKings is true where kings move and capture at any distance.
@@ -40,10 +44,17 @@ var rulesTable = [numVariants]Rules{
 	Pool: {
 		Variant: Pool, Name: "pool", Title: "American Pool checkers", GameType: 23,
 		DrawMoves:           25,
+		ThreeKingsMoves:     13,
 		ManCapturesBackward: true,
 		FlyingKings:         true,
 	},
 }
+
+// DrawPlies returns the number of plies with no man move and no capture
+// that draws the game: CheckerBoard declares the move-count draw one ply
+// before 2*DrawMoves (after 79 plies in American), and Crown adjudicates and
+// scores it the same way.
+func (r *Rules) DrawPlies() int { return 2*r.DrawMoves - 1 }
 
 // Rules returns the rule set of v.
 func (v Variant) Rules() *Rules { return &rulesTable[v&1] }

@@ -8,10 +8,6 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// threeKingsMoves is the Pool rule: three kings against a lone king must
-// win within 13 moves of the stronger side, or the game is drawn.
-const threeKingsMoves = 13
-
 // maxPathSquares bounds the squares a move request may name: a capture of
 // all twelve pieces lands twelve times, plus the start square.
 const maxPathSquares = 1 + movegen.MaxPiecesPerSide
@@ -23,61 +19,11 @@ type outcome struct {
 	Reason string
 }
 
-// judge applies the rules to a game: hist holds every position from the
-// start to the current one, moves the moves between them. A side with no
-// move has lost, even on a ply that would have drawn; then come threefold
-// repetition, the move-count rule (CheckerBoard's reading: 2*DrawMoves-1
-// plies without a man move or a capture) and, in Pool, the three-kings
-// count.
+// judge applies the rules to a game (movegen.Adjudicate): hist holds every
+// position from the start to the current one, moves the moves between them.
 func judge(hist []movegen.Position, moves []movegen.Move) outcome {
-	p := &hist[len(hist)-1]
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	if ml.N == 0 {
-		res := "1-0"
-		if p.Turn == movegen.Black {
-			res = "0-1"
-		}
-		return outcome{true, res, colourTitle(p.Turn) + " has no legal move"}
-	}
-	irrev, kings := 0, 0
-	for i, m := range moves {
-		if !hist[i].IsReversible(m) {
-			irrev = i + 1
-		}
-		if hist[i].Rules().FlyingKings && threeKingsEnding(&hist[i]) && hist[i].Pieces[hist[i].Turn].Count() == 3 {
-			kings++
-		}
-		if !threeKingsEnding(&hist[i+1]) {
-			kings = 0
-		}
-	}
-	reps := 0
-	for i := irrev; i < len(hist); i++ {
-		q := &hist[i]
-		if q.Hash == p.Hash && q.Pieces == p.Pieces && q.Kings == p.Kings && q.Turn == p.Turn {
-			reps++
-		}
-	}
-	draw := "1/2-1/2"
-	switch limit := 2*p.Rules().DrawMoves - 1; {
-	case reps >= 3:
-		return outcome{true, draw, "threefold repetition"}
-	case len(hist)-1-irrev >= limit:
-		return outcome{true, draw, fmt.Sprintf("the %d-move rule: %d plies without a man move or a capture", p.Rules().DrawMoves, len(hist)-1-irrev)}
-	case kings >= threeKingsMoves:
-		return outcome{true, draw, fmt.Sprintf("three kings did not beat the lone king within %d moves", threeKingsMoves)}
-	}
-	return outcome{Result: "*"}
-}
-
-// threeKingsEnding reports whether p is three kings against one lone king.
-func threeKingsEnding(p *movegen.Position) bool {
-	if p.Occupied()&^p.Kings != 0 {
-		return false
-	}
-	b, w := p.Pieces[movegen.Black].Count(), p.Pieces[movegen.White].Count()
-	return b == 3 && w == 1 || b == 1 && w == 3
+	o := movegen.Adjudicate(hist, moves)
+	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail}
 }
 
 // colourTitle names a side in messages.

@@ -260,8 +260,8 @@ func TestCountRules(t *testing.T) {
 	}{
 		{movegen.American, "B:WK32:BK1", 2*movegen.American.Rules().DrawMoves - 1, "40-move rule"},
 		{movegen.Pool, "B:WK32:BK1", 2*movegen.Pool.Rules().DrawMoves - 1, "25-move rule"},
-		{movegen.Pool, "W:WK30,K31,K32:BK1", 2*threeKingsMoves - 1, "three kings"},
-		{movegen.Pool, "B:WK30,K31,K32:BK1", 2 * threeKingsMoves, "three kings"},
+		{movegen.Pool, "W:WK30,K31,K32:BK1", 2*movegen.Pool.Rules().ThreeKingsMoves - 1, "three kings"},
+		{movegen.Pool, "B:WK30,K31,K32:BK1", 2 * movegen.Pool.Rules().ThreeKingsMoves, "three kings"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.variant.String()+" "+tt.fen, func(t *testing.T) {
