@@ -67,10 +67,8 @@ func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, 
 	t.Helper()
 	pos := start
 	history := []movegen.Position{pos}
-	var ml movegen.MoveList
 	// state reports which rule ends the game at the current position.
 	state := func(ply int) MatchEnd {
-		pos.GenerateMoves(&ml)
 		if o := movegen.Adjudicate(history, moves[:ply]); o.Over() {
 			return matchEndOf(o.Ending)
 		}
@@ -83,11 +81,7 @@ func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, 
 		if e := state(i); e != "" {
 			t.Fatalf("game from %s: %s at ply %d, but play went on", start.FEN(), e, i)
 		}
-		legal := false
-		for _, o := range ml.Slice() {
-			legal = legal || o.Same(m)
-		}
-		if !legal {
+		if !pos.IsLegal(m) {
 			t.Fatalf("game from %s: move %d (%s) is not legal in %s", start.FEN(), i+1, m.PathString(), pos.FEN())
 		}
 		pos.MakeMove(m)

@@ -439,3 +439,16 @@ func poolCaptures(p *Position, jumpers Bitboard, ml *MoveList, unique bool) {
 		}
 	}
 }
+
+// IsLegal reports whether m is a legal move of p (the same move as one
+// GenerateMoves lists, whatever its landing path).
+func (p *Position) IsLegal(m Move) bool {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	for _, o := range ml.Slice() {
+		if o.Same(m) {
+			return true
+		}
+	}
+	return false
+}

@@ -90,23 +90,11 @@ func (s *session) search(ctx context.Context, req search.Request, fallback moveg
 		}
 	}()
 	res := s.engine.Search(ctx, req)
-	if !res.HasMove || !isLegal(&req.Pos, res.Move) {
+	if !res.HasMove || !req.Pos.IsLegal(res.Move) {
 		s.stderr.printf("search returned no legal move for %s; playing %s", req.Pos.FEN(), fallback.PathString())
 		return "move " + fallback.PathString() + " result=unknown"
 	}
 	return "move " + res.Move.PathString() + " result=" + res.Claim.String()
-}
-
-// isLegal reports whether m is a legal move of p.
-func isLegal(p *movegen.Position, m movegen.Move) bool {
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	for _, o := range ml.Slice() {
-		if o.Same(m) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseLimits reads getmove's options. No limit at all, or "infinite",
