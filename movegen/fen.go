@@ -17,6 +17,7 @@ type FENError struct {
 	Msg    string
 }
 
+// Error writes the fault with the FEN and the column.
 func (e *FENError) Error() string {
 	if e.Column > 0 {
 		return fmt.Sprintf("bad FEN %q at column %d: %s", e.FEN, e.Column, e.Msg)

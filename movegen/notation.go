@@ -57,6 +57,7 @@ type MoveError struct {
 	Msg  string
 }
 
+// Error writes the fault with the move and the position.
 func (e *MoveError) Error() string {
 	return fmt.Sprintf("move %q in %s: %s", e.Move, e.FEN, e.Msg)
 }
