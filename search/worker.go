@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"time"
 
 	"github.com/crown-checkers/crown/eval"
@@ -25,9 +26,14 @@ const (
 	// and the main worker checks the node budget.
 	pollMask = 1023
 	// lmrMinDepth and lmrMinMoves: late quiet moves at this depth or more,
-	// after this many moves, are searched one ply shallower first.
+	// after this many moves, are searched shallower first, by
+	// ln(depth)*ln(moves)/lmrDivisor plies (one less at PV nodes).
 	lmrMinDepth = 3
-	lmrMinMoves = 3
+	lmrMinMoves = 2
+	lmrDivisor  = 2.0
+	// lmrMinPieces: with this many pieces or fewer, endings are searched
+	// without reductions, since their wins need exact play.
+	lmrMinPieces = 6
 	// historyMax bounds history scores (they age by gravity towards it).
 	historyMax = 1 << 14
 	// threeKingsMoves: in Pool, three kings against a lone king must win
@@ -46,6 +52,17 @@ const (
 	orderKiller0 = 1 << 22
 	orderKiller1 = 1 << 21
 )
+
+// lmrTable[depth][moves] is the late-move reduction in plies.
+var lmrTable [maxPly][movegen.MaxMoves]int8
+
+func init() {
+	for d := 1; d < maxPly; d++ {
+		for m := 1; m < movegen.MaxMoves; m++ {
+			lmrTable[d][m] = int8(0.5 + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
+		}
+	}
+}
 
 // variantKey separates the rule sets in the transposition table.
 var variantKey = [2]uint64{0, 0x9E3779B97F4A7C15}
@@ -438,8 +455,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 {
-				r = 1
+			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > lmrMinPieces {
+				r = int(lmrTable[min(depth, maxPly-1)][min(i, movegen.MaxMoves-1)])
+				if pvNode {
+					r--
+				}
+				r = min(max(r, 0), newDepth-1)
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
