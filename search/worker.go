@@ -406,10 +406,18 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Step 2. Quiet leaf: the static evaluation.
+	// Step 2. Quiet leaf: the static evaluation, unless the opponent
+	// threatens a capture; then one more ply lets the side to move answer
+	// the threat, which the evaluation cannot see.
 	capture := p.HasCapture()
-	if depth <= 0 && !capture || ply >= maxPly-1 {
+	if ply >= maxPly-1 {
 		return eval.Evaluate(p)
+	}
+	if depth <= 0 && !capture {
+		if depth < 0 || !threatened(p) {
+			return eval.Evaluate(p)
+		}
+		depth = 1
 	}
 	depth = max(depth, 0)
 
@@ -504,6 +512,14 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
 	return best
+}
+
+// threatened reports whether the opponent of the side to move would have
+// a capture if it were its turn.
+func threatened(p *movegen.Position) bool {
+	q := *p
+	q.Turn ^= 1
+	return q.HasCapture()
 }
 
 // scoreMoves gives each move of f an ordering key.
