@@ -149,3 +149,12 @@ func TestSearchStop(t *testing.T) {
 	}
 	checkPV(t, p, res.PV)
 }
+
+func BenchmarkSearchStart(b *testing.B) {
+	e := New(Options{HashMiB: 16})
+	p := movegen.StartPosition(movegen.American)
+	for i := 0; i < b.N; i++ {
+		e.Clear()
+		e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 16}})
+	}
+}

@@ -39,6 +39,12 @@ const (
 	// threeKingsMoves: in Pool, three kings against a lone king must win
 	// within this many of their own moves.
 	threeKingsMoves = 13
+	// ProbCut: from probcutMinDepth, a non-PV node whose static score is
+	// probcutMargin above beta is verified by a search probcutReduction
+	// plies shallower and cut when that holds.
+	probcutMinDepth  = 4
+	probcutMargin    = 30
+	probcutReduction = 4
 	// drawPliesEarly: the move-count draw is scored one ply before the
 	// rule's 2*DrawMoves plies, because CheckerBoard adjudicates it after
 	// 79 plies rather than 80.
@@ -434,7 +440,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Step 4. Moves; none means a loss. Then the draw rules.
+	// Step 4. ProbCut: a quiet position whose static score clears beta by
+	// a margin is cut if a shallower search confirms it.
+	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&
+		eval.Evaluate(p) >= beta+probcutMargin {
+		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !s.stop.Load() {
+			return v
+		}
+	}
+
+	// Step 5. Moves; none means a loss. Then the draw rules.
 	p.GenerateMoves(&f.moves)
 	n := f.moves.N
 	if n == 0 {
@@ -444,7 +459,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return DrawScore
 	}
 
-	// Step 5. Extension: a forced move costs no depth.
+	// Step 6. Extension: a forced move costs no depth.
 	newDepth := depth - 1
 	if n == 1 && ply > 0 {
 		newDepth = depth
