@@ -31,9 +31,9 @@ const (
 	lmrMinDepth = 3
 	lmrMinMoves = 2
 	lmrDivisor  = 2.0
-	// lmrMinPieces: with this many pieces or fewer, endings are searched
-	// without reductions, since their wins need exact play.
-	lmrMinPieces = 6
+	// fullWidthPieces: with this many pieces or fewer, endings are searched
+	// without reductions or ProbCut, since their wins need exact play.
+	fullWidthPieces = 6
 	// historyMax bounds history scores (they age by gravity towards it).
 	historyMax = 1 << 14
 	// threeKingsMoves: in Pool, three kings against a lone king must win
@@ -443,6 +443,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// Step 4. ProbCut: a quiet position whose static score clears beta by
 	// a margin is cut if a shallower search confirms it.
 	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&
+		p.Occupied().Count() > fullWidthPieces &&
 		eval.Evaluate(p) >= beta+probcutMargin {
 		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !s.stop.Load() {
 			return v
@@ -478,7 +479,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > lmrMinPieces {
+			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces {
 				r = int(lmrTable[min(depth, maxPly-1)][min(i, movegen.MaxMoves-1)])
 				if pvNode {
 					r--
