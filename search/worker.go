@@ -30,7 +30,7 @@ const (
 	// ln(depth)*ln(moves)/lmrDivisor plies (one less at PV nodes).
 	lmrMinDepth = 3
 	lmrMinMoves = 2
-	lmrDivisor  = 2.0
+	lmrDivisor  = 1.5
 	// fullWidthPieces: with this many pieces or fewer, endings are searched
 	// without reductions or ProbCut, since their wins need exact play.
 	fullWidthPieces = 6
