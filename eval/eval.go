@@ -161,8 +161,10 @@ func evaluate(p *movegen.Position, t *[numTerms]int) int {
 	t[termMaterial] = mat
 	t[termExchange] = mat * (phaseFull - n) / (phaseFull * w.Exchange)
 	t[termBackRank] = backRank(w, &b, wh.nMen) - backRank(w, &wh, b.nMen)
-	t[termAdvance] = taper(advance(w.ManRowMg[:], b.men)-advance(w.ManRowMg[:], wh.men),
-		advance(w.ManRowEg[:], b.men)-advance(w.ManRowEg[:], wh.men), ph)
+	at := &advanceTables[p.Variant&1]
+	bMg, bEg := at.sum(b.men)
+	wMg, wEg := at.sum(wh.men)
+	t[termAdvance] = taper(bMg-wMg, bEg-wEg, ph)
 	t[termCentre] = taper(w.CentreMg*((b.men&centre4).Count()-(wh.men&centre4).Count()),
 		w.CentreEg*((b.men&centre4).Count()-(wh.men&centre4).Count()), ph) +
 		w.CentreRing*((b.men&centreRing).Count()-(wh.men&centreRing).Count()) +
@@ -206,12 +208,44 @@ func backRank(w *Weights, s *side, oppMen int) int {
 	return v
 }
 
-func advance(rows []int, men movegen.Bitboard) int {
-	v := 0
-	for r := 1; r < 7; r++ {
-		v += rows[r] * (men & rowMask[r]).Count()
+// advanceTable holds, for each byte of a side's men (two rows) and each
+// value of it, the middle-game and ending advancement bonus of those men,
+// so the term costs four lookups instead of a count per row.
+type advanceTable [4][256][2]int32
+
+var advanceTables [2]advanceTable
+
+func init() {
+	for v := range weights {
+		buildAdvance(&advanceTables[v], &weights[v])
 	}
-	return v
+}
+
+func buildAdvance(t *advanceTable, w *Weights) {
+	for k := range t {
+		for b := range t[k] {
+			var mg, eg int32
+			for i := 0; i < 8; i++ {
+				if b&(1<<i) != 0 {
+					row := (8*k + i) / 4
+					mg += int32(w.ManRowMg[row])
+					eg += int32(w.ManRowEg[row])
+				}
+			}
+			t[k][b] = [2]int32{mg, eg}
+		}
+	}
+}
+
+// sum returns the advancement bonus of men, middle game and ending.
+func (t *advanceTable) sum(men movegen.Bitboard) (mg, eg int) {
+	var m, e int32
+	for k := 0; k < 4; k++ {
+		v := &t[k][uint8(men>>(8*k))]
+		m += v[0]
+		e += v[1]
+	}
+	return int(m), int(e)
 }
 
 func kingPlace(w *Weights, k movegen.Bitboard) int {
