@@ -460,9 +460,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return DrawScore
 	}
 
-	// Step 6. Extension: a forced move costs no depth.
+	// Step 6. Extension: a forced move costs no depth on the principal
+	// variation and in endings.
 	newDepth := depth - 1
-	if n == 1 && ply > 0 {
+	if n == 1 && ply > 0 && (pvNode || p.Occupied().Count() <= fullWidthPieces) {
 		newDepth = depth
 	}
 
