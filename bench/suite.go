@@ -18,7 +18,7 @@ const (
 	// SuiteDepth is the nominal depth every position is searched to: deep
 	// enough to exercise the whole search, short enough for a run of a few
 	// seconds.
-	SuiteDepth = 15
+	SuiteDepth = 18
 	// SuiteHashMiB is the transposition table size: fixed, since replacement
 	// changes the node count.
 	SuiteHashMiB = 16
