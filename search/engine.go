@@ -170,9 +170,10 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 	s.stop.Store(true)
 	wg.Wait()
 
-	res := main.result()
+	res := s.result(main)
 	for _, w := range e.workers {
 		res.Nodes += w.nodes
+		res.SelDepth = max(res.SelDepth, w.seldepth)
 	}
 	res.Time = time.Since(start)
 	if main.rootDrawn() || main.forcedDraw() {

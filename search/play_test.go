@@ -82,6 +82,9 @@ func TestConvertEndings(t *testing.T) {
 		{movegen.Pool, "B:WK13:BK1,K3,K32", movegen.Black},
 		{movegen.Pool, "W:WK15,K19,K29:BK7", movegen.White},
 	}
+	if testing.Short() && raceEnabled {
+		t.Skip("a game per ending takes minutes under the race detector; run without -race or without -short")
+	}
 	l := Limits{Depth: 14}
 	if testing.Short() {
 		l = Limits{Depth: 12}

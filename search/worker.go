@@ -105,11 +105,11 @@ type worker struct {
 	variantKey uint64
 	drawPlies  int
 
-	rootMove  movegen.Move
-	rootScore int
-	rootPV    []movegen.Move
-	depth     int
-	report    func(Info)
+	iter     int          // the iteration being searched
+	abort    bool         // iter was finished by another worker: give it up
+	rootMove movegen.Move // best root move so far in the current iteration
+	rootIter int          // the iteration that found rootMove
+	report   func(Info)
 }
 
 func newWorker(id int) *worker { return &worker{id: id} }
@@ -127,8 +127,6 @@ func (w *worker) setup(s *shared, req *Request) {
 	w.s = s
 	w.nodes = 0
 	w.seldepth = 0
-	w.depth = 0
-	w.rootPV = w.rootPV[:0]
 	w.report = nil
 	if w.id == 0 {
 		w.report = req.Report
@@ -167,8 +165,7 @@ func (w *worker) setup(s *shared, req *Request) {
 	w.variantKey = variantKey[req.Pos.Variant&1]
 	w.drawPlies = 2*req.Pos.Rules().DrawMoves - drawPliesEarly
 	req.Pos.GenerateMoves(&w.stack[0].moves)
-	w.rootMove = w.stack[0].moves.Moves[0]
-	w.rootScore = 0
+	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0
 }
 
 // quietKingMove reports whether b follows a by a king move without capture:
@@ -263,76 +260,64 @@ func (w *worker) ruleDraw(idx int, p *movegen.Position) bool {
 	return false
 }
 
-// iterate runs iterative deepening until the depth cap or a stop. Helper
-// workers (id > 0) start one ply deeper on odd ids so the threads spread
-// over depths.
+// iterate runs iterative deepening until the depth cap or a stop. Every
+// worker records its finished iterations in the shared best line and
+// skips depths another worker has already finished (lazy SMP); helpers
+// (id > 0) start one ply deeper on odd ids so the threads spread over
+// depths. The main worker reports and manages time.
 func (w *worker) iterate() {
 	s := w.s
-	prev := 0
+	prev, reported := 0, 0
 	for d := 1 + w.id&1; d <= s.maxDepth; d++ {
+		if done, score := s.bestSoFar(); d <= done+w.id&1 {
+			d, prev = min(done+1+w.id&1, s.maxDepth), score
+			if d <= done {
+				break
+			}
+		}
+		w.iter, w.abort = d, false
 		score := w.aspiration(d, prev)
 		if s.stop.Load() {
 			break
 		}
+		if w.abort {
+			continue // another worker finished this depth first
+		}
 		prev = score
+		s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
+		if w.id == 0 {
+			reported = w.reportBest(reported)
+		}
+		if d == s.maxDepth {
+			s.stop.Store(true)
+			break
+		}
 		if w.id != 0 {
 			continue
-		}
-		w.depth = d
-		w.rootScore = score
-		w.rootPV = append(w.rootPV[:0], w.pv[0][:w.pvLen[0]]...)
-		if len(w.rootPV) > 0 {
-			w.rootMove = w.rootPV[0]
-		}
-		if w.report != nil {
-			w.report(w.info())
 		}
 		if s.single || s.soft > 0 && time.Since(s.start) > s.soft {
 			break
 		}
-		if mate := WinScore - abs(score); mate < 1000 && d > mate+2 && (s.limits.Depth == 0 || d >= s.limits.Depth) {
+		if _, best := s.bestSoFar(); WinScore-abs(best) < 1000 && d > WinScore-abs(best)+2 && s.limits.Depth == 0 {
 			break
 		}
 	}
 	if w.id == 0 {
+		w.reportBest(reported) // a helper may have finished the last iterations
 		s.stop.Store(true)
 	}
 }
 
-// info describes the last finished iteration.
-func (w *worker) info() Info {
+// reportBest reports the deepest finished iteration if it is deeper than
+// the one last reported, and returns the depth reported.
+func (w *worker) reportBest(reported int) int {
+	done, _ := w.s.bestSoFar()
+	if w.report == nil || done <= reported {
+		return reported
+	}
 	w.s.publish(w.id, w.nodes)
-	n := w.s.totalNodes()
-	return Info{
-		Depth:    w.depth,
-		SelDepth: w.seldepth,
-		Score:    w.rootScore,
-		Nodes:    n,
-		Time:     time.Since(w.s.start),
-		PV:       append([]movegen.Move(nil), w.rootPV...),
-	}
-}
-
-// result is the search's answer from the main worker.
-func (w *worker) result() Result {
-	r := Result{
-		Move:     w.rootMove,
-		HasMove:  true,
-		Score:    w.rootScore,
-		Depth:    w.depth,
-		SelDepth: w.seldepth,
-		PV:       append([]movegen.Move(nil), w.rootPV...),
-	}
-	if len(r.PV) == 0 || !r.PV[0].Same(r.Move) {
-		r.PV = []movegen.Move{r.Move}
-	}
-	switch {
-	case r.Score >= WinThreshold:
-		r.Claim = Win
-	case r.Score <= -WinThreshold:
-		r.Claim = Loss
-	}
-	return r
+	w.report(w.s.info())
+	return done
 }
 
 func abs(x int) int {
@@ -352,7 +337,7 @@ func (w *worker) aspiration(d, prev int) int {
 	}
 	for {
 		score := w.search(0, d, alpha, beta, true)
-		if w.s.stop.Load() {
+		if w.stopped() {
 			return score
 		}
 		switch {
@@ -372,12 +357,19 @@ func (w *worker) aspiration(d, prev int) int {
 }
 
 // poll publishes the node count and enforces the node budget.
+// An iteration another worker has already finished is abandoned.
 func (w *worker) poll() {
 	w.s.publish(w.id, w.nodes)
 	if w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
 		w.s.stop.Store(true)
 	}
+	if int(w.s.bestDepth.Load()) >= w.iter {
+		w.abort = true
+	}
 }
+
+// stopped reports whether the search or this worker's iteration is over.
+func (w *worker) stopped() bool { return w.abort || w.s.stop.Load() }
 
 // search is the principal-variation alpha-beta search of the position at
 // stack[ply] to depth plies; at depth 0 or less it goes on only while a
@@ -385,7 +377,7 @@ func (w *worker) poll() {
 func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	s := w.s
-	if s.stop.Load() {
+	if w.stopped() {
 		return 0
 	}
 	w.nodes++
@@ -445,7 +437,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces &&
 		eval.Evaluate(p) >= beta+probcutMargin {
-		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !s.stop.Load() {
+		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
 			return v
 		}
 	}
@@ -495,7 +487,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
 			}
 		}
-		if s.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		if score <= best {
@@ -509,8 +501,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		w.pv[ply][ply] = m
 		copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
 		w.pvLen[ply] = w.pvLen[ply+1]
-		if ply == 0 && w.id == 0 {
-			w.rootMove = m
+		if ply == 0 {
+			w.rootMove, w.rootIter = m, w.iter
 		}
 		if score >= beta {
 			if !capture {
