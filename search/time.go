@@ -1,12 +1,6 @@
 package search
 
-import (
-	"sync"
-	"sync/atomic"
-	"time"
-
-	"github.com/crown-checkers/crown/movegen"
-)
+import "time"
 
 // Time management constants.
 const (
@@ -23,99 +17,6 @@ const (
 	// round trip.
 	clockReserve = 50 * time.Millisecond
 )
-
-// shared is the state every worker of one search sees.
-type shared struct {
-	tt       *table
-	stop     atomic.Bool
-	start    time.Time
-	limits   Limits
-	soft     time.Duration // no new iteration after this (0: none)
-	hard     time.Duration // stop here (0: none)
-	maxDepth int
-	single   bool            // the root has one legal move: answer fast under a clock
-	nodes    []atomic.Uint64 // each worker's published node count
-
-	mu        sync.Mutex
-	best      bestLine     // the deepest iteration any worker finished (under mu)
-	bestDepth atomic.Int32 // best.depth, for reading without the lock
-}
-
-// bestLine is a finished iteration.
-type bestLine struct {
-	depth, score, seldepth int
-	pv                     []movegen.Move
-}
-
-// finish records a worker's finished iteration if it is the deepest yet.
-func (s *shared) finish(depth, score, seldepth int, pv []movegen.Move) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if depth <= s.best.depth || len(pv) == 0 {
-		return
-	}
-	s.best.depth, s.best.score, s.best.seldepth = depth, score, seldepth
-	s.best.pv = append(s.best.pv[:0], pv...)
-	s.bestDepth.Store(int32(depth))
-}
-
-// bestSoFar returns the deepest finished iteration and its score.
-func (s *shared) bestSoFar() (depth, score int) {
-	if s.bestDepth.Load() == 0 {
-		return 0, 0
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.best.depth, s.best.score
-}
-
-// info describes the deepest finished iteration.
-func (s *shared) info() Info {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return Info{
-		Depth:    s.best.depth,
-		SelDepth: s.best.seldepth,
-		Score:    s.best.score,
-		Nodes:    s.totalNodes(),
-		Time:     time.Since(s.start),
-		PV:       append([]movegen.Move(nil), s.best.pv...),
-	}
-}
-
-// result is the search's answer: the deepest finished iteration, or the
-// main worker's new best move if its unfinished iteration, deeper still,
-// has found one.
-func (s *shared) result(main *worker) Result {
-	b := &s.best
-	r := Result{Move: main.rootMove, HasMove: true, Score: b.score, Depth: b.depth, SelDepth: b.seldepth}
-	if b.depth > 0 && main.rootIter <= b.depth {
-		r.Move = b.pv[0]
-	}
-	r.PV = append([]movegen.Move(nil), b.pv...)
-	if len(r.PV) == 0 || !r.PV[0].Same(r.Move) {
-		r.PV = []movegen.Move{r.Move}
-	}
-	switch {
-	case r.Score >= WinThreshold:
-		r.Claim = Win
-	case r.Score <= -WinThreshold:
-		r.Claim = Loss
-	}
-	return r
-}
-
-// publish records worker id's node count for the others to read.
-func (s *shared) publish(id int, n uint64) { s.nodes[id].Store(n) }
-
-// totalNodes sums the published node counts.
-func (s *shared) totalNodes() uint64 {
-	var t uint64
-	for i := range s.nodes {
-		t += s.nodes[i].Load()
-	}
-	return t
-}
 
 // limited reports whether some limit ends the search by itself.
 func (s *shared) limited() bool {

@@ -1,0 +1,251 @@
+package search
+
+import (
+	"math"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+var lmrTable [maxPly][movegen.MaxMoves]int8
+
+func init() {
+	for d := 1; d < maxPly; d++ {
+		for m := 1; m < movegen.MaxMoves; m++ {
+			lmrTable[d][m] = int8(0.5 + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// aspiration searches the root to depth d in a window around prev,
+// widening it until the score falls inside.
+func (w *worker) aspiration(d, prev int) int {
+	alpha, beta := -infinity, infinity
+	delta := aspirationDelta
+	if d >= aspirationMinDepth && abs(prev) < WinThreshold {
+		alpha, beta = max(prev-delta, -infinity), min(prev+delta, infinity)
+	}
+	for {
+		score := w.search(0, d, alpha, beta, true)
+		if w.stopped() {
+			return score
+		}
+		switch {
+		case score <= alpha && alpha > -infinity:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -infinity)
+		case score >= beta && beta < infinity:
+			beta = min(score+delta, infinity)
+		default:
+			return score
+		}
+		delta *= 2
+		if delta > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
+}
+
+// poll publishes the node count and enforces the node budget.
+// An iteration another worker has already finished is abandoned.
+func (w *worker) poll() {
+	w.s.publish(w.id, w.nodes)
+	if w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
+		w.s.stop.Store(true)
+	}
+	if int(w.s.bestDepth.Load()) >= w.iter {
+		w.abort = true
+	}
+}
+
+// stopped reports whether the search or this worker's iteration is over.
+func (w *worker) stopped() bool { return w.abort || w.s.stop.Load() }
+
+// search is the principal-variation alpha-beta search of the position at
+// stack[ply] to depth plies; at depth 0 or less it goes on only while a
+// capture is pending (captures are forced, so there is no stand-pat then).
+func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
+	w.pvLen[ply] = ply
+	s := w.s
+	if w.stopped() {
+		return 0
+	}
+	w.nodes++
+	if w.nodes&pollMask == 0 {
+		w.poll()
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	f := &w.stack[ply]
+	p := &f.pos
+	idx := w.rootIdx + ply
+	w.keys[idx] = p.Hash
+
+	// Step 1. Repetition and mate-distance bounds.
+	if ply > 0 {
+		if w.repeated(idx, p.Hash) {
+			return DrawScore
+		}
+		alpha = max(alpha, -WinScore+ply)
+		beta = min(beta, WinScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Step 2. Quiet leaf: the static evaluation, unless the opponent
+	// threatens a capture; then one more ply lets the side to move answer
+	// the threat, which the evaluation cannot see.
+	capture := p.HasCapture()
+	if ply >= maxPly-1 {
+		return eval.Evaluate(p)
+	}
+	if depth <= 0 && !capture {
+		if depth < 0 || !threatened(p) {
+			return eval.Evaluate(p)
+		}
+		depth = 1
+	}
+	depth = max(depth, 0)
+
+	// Step 3. Transposition table.
+	key := p.Hash ^ w.variantKey
+	tte, hit := s.tt.probe(key)
+	if hit && !pvNode && tte.depth >= depth {
+		ts := scoreFromTT(tte.score, ply)
+		switch {
+		case tte.bound == boundExact,
+			tte.bound == boundLower && ts >= beta,
+			tte.bound == boundUpper && ts <= alpha:
+			return ts
+		}
+	}
+
+	// Step 4. ProbCut: a quiet position whose static score clears beta by
+	// a margin is cut if a shallower search confirms it.
+	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&
+		p.Occupied().Count() > fullWidthPieces &&
+		eval.Evaluate(p) >= beta+probcutMargin {
+		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
+			return v
+		}
+	}
+
+	// Step 5. Moves; none means a loss. Then the draw rules.
+	p.GenerateMoves(&f.moves)
+	n := f.moves.N
+	if n == 0 {
+		return -WinScore + ply
+	}
+	if ply > 0 && w.ruleDraw(idx, p) {
+		return DrawScore
+	}
+
+	// Step 6. Extension: a forced move costs no depth on the principal
+	// variation and in endings.
+	newDepth := depth - 1
+	if n == 1 && ply > 0 && (pvNode || p.Occupied().Count() <= fullWidthPieces) {
+		newDepth = depth
+	}
+
+	w.scoreMoves(f, &tte, hit, capture)
+	origAlpha := alpha
+	best := -infinity
+	var bestMove movegen.Move
+	for i := 0; i < n; i++ {
+		m := w.pick(f, i, n)
+		w.enter(p, m, idx)
+
+		var score int
+		if i == 0 {
+			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+		} else {
+			r := 0
+			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces {
+				r = int(lmrTable[min(depth, maxPly-1)][min(i, movegen.MaxMoves-1)])
+				if pvNode {
+					r--
+				}
+				r = min(max(r, 0), newDepth-1)
+			}
+			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			if score > alpha && r > 0 {
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			}
+			if score > alpha && score < beta && pvNode {
+				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
+			}
+		}
+		if w.stopped() {
+			return 0
+		}
+		if score <= best {
+			continue
+		}
+		best, bestMove = score, m
+		if score <= alpha {
+			continue
+		}
+		alpha = score
+		w.pv[ply][ply] = m
+		copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+		w.pvLen[ply] = w.pvLen[ply+1]
+		if ply == 0 {
+			w.rootMove, w.rootIter = m, w.iter
+		}
+		if score >= beta {
+			if !capture {
+				w.rewardQuiet(f, m, i, depth)
+			}
+			break
+		}
+	}
+
+	bd := boundUpper
+	switch {
+	case best >= beta:
+		bd = boundLower
+	case best > origAlpha:
+		bd = boundExact
+	}
+	s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
+	return best
+}
+
+// threatened reports whether the opponent of the side to move would have
+// a capture if it were its turn.
+func threatened(p *movegen.Position) bool {
+	q := *p
+	q.Turn ^= 1
+	return q.HasCapture()
+}
+
+// scoreToTT makes win scores relative to the node before storing.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= WinThreshold:
+		return s + ply
+	case s <= -WinThreshold:
+		return s - ply
+	}
+	return s
+}
+
+// scoreFromTT undoes scoreToTT at the probing node's ply.
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= WinThreshold:
+		return s - ply
+	case s <= -WinThreshold:
+		return s + ply
+	}
+	return s
+}

@@ -1,0 +1,64 @@
+package search
+
+import "github.com/crown-checkers/crown/movegen"
+
+// Move ordering bands: each kind sorts above the next whatever the history.
+const (
+	orderTT      = 1 << 30
+	orderCapture = 1 << 24
+	orderKiller0 = 1 << 22
+	orderKiller1 = 1 << 21
+)
+
+// scoreMoves gives each move of f an ordering key.
+func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool) {
+	turn := f.pos.Turn
+	for i := 0; i < f.moves.N; i++ {
+		m := f.moves.Moves[i]
+		var o int32
+		switch {
+		case hit && tte.matches(m):
+			o = orderTT
+		case capture:
+			o = orderCapture + int32(m.Captured.Count())*64 + int32((m.Captured&f.pos.Kings).Count())*16
+		case m.Same(f.killers[0]):
+			o = orderKiller0
+		case m.Same(f.killers[1]):
+			o = orderKiller1
+		default:
+			o = w.history[turn][m.From][m.To]
+		}
+		f.order[i] = o
+	}
+}
+
+// pick moves the best-ordered of moves i..n-1 to place i and returns it.
+func (w *worker) pick(f *frame, i, n int) movegen.Move {
+	b := i
+	for j := i + 1; j < n; j++ {
+		if f.order[j] > f.order[b] {
+			b = j
+		}
+	}
+	f.moves.Moves[i], f.moves.Moves[b] = f.moves.Moves[b], f.moves.Moves[i]
+	f.order[i], f.order[b] = f.order[b], f.order[i]
+	return f.moves.Moves[i]
+}
+
+// rewardQuiet updates killers and history after quiet move m, the i-th
+// tried, caused a cutoff; the quiet moves tried before it are penalised.
+func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int) {
+	if !m.Same(f.killers[0]) {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = m
+	}
+	turn := f.pos.Turn
+	bonus := int32(min(depth*depth, historyMax/4))
+	h := &w.history[turn][m.From][m.To]
+	*h += bonus - *h*bonus/historyMax
+	for j := 0; j < i; j++ {
+		o := f.moves.Moves[j]
+		h := &w.history[turn][o.From][o.To]
+		*h -= bonus + *h*bonus/historyMax
+	}
+}
