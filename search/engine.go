@@ -54,6 +54,7 @@ var ErrBusy = errors.New("search: engine is searching")
 // per thread; its tables persist between searches until Clear.
 type Engine struct {
 	searchMu sync.Mutex // held for the whole of a search: one at a time
+	optMu    sync.Mutex // guards opt, so Options answers during a search
 	running  atomic.Bool
 	opt      Options
 	tt       *table
@@ -79,13 +80,15 @@ func (e *Engine) apply(opt Options) {
 		e.workers = append(e.workers, newWorker(len(e.workers)))
 	}
 	e.workers = e.workers[:opt.Threads]
+	e.optMu.Lock()
 	e.opt = opt
+	e.optMu.Unlock()
 }
 
 // Options returns the engine's current options.
 func (e *Engine) Options() Options {
-	e.searchMu.Lock()
-	defer e.searchMu.Unlock()
+	e.optMu.Lock()
+	defer e.optMu.Unlock()
 	return e.opt
 }
 
@@ -106,7 +109,7 @@ func (e *Engine) SetOptions(opt Options) error {
 }
 
 // Clear forgets the transposition table and the move-ordering tables, as
-// for a new game.
+// for a new game. It waits for a running search to end.
 func (e *Engine) Clear() {
 	e.searchMu.Lock()
 	defer e.searchMu.Unlock()

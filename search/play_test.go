@@ -169,6 +169,15 @@ func TestThreadsRace(t *testing.T) {
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		p := movegen.StartPosition(v)
 		ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			if o := e.Options(); o.Threads != 3 {
+				t.Errorf("Options during a search: %+v", o)
+			}
+			if err := e.SetOptions(Options{HashMiB: 1}); err == nil {
+				t.Error("SetOptions during a search succeeded")
+			}
+		}()
 		res := e.Search(ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
 		cancel()
 		if !res.HasMove || !legal(&p, res.Move) {
