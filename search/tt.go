@@ -102,6 +102,15 @@ type table struct {
 
 const bytesPerBucket = 64
 
+// Replacement: an entry from an earlier search counts agePenalty plies
+// shallower per search since; a result for a key already stored replaces it
+// unless it is more than sameKeySlack plies shallower than an entry of this
+// search (an exact bound always replaces).
+const (
+	agePenalty   = 8
+	sameKeySlack = 2
+)
+
 func newTable(mib int) *table {
 	n := mib << 20 / bytesPerBucket
 	return &table{buckets: make([]ttBucket, n)}
@@ -155,7 +164,7 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 		}
 		if b[i].check.Load()^d == key {
 			old := unpack(d)
-			if bd != boundExact && old.age == t.age && depth+2 < old.depth {
+			if bd != boundExact && old.age == t.age && depth+sameKeySlack < old.depth {
 				return
 			}
 			nd := pack(score, depth, bd, t.age, m, hasMove)
@@ -167,7 +176,7 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 			return
 		}
 		old := unpack(d)
-		v := old.depth - 8*int((t.age-old.age)&ageMask)
+		v := old.depth - agePenalty*int((t.age-old.age)&ageMask)
 		if v < worst {
 			victim, worst = i, v
 		}
