@@ -129,6 +129,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	// Internal iterative reduction: a node the table knows no move for is
+	// searched a ply shallower; the next iteration finds it with a move.
+	if depth >= iirMinDepth && (!hit || !tte.hasMove) {
+		depth--
+	}
+
 	// Step 4. ProbCut: a quiet position whose static score clears beta by
 	// a margin is cut if a shallower search confirms it.
 	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&

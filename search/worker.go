@@ -43,6 +43,9 @@ const (
 	probcutMinDepth  = 4
 	probcutMargin    = 30
 	probcutReduction = 4
+	// iirMinDepth: from this depth, a node without a table move loses a
+	// ply (internal iterative reduction).
+	iirMinDepth = 6
 	// drawPliesEarly: the move-count draw is scored one ply before the
 	// rule's 2*DrawMoves plies, because CheckerBoard adjudicates it after
 	// 79 plies rather than 80.
