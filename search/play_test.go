@@ -41,13 +41,13 @@ func playOut(t *testing.T, e *Engine, p movegen.Position, l Limits, maxPlies int
 			return outcome{drawn: true, plies: ply, why: "repetition"}
 		case quiet >= 2*p.Rules().DrawMoves:
 			return outcome{drawn: true, plies: ply, why: "move count"}
-		case kvkMoves >= threeKingsMoves:
+		case p.Rules().ThreeKingsMoves > 0 && kvkMoves >= p.Rules().ThreeKingsMoves:
 			return outcome{drawn: true, plies: ply, why: "three kings count"}
 		case ply >= maxPlies:
 			return outcome{drawn: true, plies: ply, why: "ply cap"}
 		}
 		res := e.Search(context.Background(), Request{Pos: p, History: hist, Limits: l})
-		if !res.HasMove || !legal(&p, res.Move) {
+		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("%s: bad result %+v", p.FEN(), res)
 		}
 		strong := threeVsOne(&p) && p.Pieces[p.Turn].Count() == 3
@@ -111,7 +111,7 @@ func TestStopLatency(t *testing.T) {
 		done := make(chan time.Time)
 		go func() {
 			res := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
-			if !res.HasMove || !legal(&p, res.Move) {
+			if !res.HasMove || !p.IsLegal(res.Move) {
 				t.Errorf("bad result %+v", res)
 			}
 			done <- time.Now()
@@ -180,7 +180,7 @@ func TestThreadsRace(t *testing.T) {
 		}()
 		res := e.Search(ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
 		cancel()
-		if !res.HasMove || !legal(&p, res.Move) {
+		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("bad result %+v", res)
 		}
 		checkPV(t, p, res.PV)

@@ -15,7 +15,7 @@ func quietKingMove(a, b *movegen.Position) bool {
 // threeVsOne reports whether p is a Pool ending of three kings against a
 // lone king, where the count rule applies.
 func threeVsOne(p *movegen.Position) bool {
-	if p.Variant != movegen.Pool || p.Kings != p.Occupied() {
+	if p.Rules().ThreeKingsMoves == 0 || p.Kings != p.Occupied() {
 		return false
 	}
 	b, w := p.Pieces[movegen.Black].Count(), p.Pieces[movegen.White].Count()
@@ -90,7 +90,7 @@ func (w *worker) ruleDraw(idx int, p *movegen.Position) bool {
 		if strongFirst {
 			moves = (plies + 1) / 2
 		}
-		if moves >= threeKingsMoves {
+		if moves >= p.Rules().ThreeKingsMoves {
 			return true
 		}
 	}

@@ -67,7 +67,7 @@ func kingWalk(t *testing.T, root movegen.Position, n int, own []int) []movegen.P
 func TestMoveCountDraw(t *testing.T) {
 	v := movegen.American
 	root := mustFEN(t, "B:WK14:BK1,K3", v)
-	limit := 2*v.Rules().DrawMoves - drawPliesEarly
+	limit := v.Rules().DrawPlies()
 	tests := []struct {
 		name    string
 		history int
@@ -103,7 +103,7 @@ func TestThreeKingsCount(t *testing.T) {
 	}
 	// 24 plies of history, Black to move at the start of it: Black has
 	// made 12 moves with this material and makes its 13th now.
-	hist := kingWalk(t, root, 2*(threeKingsMoves-1), []int{2, 4, 31})
+	hist := kingWalk(t, root, 2*(movegen.Pool.Rules().ThreeKingsMoves-1), []int{2, 4, 31})
 	e.Clear()
 	res = e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
 	if res.Score != DrawScore {

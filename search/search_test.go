@@ -17,23 +17,11 @@ func mustFEN(t testing.TB, fen string, v movegen.Variant) movegen.Position {
 	return p
 }
 
-// legal reports whether m is a legal move of p.
-func legal(p *movegen.Position, m movegen.Move) bool {
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	for _, o := range ml.Slice() {
-		if o.Same(m) {
-			return true
-		}
-	}
-	return false
-}
-
 // checkPV plays the PV from p and fails on an illegal move.
 func checkPV(t *testing.T, p movegen.Position, pv []movegen.Move) {
 	t.Helper()
 	for i, m := range pv {
-		if !legal(&p, m) {
+		if !p.IsLegal(m) {
 			t.Fatalf("PV move %d (%s) illegal in %s", i+1, m, p.FEN())
 		}
 		p.MakeMove(m)
@@ -43,7 +31,7 @@ func checkPV(t *testing.T, p movegen.Position, pv []movegen.Move) {
 func search(t *testing.T, e *Engine, p movegen.Position, l Limits) Result {
 	t.Helper()
 	res := e.Search(context.Background(), Request{Pos: p, Limits: l})
-	if !res.HasMove || !legal(&p, res.Move) {
+	if !res.HasMove || !p.IsLegal(res.Move) {
 		t.Fatalf("%s: bad result %+v", p.FEN(), res)
 	}
 	checkPV(t, p, res.PV)
@@ -56,7 +44,7 @@ func TestSearchStartDepth(t *testing.T) {
 		p := movegen.StartPosition(v)
 		var infos []Info
 		res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 8}, Report: func(i Info) { infos = append(infos, i) }})
-		if !res.HasMove || !legal(&p, res.Move) {
+		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("%v: bad result %+v", v, res)
 		}
 		checkPV(t, p, res.PV)
@@ -142,7 +130,7 @@ func TestSearchStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
 	res := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
-	if !res.HasMove || !legal(&p, res.Move) {
+	if !res.HasMove || !p.IsLegal(res.Move) {
 		t.Fatalf("bad result %+v", res)
 	}
 	checkPV(t, p, res.PV)

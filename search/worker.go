@@ -34,9 +34,6 @@ const (
 	fullWidthPieces = 6
 	// historyMax bounds history scores (they age by gravity towards it).
 	historyMax = 1 << 14
-	// threeKingsMoves: in Pool, three kings against a lone king must win
-	// within this many of their own moves.
-	threeKingsMoves = 13
 	// ProbCut: from probcutMinDepth, a non-PV node whose static score is
 	// probcutMargin above beta is verified by a search probcutReduction
 	// plies shallower and cut when that holds.
@@ -46,10 +43,6 @@ const (
 	// iirMinDepth: from this depth, a node without a table move loses a
 	// ply (internal iterative reduction).
 	iirMinDepth = 6
-	// drawPliesEarly: the move-count draw is scored one ply before the
-	// rule's 2*DrawMoves plies, because CheckerBoard adjudicates it after
-	// 79 plies rather than 80.
-	drawPliesEarly = 1
 )
 
 // variantKey separates the rule sets in the transposition table.
@@ -145,7 +138,7 @@ func (w *worker) setup(s *shared, req *Request) {
 	w.rootIdx = len(req.History)
 	w.stack[0].pos = req.Pos
 	w.variantKey = variantKey[req.Pos.Variant&1]
-	w.drawPlies = 2*req.Pos.Rules().DrawMoves - drawPliesEarly
+	w.drawPlies = req.Pos.Rules().DrawPlies()
 	req.Pos.GenerateMoves(&w.stack[0].moves)
 	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0
 }
