@@ -162,12 +162,14 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		newDepth = depth
 	}
 
-	w.scoreMoves(f, &tte, hit, capture)
+	counter := w.counterOf(f, ply)
+	w.scoreMoves(f, &tte, hit, capture, counter)
 	origAlpha := alpha
 	best := -infinity
 	var bestMove movegen.Move
 	for i := 0; i < n; i++ {
 		m := w.pick(f, i, n)
+		f.move = m
 		w.enter(p, m, idx)
 
 		var score int
@@ -209,7 +211,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		if score >= beta {
 			if !capture {
-				w.rewardQuiet(f, m, i, depth)
+				w.rewardQuiet(f, m, i, depth, counter)
 			}
 			break
 		}

@@ -8,10 +8,21 @@ const (
 	orderCapture = 1 << 24
 	orderKiller0 = 1 << 22
 	orderKiller1 = 1 << 21
+	orderCounter = 1 << 20
 )
 
+// counterOf returns the slot holding the quiet move that last refuted the
+// move before f (the one that led to f's position), or nil at the root.
+func (w *worker) counterOf(f *frame, ply int) *movegen.Move {
+	if ply == 0 {
+		return nil
+	}
+	prev := w.stack[ply-1].move
+	return &w.counter[f.pos.Turn][prev.From][prev.To]
+}
+
 // scoreMoves gives each move of f an ordering key.
-func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool) {
+func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *movegen.Move) {
 	turn := f.pos.Turn
 	for i := 0; i < f.moves.N; i++ {
 		m := f.moves.Moves[i]
@@ -25,6 +36,8 @@ func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool) {
 			o = orderKiller0
 		case m.Same(f.killers[1]):
 			o = orderKiller1
+		case counter != nil && m.Same(*counter):
+			o = orderCounter
 		default:
 			o = w.history[turn][m.From][m.To]
 		}
@@ -47,10 +60,13 @@ func (w *worker) pick(f *frame, i, n int) movegen.Move {
 
 // rewardQuiet updates killers and history after quiet move m, the i-th
 // tried, caused a cutoff; the quiet moves tried before it are penalised.
-func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int) {
+func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *movegen.Move) {
 	if !m.Same(f.killers[0]) {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
+	}
+	if counter != nil {
+		*counter = m
 	}
 	turn := f.pos.Turn
 	bonus := int32(min(depth*depth, historyMax/4))

@@ -54,6 +54,7 @@ type frame struct {
 	moves   movegen.MoveList
 	order   [movegen.MaxMoves]int32
 	killers [2]movegen.Move
+	move    movegen.Move // the move being searched from this position
 }
 
 // worker is one search thread with its own stack and ordering tables.
@@ -67,6 +68,9 @@ type worker struct {
 	pv       [maxPly + 1][maxPly + 1]movegen.Move
 	pvLen    [maxPly + 1]int
 	history  [2][movegen.NumSquares][movegen.NumSquares]int32
+	// counter[turn][from][to] is the quiet reply that last refuted the
+	// opponent's move from-to.
+	counter [2][movegen.NumSquares][movegen.NumSquares]movegen.Move
 
 	// Game line: keys[i] is the hash of the position at game index i
 	// (history first, then the search path), clocks[i] its count of plies
@@ -92,6 +96,7 @@ func newWorker(id int) *worker { return &worker{id: id} }
 // clear resets the ordering tables.
 func (w *worker) clear() {
 	w.history = [2][movegen.NumSquares][movegen.NumSquares]int32{}
+	w.counter = [2][movegen.NumSquares][movegen.NumSquares]movegen.Move{}
 	for i := range w.stack {
 		w.stack[i].killers = [2]movegen.Move{}
 	}
