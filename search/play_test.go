@@ -208,3 +208,13 @@ func TestOptions(t *testing.T) {
 		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
 	}
 }
+
+// TestSingleMove: with one legal move and a clock the answer comes at once.
+func TestSingleMove(t *testing.T) {
+	p := mustFEN(t, "B:W25,26:B23", movegen.American) // 23x30 only
+	start := time.Now()
+	res := search(t, New(Options{HashMiB: 1}), p, Limits{MoveTime: time.Second})
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Errorf("took %v for the only move %s", d, p.FormatMove(res.Move))
+	}
+}

@@ -57,5 +57,5 @@ func (s *shared) plan(rootMoves int) {
 			s.soft = s.hard
 		}
 	}
-	s.single = rootMoves == 1 && s.hard > 0 && l.Depth == 0 && l.Nodes == 0
+	s.single = rootMoves == 1 && s.hard > 0 && !l.Exact && l.Depth == 0 && l.Nodes == 0
 }
