@@ -116,14 +116,9 @@ func newTable(mib int) *table {
 	return &table{buckets: make([]ttBucket, n)}
 }
 
-// clear empties the table.
+// clear empties the table. No search may be running.
 func (t *table) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].check.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets)
 	t.age = 0
 }
 
