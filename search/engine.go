@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,6 +20,14 @@ const (
 	DefaultThreads = 1
 	MaxThreads     = 64
 )
+
+// spareProcs is how many Go processors (GOMAXPROCS) an engine keeps beyond
+// its search threads. Search threads never block, so with no processor to
+// spare the goroutines that read input, answer ping and deliver stop wait
+// for the runtime to preempt one, up to 10 ms a hand-over. Measured on two
+// cores during a two-thread search: ping answered in a median 24 ms with
+// GOMAXPROCS 2, 0.1 ms with 4; search speed unchanged.
+const spareProcs = 2
 
 // Options configure an Engine.
 type Options struct {
@@ -73,6 +82,9 @@ func New(opt Options) *Engine {
 }
 
 func (e *Engine) apply(opt Options) {
+	if want := opt.Threads + spareProcs; runtime.GOMAXPROCS(0) < want {
+		runtime.GOMAXPROCS(want)
+	}
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
 	}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -206,6 +207,9 @@ func TestOptions(t *testing.T) {
 	}
 	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3}) {
 		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
+	}
+	if n := runtime.GOMAXPROCS(0); n < 3+spareProcs {
+		t.Errorf("GOMAXPROCS %d with 3 threads, want at least %d so input is read during a search", n, 3+spareProcs)
 	}
 }
 
