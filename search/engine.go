@@ -71,7 +71,9 @@ type Engine struct {
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
-// values out of range are clamped into it.
+// values out of range are clamped into it. New and SetOptions raise
+// GOMAXPROCS to at least the thread count plus two, so the rest of
+// the program stays responsive while every search thread runs.
 func New(opt Options) *Engine {
 	opt = opt.withDefaults()
 	opt.HashMiB = min(max(opt.HashMiB, MinHashMiB), MaxHashMiB)
