@@ -10,7 +10,8 @@ import (
 // Tag is one PDN tag pair, written [Name "Value"].
 type Tag struct{ Name, Value string }
 
-// Game is one game read from or written to PDN.
+// Game is a game: read from or written to PDN, or being played (game.go
+// has the methods that play it and apply the rules to it).
 type Game struct {
 	Tags    []Tag    // in file order (Event, Date, Black, White, Result, GameType, FEN, ...)
 	Variant Variant  // from the GameType tag if present, else the default passed to ReadPDN
@@ -21,6 +22,8 @@ type Game struct {
 	// the move (number and text) that could not be read or played, or the
 	// tag that was wrong. Moves holds the moves before it.
 	Err error
+	// positions caches every position from Start on (Positions).
+	positions []Position
 }
 
 // Tag returns the value of the game's first tag called name (compared

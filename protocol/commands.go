@@ -30,9 +30,15 @@ const (
 )
 
 // helpText is the reply to "help": every command, get and set key.
-const helpText = "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
-	" get protocolversion|gametype|hashsize|searchthreads|cpus|book|gamehist|movelist;" +
-	" set gametype|hashsize|searchthreads|book|gamehist; see docs/protocol.md"
+func helpText() string {
+	var keys strings.Builder
+	for _, op := range search.Registry {
+		keys.WriteString("|" + op.Key)
+	}
+	return "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
+		" get protocolversion|gametype" + keys.String() + "|cpus|book|gamehist|movelist;" +
+		" set gametype" + keys.String() + "|book|gamehist; see docs/protocol.md"
+}
 
 // outcome says what Run does after a command.
 type outcome int
@@ -69,7 +75,7 @@ func (s *session) handle(l inputLine) outcome {
 				" and American Pool checkers (GameType 23); protocol in docs/protocol.md")
 		})
 	case "help":
-		s.out.line(helpText)
+		s.out.line(helpText())
 	case "get":
 		s.get(args)
 	case "set":
@@ -82,7 +88,7 @@ func (s *session) handle(l inputLine) outcome {
 			return keepGoing
 		}
 		s.noArgs(cmd, args, func() {
-			s.hist = nil
+			s.game = nil
 			s.engine.Clear()
 			s.out.line("new ok")
 		})
@@ -172,11 +178,15 @@ func (s *session) get(args []string) {
 		s.moveList(rest)
 		return
 	}
+	op, isOption := search.LookupOption(key)
+	isOption = isOption && key == op.Key
 	switch key {
-	case "protocolversion", "gametype", "hashsize", "searchthreads", "cpus", "book", "gamehist":
+	case "protocolversion", "gametype", "cpus", "book", "gamehist":
 	default:
-		s.out.printf("error unknown get key %s; try help", echo(args[0]))
-		return
+		if !isOption {
+			s.out.printf("error unknown get key %s; try help", echo(args[0]))
+			return
+		}
 	}
 	if len(rest) > 0 {
 		s.out.printf("error get %s takes no more arguments", key)
@@ -187,16 +197,14 @@ func (s *session) get(args []string) {
 		s.out.printf("protocolversion %d", Version)
 	case "gametype":
 		s.replyGameType()
-	case "hashsize":
-		s.out.printf("hashsize %d", s.opt.HashMiB)
-	case "searchthreads":
-		s.out.printf("searchthreads %d", s.opt.Threads)
 	case "cpus":
 		s.out.printf("cpus %d", runtime.NumCPU())
 	case "book":
 		s.replyBook()
 	case "gamehist":
 		s.replyGameHist()
+	default:
+		s.out.printf("%s %d", op.Key, op.Get(s.opt))
 	}
 }
 
@@ -210,8 +218,12 @@ func (s *session) set(args []string) {
 		s.setGameHist(rest)
 		return
 	}
+	if op, ok := search.LookupOption(key); ok && key == op.Key {
+		s.setOption(op, rest)
+		return
+	}
 	switch key {
-	case "gametype", "hashsize", "searchthreads", "book":
+	case "gametype", "book":
 	default:
 		s.out.printf("error unknown set key %s; try help", echo(args[0]))
 		return
@@ -234,25 +246,10 @@ func (s *session) set(args []string) {
 		}
 		if v != s.variant {
 			s.variant = v
-			s.hist = nil
+			s.game = nil
 			s.engine.Clear()
 		}
 		s.replyGameType()
-	case "hashsize":
-		switch {
-		case n < search.MinHashMiB || n > search.MaxHashMiB:
-			s.out.printf("error set hashsize: %d is out of range %d..%d (MiB)", n, search.MinHashMiB, search.MaxHashMiB)
-		case s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB:
-			s.out.printf("error set hashsize: %d MiB is over this host's limit of %d MiB", n, s.cfg.MaxHashMiB)
-		default:
-			s.setOptions(key, func(o *search.Options) { o.HashMiB = n }, func(o search.Options) int { return o.HashMiB })
-		}
-	case "searchthreads":
-		if n < 1 || n > search.MaxThreads {
-			s.out.printf("error set searchthreads: %d is out of range 1..%d", n, search.MaxThreads)
-			return
-		}
-		s.setOptions(key, func(o *search.Options) { o.Threads = n }, func(o search.Options) int { return o.Threads })
 	case "book":
 		if n < 0 || n >= bookLevels {
 			s.out.printf("error set book: %d is out of range 0..%d", n, bookLevels-1)
@@ -262,16 +259,30 @@ func (s *session) set(args []string) {
 	}
 }
 
-// setOptions changes one engine option and answers the value in force.
-func (s *session) setOptions(key string, change func(*search.Options), value func(search.Options) int) {
+// setOption changes one engine option from the registry and answers the
+// value in force.
+func (s *session) setOption(op *search.Option, args []string) {
+	if len(args) != 1 {
+		s.out.printf("error set %s takes one number", op.Key)
+		return
+	}
 	opt := s.opt
-	change(&opt)
-	if err := s.engine.SetOptions(opt); err != nil {
-		s.out.printf("error set %s: %v", key, err)
+	n, err := op.Parse(args[0])
+	if err == nil && op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB {
+		err = fmt.Errorf("%d MiB is over this host's limit of %d MiB", n, s.cfg.MaxHashMiB)
+	}
+	if err == nil {
+		err = op.Set(&opt, n)
+	}
+	if err == nil {
+		err = s.engine.SetOptions(opt)
+	}
+	if err != nil {
+		s.out.printf("error set %s: %v", op.Key, err)
 		return
 	}
 	s.opt = s.engine.Options()
-	s.out.printf("%s %d", key, value(s.opt))
+	s.out.printf("%s %d", op.Key, op.Get(s.opt))
 }
 
 func (s *session) replyGameType() {
@@ -285,12 +296,12 @@ func (s *session) replyBook() {
 }
 
 func (s *session) replyGameHist() {
-	if len(s.hist) == 0 {
+	if s.game == nil {
 		s.out.line("gamehist none")
 		return
 	}
-	last := s.hist[len(s.hist)-1]
-	s.out.printf("gamehist moves=%d fen=%s", len(s.hist)-1, last.FEN())
+	last := s.game.Position()
+	s.out.printf("gamehist moves=%d fen=%s", len(s.game.Moves), last.FEN())
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
@@ -308,18 +319,14 @@ func (s *session) setGameHist(args []string) {
 	if !ok {
 		return
 	}
-	hist := make([]movegen.Position, 1, len(args))
-	hist[0] = p
+	g := movegen.NewGame(p)
 	for i, ms := range args[1:] {
-		m, err := p.ParseMove(ms)
-		if err != nil {
+		if _, err := g.PlayText(ms); err != nil {
 			s.out.printf("error set gamehist: move %d %s: %s", i+1, echo(ms), moveErrorText(err))
 			return
 		}
-		p.MakeMove(m)
-		hist = append(hist, p)
 	}
-	s.hist = hist
+	s.game = g
 	s.replyGameHist()
 }
 

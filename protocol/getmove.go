@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -14,14 +13,6 @@ import (
 
 // Bounds on getmove's limits.
 const (
-	// maxSeconds bounds maxtime, remaining and increment: above the
-	// 8,600,000 s CheckerBoard sends for its infinite level, and far
-	// below where a time.Duration overflows.
-	maxSeconds = 1e7
-	// maxDepth bounds depth=: the search's per-ply arrays hold
-	// movegen.MaxPly plies, and quiescence needs room below the nominal
-	// depth.
-	maxDepth = movegen.MaxPly / 2
 	// ceilingNum/ceilingDen times maxtime is the most one move may take:
 	// the search treats maxtime as an average and may run past it, but a
 	// GUI's user (and the 0.6 s for maxtime=0.5) expects about
@@ -40,7 +31,7 @@ func (s *session) getmove(args []string) {
 	if !ok {
 		return
 	}
-	lim, err := parseLimits(args[1:])
+	lim, err := search.ParseLimits(args[1:])
 	if err != nil {
 		s.out.printf("error getmove: %v", err)
 		return
@@ -53,7 +44,7 @@ func (s *session) getmove(args []string) {
 	}
 	req := search.Request{Pos: p, Limits: lim, History: s.history(p)}
 	req.Report = func(in search.Info) { s.out.line(formatInfo(in)) }
-	unlimited := lim.Infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Remaining == 0
+	unlimited := lim.Unlimited()
 	fallback := ml.Moves[0]
 	s.start("getmove", unlimited, func(ctx context.Context) string {
 		if lim.MoveTime > 0 {
@@ -68,15 +59,15 @@ func (s *session) getmove(args []string) {
 // history returns the positions before p in the game set by set gamehist,
 // or nil when that game does not end in p.
 func (s *session) history(p movegen.Position) []movegen.Position {
-	if len(s.hist) == 0 {
+	if s.game == nil {
 		return nil
 	}
-	last := s.hist[len(s.hist)-1]
+	last := s.game.Position()
 	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
 		s.stderr.printf("gamehist ignored: it ends in %s, getmove asks for %s", last.FEN(), p.FEN())
 		return nil
 	}
-	return append([]movegen.Position(nil), s.hist[:len(s.hist)-1]...)
+	return s.game.History()
 }
 
 // search runs one search and returns its move line. A search that panics
@@ -95,85 +86,6 @@ func (s *session) search(ctx context.Context, req search.Request, fallback moveg
 		return "move " + fallback.PathString() + " result=unknown"
 	}
 	return "move " + res.Move.PathString() + " result=" + res.Claim.String()
-}
-
-// parseLimits reads getmove's options. No limit at all, or "infinite",
-// searches until stop.
-func parseLimits(args []string) (search.Limits, error) {
-	var lim search.Limits
-	seen := map[string]bool{}
-	for _, a := range args {
-		key, val, hasVal := strings.Cut(a, "=")
-		key = strings.ToLower(key)
-		switch key {
-		case "exact", "infinite", "maxtime", "remaining", "increment", "depth", "nodes":
-		default:
-			return lim, fmt.Errorf("unknown option %s (want maxtime=, exact, remaining=, increment=, depth=, nodes= or infinite)", echo(a))
-		}
-		if seen[key] {
-			return lim, fmt.Errorf("%s given twice", key)
-		}
-		seen[key] = true
-		switch key {
-		case "exact", "infinite":
-			if hasVal {
-				return lim, fmt.Errorf("%s takes no value", key)
-			}
-			lim.Exact = lim.Exact || key == "exact"
-			lim.Infinite = lim.Infinite || key == "infinite"
-			continue
-		}
-		if !hasVal || val == "" {
-			return lim, fmt.Errorf("%s needs a value: %s=<number>", key, key)
-		}
-		var err error
-		switch key {
-		case "maxtime":
-			lim.MoveTime, err = parseSeconds(key, val, false)
-		case "remaining":
-			lim.Remaining, err = parseSeconds(key, val, false)
-		case "increment":
-			lim.Increment, err = parseSeconds(key, val, true)
-		case "depth":
-			var n int
-			n, err = strconv.Atoi(val)
-			if err != nil || n < 1 || n > maxDepth {
-				err = fmt.Errorf("depth=%s: want a whole number of plies in 1..%d", echo(val), maxDepth)
-			}
-			lim.Depth = n
-		case "nodes":
-			lim.Nodes, err = strconv.ParseUint(val, 10, 64)
-			if err != nil || lim.Nodes == 0 {
-				err = fmt.Errorf("nodes=%s: want a whole number of nodes, at least 1", echo(val))
-			}
-		}
-		if err != nil {
-			return lim, err
-		}
-	}
-	switch {
-	case lim.Exact && lim.MoveTime == 0:
-		return lim, fmt.Errorf("exact needs maxtime=")
-	case seen["increment"] && lim.Remaining == 0:
-		return lim, fmt.Errorf("increment= needs remaining=")
-	case lim.Infinite && (lim.MoveTime > 0 || lim.Remaining > 0 || lim.Depth > 0 || lim.Nodes > 0):
-		return lim, fmt.Errorf("infinite takes no other limit")
-	}
-	return lim, nil
-}
-
-// parseSeconds reads a time in seconds (decimals allowed): more than zero,
-// or zero too when zeroOK.
-func parseSeconds(key, val string, zeroOK bool) (time.Duration, error) {
-	f, err := strconv.ParseFloat(val, 64)
-	lo := "more than 0"
-	if zeroOK {
-		lo = "at least 0"
-	}
-	if err != nil || !(f > 0 || zeroOK && f == 0) || !(f <= maxSeconds) {
-		return 0, fmt.Errorf("%s=%s: want seconds, %s and at most %g", key, echo(val), lo, float64(maxSeconds))
-	}
-	return time.Duration(f * float64(time.Second)), nil
 }
 
 // formatInfo writes one finished iteration as an info line.

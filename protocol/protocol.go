@@ -206,9 +206,8 @@ type session struct {
 	// only between searches.
 	opt     search.Options
 	variant movegen.Variant
-	// hist is the game history set by "set gamehist": the positions from
-	// its FEN on, oldest first; the last one is the position reached.
-	hist    []movegen.Position
+	// game is the game history set by "set gamehist", nil when none is.
+	game    *movegen.Game
 	job     *job
 	jobDone chan string // a finished job's final reply line
 }

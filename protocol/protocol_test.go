@@ -274,11 +274,11 @@ func TestGameHistoryReachesSearch(t *testing.T) {
 	cfg.Stderr = &stderr
 	s := newSession(io.Discard, cfg)
 	s.handle(inputLine{text: "set gamehist " + startFEN + " 11-15 23-19 8-11"})
-	if len(s.hist) != 4 {
-		t.Fatalf("history holds %d positions, want 4", len(s.hist))
+	if s.game == nil || len(s.game.Positions()) != 4 {
+		t.Fatal("set gamehist did not keep the game of 4 positions")
 	}
-	last := s.hist[3]
-	if h := s.history(last); len(h) != 3 || h[0].FEN() != s.hist[0].FEN() || stderr.Len() != 0 {
+	last := s.game.Position()
+	if h := s.history(last); len(h) != 3 || h[0].FEN() != s.game.Start.FEN() || stderr.Len() != 0 {
 		t.Fatalf("matching getmove: history %d positions, stderr %q", len(h), stderr.String())
 	}
 	start := movegen.StartPosition(movegen.American)

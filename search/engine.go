@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -35,27 +34,6 @@ type Options struct {
 	Threads int // search threads (default 1)
 }
 
-// withDefaults fills zero fields with the defaults.
-func (o Options) withDefaults() Options {
-	if o.HashMiB == 0 {
-		o.HashMiB = DefaultHashMiB
-	}
-	if o.Threads == 0 {
-		o.Threads = DefaultThreads
-	}
-	return o
-}
-
-func (o Options) validate() error {
-	if o.HashMiB < MinHashMiB || o.HashMiB > MaxHashMiB {
-		return fmt.Errorf("hash %d MiB out of range %d..%d", o.HashMiB, MinHashMiB, MaxHashMiB)
-	}
-	if o.Threads < 1 || o.Threads > MaxThreads {
-		return fmt.Errorf("threads %d out of range 1..%d", o.Threads, MaxThreads)
-	}
-	return nil
-}
-
 // ErrBusy is returned by SetOptions while a search runs.
 var ErrBusy = errors.New("search: engine is searching")
 
@@ -75,9 +53,7 @@ type Engine struct {
 // GOMAXPROCS to at least the thread count plus two, so the rest of
 // the program stays responsive while every search thread runs.
 func New(opt Options) *Engine {
-	opt = opt.withDefaults()
-	opt.HashMiB = min(max(opt.HashMiB, MinHashMiB), MaxHashMiB)
-	opt.Threads = min(max(opt.Threads, 1), MaxThreads)
+	opt = opt.withDefaults().clamp()
 	e := &Engine{}
 	e.apply(opt)
 	return e

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // Defaults of the server's limits.
@@ -61,8 +62,11 @@ type Options struct {
 	MaxThink     time.Duration // longest engine time per move a game may ask for
 	AnalysisTime time.Duration // longest analysis of one position
 	IdleTimeout  time.Duration // a game nobody has looked at for this long may be dropped
-	HashMiB      int           // each game's transposition table, allocated at its first search
-	Searches     int           // searches run at once; the others wait their turn
+	// Engine holds each game's engine options (search.Registry: hash size,
+	// threads); the table is allocated at the game's first search. A zero
+	// HashMiB takes DefaultHashMiB, other zero fields the search's defaults.
+	Engine   search.Options
+	Searches int // searches run at once; the others wait their turn
 }
 
 func (o Options) withDefaults() Options {
@@ -77,7 +81,7 @@ func (o Options) withDefaults() Options {
 		}
 	}
 	def(&o.MaxGames, DefaultMaxGames)
-	def(&o.HashMiB, DefaultHashMiB)
+	def(&o.Engine.HashMiB, DefaultHashMiB)
 	def(&o.Searches, DefaultSearches)
 	defDur(&o.MaxThink, DefaultMaxThink)
 	defDur(&o.AnalysisTime, DefaultAnalysisTime)

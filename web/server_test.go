@@ -19,8 +19,8 @@ import (
 // testServer starts a server with small limits and stops it at the end.
 func testServer(t *testing.T, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
-	if opt.HashMiB == 0 {
-		opt.HashMiB = 1
+	if opt.Engine.HashMiB == 0 {
+		opt.Engine.HashMiB = 1
 	}
 	s := New(opt)
 	ts := httptest.NewServer(s)

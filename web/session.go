@@ -192,7 +192,7 @@ func (s *session) start(t task) {
 	}
 	req.Report = func(in search.Info) { s.report(gen, &p, in, false) }
 	if s.eng == nil {
-		s.eng = search.New(search.Options{HashMiB: s.srv.opt.HashMiB})
+		s.eng = search.New(s.srv.opt.Engine)
 	}
 	eng, clear := s.eng, s.clear
 	s.clear = false

@@ -34,16 +34,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
 	fen := fs.String("fen", "", "position in PDN FEN (default: the start position)")
-	depth := fs.Int("depth", 0, "search to this depth in plies")
-	movetime := fs.Float64("movetime", 0, "search for this many seconds")
-	nodes := fs.Uint64("nodes", 0, "search this many nodes")
-	threads := fs.Int("threads", search.DefaultThreads, fmt.Sprintf("search threads (1-%d)", search.MaxThreads))
-	hash := fs.Int("hash", search.DefaultHashMiB, fmt.Sprintf("transposition table size in MiB (%d-%d)", search.MinHashMiB, search.MaxHashMiB))
+	limits := addLimitFlags(fs, true)
+	options := addOptionFlags(fs, nil)
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown analyze [--variant V] [--fen FEN] [--depth N | --movetime S | --nodes N] [--threads N] [--hash MiB]")
+			fmt.Fprintln(stdout, "usage: crown analyze [--variant V] [--fen FEN] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]")
 			fmt.Fprintln(stdout, "Searches the position and prints one line per finished iteration, then the")
-			fmt.Fprintln(stdout, "best move. With no limit it runs until interrupted (Ctrl-C).")
+			fmt.Fprintln(stdout, "best move. It stops at the first limit reached (--movetime is exact here);")
+			fmt.Fprintln(stdout, "with no limit it runs until interrupted (Ctrl-C).")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return exitOK
@@ -58,25 +56,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
 	}
-	limits := 0
-	for _, name := range []string{"depth", "movetime", "nodes"} {
-		if fs.Changed(name) {
-			limits++
-		}
+	lim, err := limits()
+	if err != nil {
+		return usageErr("%v", err)
 	}
-	switch {
-	case limits > 1:
-		return usageErr("give at most one of --depth, --movetime and --nodes")
-	case *depth < 0 || fs.Changed("depth") && *depth == 0:
-		return usageErr("--depth must be at least 1")
-	case *movetime < 0 || fs.Changed("movetime") && *movetime == 0:
-		return usageErr("--movetime must be positive")
-	case fs.Changed("nodes") && *nodes == 0:
-		return usageErr("--nodes must be at least 1")
-	case *threads < 1 || *threads > search.MaxThreads:
-		return usageErr("--threads must be 1 to %d", search.MaxThreads)
-	case *hash < search.MinHashMiB || *hash > search.MaxHashMiB:
-		return usageErr("--hash must be %d to %d MiB", search.MinHashMiB, search.MaxHashMiB)
+	opt, err := options()
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	v, err := movegen.ParseVariant(*variant)
 	if err != nil {
@@ -88,20 +74,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
-	e := search.New(search.Options{HashMiB: *hash, Threads: *threads})
-
-	req := search.Request{Pos: pos}
-	switch {
-	case *depth > 0:
-		req.Limits.Depth = *depth
-	case *movetime > 0:
-		req.Limits.MoveTime = time.Duration(*movetime * float64(time.Second))
-		req.Limits.Exact = true
-	case *nodes > 0:
-		req.Limits.Nodes = *nodes
-	default:
-		req.Limits.Infinite = true
-	}
+	e := search.New(opt)
+	req := search.Request{Pos: pos, Limits: lim}
 	req.Report = func(in search.Info) {
 		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f pv %s\n",
 			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), formatLine(pos, in.PV))

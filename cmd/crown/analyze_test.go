@@ -23,6 +23,7 @@ func TestAnalyze(t *testing.T) {
 	}{
 		{"start by depth", []string{"--depth", "5"}, "", "5"},
 		{"pool by nodes", []string{"--variant", "pool", "--nodes", "5000"}, "", ""},
+		{"depth and nodes", []string{"--depth", "30", "--nodes", "20000"}, "", ""},
 		{"movetime", []string{"--movetime", "0.05", "--threads", "2", "--hash", "4"}, "", ""},
 		{"forced capture", []string{"--fen", "B:W25,26:B23", "--depth", "2"}, "23x30", ""},
 		{"pool king", []string{"--variant", "23", "--fen", "W:WK29:B22,10,9,26", "--depth", "3"}, "", ""},
@@ -83,7 +84,8 @@ func TestAnalyzeNoMove(t *testing.T) {
 
 func TestAnalyzeUsage(t *testing.T) {
 	tests := [][]string{
-		{"--depth", "3", "--nodes", "10"},
+		{"--nodes", "0"},
+		{"--depth", "65"},
 		{"--depth", "0"},
 		{"--movetime", "-1"},
 		{"--variant", "chess"},

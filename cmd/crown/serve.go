@@ -49,11 +49,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxThink := fs.Duration("max-think", web.DefaultMaxThink, "longest engine time per move a game may ask for")
 	analysis := fs.Duration("analysis-time", web.DefaultAnalysisTime, "longest analysis of one position")
 	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
-	hash := fs.Int("hash", web.DefaultHashMiB, "transposition table per game, in MiB")
+	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--searches N]")
+			fmt.Fprintln(stdout, "usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N]")
 			fmt.Fprintln(stdout, "Serves a checkers board in the browser: play American or Pool checkers against")
 			fmt.Fprintln(stdout, "the engine, set up positions, analyze, and save games as PDN. It prints the")
 			fmt.Fprintln(stdout, "address to open and runs until interrupted (Ctrl-C).")
@@ -79,18 +79,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--analysis-time must be positive")
 	case *idle <= 0:
 		return usageErr("--idle must be positive")
-	case *hash < 1 || *hash > 4096:
-		return usageErr("--hash must be 1..4096 MiB")
 	case *searches < 1:
 		return usageErr("--searches must be at least 1")
 	}
 
+	opt, err := engine()
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
-		IdleTimeout: *idle, HashMiB: *hash, Searches: *searches})
+		IdleTimeout: *idle, Engine: opt, Searches: *searches})
 	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := serveStop()

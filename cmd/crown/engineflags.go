@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/search"
+)
+
+// addOptionFlags registers a flag for every engine option of the search's
+// registry (--hash, --threads, ...) and returns a function that reads them
+// into search.Options, checking each range there. defaults, if given,
+// replaces the registry's default for some flags (by flag name).
+func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func() (search.Options, error) {
+	for _, op := range search.Registry {
+		def := op.Default
+		if d, ok := defaults[op.Flag]; ok {
+			def = d
+		}
+		fs.Int(op.Flag, def, op.Usage())
+	}
+	return func() (search.Options, error) {
+		var opt search.Options
+		for _, op := range search.Registry {
+			n, err := op.Parse(fs.Lookup(op.Flag).Value.String())
+			if err == nil {
+				err = op.Set(&opt, n)
+			}
+			if err != nil {
+				return opt, fmt.Errorf("--%s: %w", op.Flag, err)
+			}
+		}
+		return opt, nil
+	}
+}
+
+// limitFlags are the search limits a command takes as flags, each written
+// as the search's limit word of the same name (search.ParseLimits).
+var limitFlags = []struct{ name, usage string }{
+	{"depth", "search to this depth in plies"},
+	{"movetime", "seconds per move"},
+	{"nodes", "search this many nodes"},
+}
+
+// addLimitFlags registers --depth, --movetime and --nodes and returns a
+// function that reads the ones given into search.Limits through
+// search.ParseLimits. With exact, --movetime is an exact time, not an
+// average.
+func addLimitFlags(fs *pflag.FlagSet, exact bool) func() (search.Limits, error) {
+	fs.Int("depth", 0, limitFlags[0].usage)
+	fs.Float64("movetime", 0, limitFlags[1].usage)
+	fs.Uint64("nodes", 0, limitFlags[2].usage)
+	return func() (search.Limits, error) {
+		var words []string
+		for _, lf := range limitFlags {
+			if f := fs.Lookup(lf.name); f.Changed {
+				words = append(words, lf.name+"="+f.Value.String())
+			}
+		}
+		if exact && fs.Changed("movetime") {
+			words = append(words, "exact")
+		}
+		lim, err := search.ParseLimits(words)
+		if err != nil {
+			return lim, fmt.Errorf("--%w", err)
+		}
+		return lim, nil
+	}
+}

@@ -1,0 +1,146 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// An Option is one engine setting as every front end sees it: the
+// protocol's get and set, a match's self:key=value, the command line's
+// flags and the web board. Its range and default live here only, so no
+// front end checks a range by itself.
+type Option struct {
+	Key     string // name in the protocol and in self:key=value: "hashsize"
+	Flag    string // command-line flag: "hash"
+	Unit    string // unit of the value, "" for a plain count
+	Help    string // one line for help texts
+	Min     int    // smallest accepted value
+	Max     int    // largest accepted value
+	Default int    // the value a zero field of Options takes
+	field   func(*Options) *int
+}
+
+// Registry lists every engine option, in the order help texts show them.
+var Registry = []Option{
+	{
+		Key: "hashsize", Flag: "hash", Unit: "MiB", Help: "transposition table size",
+		Min: MinHashMiB, Max: MaxHashMiB, Default: DefaultHashMiB,
+		field: func(o *Options) *int { return &o.HashMiB },
+	},
+	{
+		Key: "searchthreads", Flag: "threads", Help: "search threads",
+		Min: 1, Max: MaxThreads, Default: DefaultThreads,
+		field: func(o *Options) *int { return &o.Threads },
+	},
+}
+
+// LookupOption finds an option by its key or its flag name, in any case.
+func LookupOption(name string) (*Option, bool) {
+	for i := range Registry {
+		op := &Registry[i]
+		if strings.EqualFold(name, op.Key) || strings.EqualFold(name, op.Flag) {
+			return op, true
+		}
+	}
+	return nil, false
+}
+
+// maxValueEcho bounds how much of a bad value an error quotes: every
+// accepted value is a short number.
+const maxValueEcho = 40
+
+// Parse reads a value of op from text and checks its range.
+func (op *Option) Parse(text string) (int, error) {
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		if len(text) > maxValueEcho {
+			text = text[:maxValueEcho] + "..."
+		}
+		return 0, fmt.Errorf("%s is not a whole number", strconv.QuoteToASCII(text))
+	}
+	return n, op.Check(n)
+}
+
+// Check reports whether n is in op's range.
+func (op *Option) Check(n int) error {
+	if n < op.Min || n > op.Max {
+		unit := ""
+		if op.Unit != "" {
+			unit = " (" + op.Unit + ")"
+		}
+		return fmt.Errorf("%d is out of range %d..%d%s", n, op.Min, op.Max, unit)
+	}
+	return nil
+}
+
+// Usage describes op for a flag's help: "transposition table size in MiB
+// (1-4096)".
+func (op *Option) Usage() string {
+	unit := ""
+	if op.Unit != "" {
+		unit = " in " + op.Unit
+	}
+	return fmt.Sprintf("%s%s (%d-%d)", op.Help, unit, op.Min, op.Max)
+}
+
+// Get returns op's value in o, the default for a zero field.
+func (op *Option) Get(o Options) int {
+	if v := *op.field(&o); v != 0 {
+		return v
+	}
+	return op.Default
+}
+
+// Set stores n as op's value in o after checking its range.
+func (op *Option) Set(o *Options, n int) error {
+	if err := op.Check(n); err != nil {
+		return err
+	}
+	*op.field(o) = n
+	return nil
+}
+
+// Set reads the value of the option named key (a key or a flag name) from
+// text and stores it in o. Errors name the option.
+func (o *Options) Set(key, text string) error {
+	op, ok := LookupOption(key)
+	if !ok {
+		return fmt.Errorf("unknown option %s", strconv.QuoteToASCII(key))
+	}
+	n, err := op.Parse(text)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.Key, err)
+	}
+	return op.Set(o, n)
+}
+
+// withDefaults fills zero fields with the defaults.
+func (o Options) withDefaults() Options {
+	for i := range Registry {
+		op := &Registry[i]
+		*op.field(&o) = op.Get(o)
+	}
+	return o
+}
+
+// validate checks every option's range.
+func (o Options) validate() error {
+	for i := range Registry {
+		op := &Registry[i]
+		if err := op.Check(*op.field(&o)); err != nil {
+			return fmt.Errorf("%s: %w", op.Key, err)
+		}
+	}
+	return nil
+}
+
+// clamp brings every option into its range.
+func (o Options) clamp() Options {
+	for i := range Registry {
+		op := &Registry[i]
+		f := op.field(&o)
+		*f = min(max(*f, op.Min), op.Max)
+	}
+	return o
+}
