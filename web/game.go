@@ -19,13 +19,6 @@ type outcome struct {
 	Reason string
 }
 
-// judge applies the rules to a game (movegen.Adjudicate): hist holds every
-// position from the start to the current one, moves the moves between them.
-func judge(hist []movegen.Position, moves []movegen.Move) outcome {
-	o := movegen.Adjudicate(hist, moves)
-	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail}
-}
-
 // colourTitle names a side in messages.
 func colourTitle(c movegen.Color) string {
 	if c == movegen.Black {

@@ -363,7 +363,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) 
 			MustCapture: problem.MustCapture, Options: problem.Options, State: g.view()})
 		return
 	}
-	g.push(m)
+	if err := g.push(m); err != nil {
+		writeError(w, http.StatusInternalServerError, "%v", err) // resolve found m legal: cannot happen
+		return
+	}
 	g.schedule()
 	writeJSON(w, http.StatusOK, g.view())
 }
@@ -390,12 +393,12 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *session) 
 func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *session) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.ply == len(g.line) {
+	if g.ply == len(g.line.Moves) {
 		writeError(w, http.StatusConflict, "nothing to redo")
 		return
 	}
 	g.ply++
-	for g.ply < len(g.line) && g.engineToMove(g.ply) {
+	for g.ply < len(g.line.Moves) && g.engineToMove(g.ply) {
 		g.ply++
 	}
 	g.schedule()

@@ -240,7 +240,7 @@ func TestJudge(t *testing.T) {
 				p.MakeMove(m)
 				hist, line = append(hist, p), append(line, m)
 			}
-			o := judge(hist, line)
+			o := outcomeOf(movegen.Adjudicate(hist, line))
 			if o.Result != tt.result || !strings.Contains(o.Reason, tt.reason) || o.Over != (tt.result != "*") {
 				t.Errorf("got %+v, want %s with %q", o, tt.result, tt.reason)
 			}
@@ -273,7 +273,7 @@ func TestCountRules(t *testing.T) {
 			var line []movegen.Move
 			seen := map[movegen.Position]int{p: 1}
 			for ply := 0; ; ply++ {
-				o := judge(hist, line)
+				o := outcomeOf(movegen.Adjudicate(hist, line))
 				if o.Over {
 					if ply != tt.plies || !strings.Contains(o.Reason, tt.reason) {
 						t.Errorf("over after %d plies (%s), want %q after %d", ply, o.Reason, tt.reason, tt.plies)

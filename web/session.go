@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -72,9 +71,10 @@ type session struct {
 	variant  movegen.Variant
 	hum      human
 	moveTime time.Duration
-	line     []movegen.Move     // the moves played, including undone ones that redo brings back
-	hist     []movegen.Position // hist[i] is the position before line[i]
-	ply      int                // moves in force: hist[ply] is on the board
+	// line holds the moves played, including undone ones that redo brings
+	// back; the first ply of them are in force.
+	line     *movegen.Game
+	ply      int
 	date     time.Time
 	analysis bool
 	// gen counts changes of position or task; a search started under an
@@ -107,36 +107,44 @@ type setup struct {
 // reset starts a new game; mu is held.
 func (s *session) reset(g setup) {
 	s.variant, s.hum, s.moveTime = g.variant, g.hum, g.moveTime
-	s.hist = []movegen.Position{g.start}
-	s.line = nil
+	s.line = movegen.NewGame(g.start)
 	s.ply = 0
 	s.date = time.Now()
 	s.clear = true
 	for _, m := range g.moves {
-		s.push(m)
+		if s.push(m) != nil {
+			break // read from PDN, so legal: cannot happen
+		}
 	}
 	s.schedule()
 }
 
 // push plays m on the board, dropping the moves that redo would have
-// brought back; mu is held.
-func (s *session) push(m movegen.Move) {
-	s.line = append(s.line[:s.ply], m)
-	s.hist = s.hist[:s.ply+1]
-	child := s.hist[s.ply]
-	child.MakeMove(m)
-	s.hist = append(s.hist, child)
+// brought back, unless m is not legal there; mu is held.
+func (s *session) push(m movegen.Move) error {
+	s.line.Truncate(s.ply)
+	if err := s.line.Play(m); err != nil {
+		return err
+	}
 	s.ply++
+	return nil
 }
 
 // pos returns the position on the board; mu is held.
-func (s *session) pos() *movegen.Position { return &s.hist[s.ply] }
+func (s *session) pos() *movegen.Position { return &s.line.Positions()[s.ply] }
 
 // outcome judges the position on the board; mu is held.
-func (s *session) outcome() outcome { return judge(s.hist[:s.ply+1], s.line[:s.ply]) }
+func (s *session) outcome() outcome {
+	return outcomeOf(movegen.Adjudicate(s.line.Positions()[:s.ply+1], s.line.Moves[:s.ply]))
+}
+
+// outcomeOf is the rules' verdict as the browser sees it.
+func outcomeOf(o movegen.Outcome) outcome {
+	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail}
+}
 
 // engineToMove reports whether the engine is to move at ply i; mu is held.
-func (s *session) engineToMove(i int) bool { return !s.hum.plays(s.hist[i].Turn) }
+func (s *session) engineToMove(i int) bool { return !s.hum.plays(s.line.Positions()[i].Turn) }
 
 // touch records a change for the event streams; mu is held.
 func (s *session) touch() {
@@ -184,7 +192,7 @@ func (s *session) start(t task) {
 	s.task, s.cancel, s.hurry = t, cancel, hurry
 	gen := s.gen
 	p := *s.pos()
-	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.hist[:s.ply]...)}
+	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.line.Positions()[:s.ply]...)}
 	if t == taskMove {
 		req.Limits = search.Limits{MoveTime: s.moveTime, Exact: true}
 	} else {
@@ -237,20 +245,13 @@ func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Res
 		return
 	}
 	s.task, s.cancel, s.hurry = taskNone, nil, nil
-	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil && legal(p, res.Move) {
-		s.push(res.Move)
+	// The engine's move is checked like the person's: push refuses an
+	// illegal one.
+	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil && s.push(res.Move) == nil {
 		s.schedule()
 		return
 	}
 	s.touch()
-}
-
-// legal reports whether m is a legal move of p: the engine's moves are
-// checked like the person's.
-func legal(p *movegen.Position, m movegen.Move) bool {
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	return slices.ContainsFunc(ml.Slice(), m.Same)
 }
 
 // formatLine writes a line of play from p in PDN.
@@ -282,8 +283,8 @@ func (s *session) game() movegen.Game {
 	if o.Over {
 		tags = append(tags, movegen.Tag{Name: "Termination", Value: o.Reason})
 	}
-	return movegen.Game{Tags: tags, Variant: s.variant, Start: s.hist[0],
-		Moves: append([]movegen.Move(nil), s.line[:s.ply]...), Result: o.Result}
+	return movegen.Game{Tags: tags, Variant: s.variant, Start: s.line.Start,
+		Moves: append([]movegen.Move(nil), s.line.Moves[:s.ply]...), Result: o.Result}
 }
 
 // pdn writes the game on the board as PDN text; mu is held.

@@ -108,12 +108,12 @@ func (s *session) view() stateView {
 		ID: s.id, Version: s.version, Variant: s.variant.String(), Title: s.variant.Rules().Title,
 		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[s.hum],
 		MoveTimeMS: s.moveTime.Milliseconds(), Ply: s.ply,
-		Moves: make([]moveView, len(s.line)), Legal: []moveView{}, MustCapture: []int{},
-		CanUndo: s.ply > 0, CanRedo: s.ply < len(s.line), Thinking: s.task == taskMove,
+		Moves: make([]moveView, len(s.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
+		CanUndo: s.ply > 0, CanRedo: s.ply < len(s.line.Moves), Thinking: s.task == taskMove,
 		Over: o.Over, Result: o.Result, Reason: o.Reason, PDN: s.pdn(),
 		Rules:    rulesView{DrawMoves: s.variant.Rules().DrawMoves, FlyingKings: s.variant.Rules().FlyingKings},
 		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: s.srv.opt.MaxThink.Milliseconds()},
-		StartFEN: s.hist[0].FEN(),
+		StartFEN: s.line.Start.FEN(),
 		Engine:   engineSideTag{Black: !s.hum.plays(movegen.Black), White: !s.hum.plays(movegen.White)},
 	}
 	for sq := movegen.Square(0); sq < movegen.NumSquares; sq++ {
@@ -130,10 +130,11 @@ func (s *session) view() stateView {
 		v.Board[sq] = letter
 	}
 	for c := movegen.Black; c <= movegen.White; c++ {
-		v.Captured[c] = s.hist[0].Pieces[c].Count() - p.Pieces[c].Count()
+		v.Captured[c] = s.line.Start.Pieces[c].Count() - p.Pieces[c].Count()
 	}
-	for i, m := range s.line {
-		v.Moves[i] = newMoveView(&s.hist[i], m)
+	ps := s.line.Positions()
+	for i, m := range s.line.Moves {
+		v.Moves[i] = newMoveView(&ps[i], m)
 	}
 	if s.ply > 0 {
 		v.Last = &v.Moves[s.ply-1]
