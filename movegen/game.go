@@ -1,6 +1,9 @@
 package movegen
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The methods here play a game and apply the rules to it; every front end
 // (the protocol's game history, the match runner, the web board) keeps its
@@ -92,4 +95,20 @@ func (g *Game) LastIrreversible() int {
 		}
 	}
 	return 0
+}
+
+// FormatLine writes a line of play from p in PDN, each move in the short
+// form unless ambiguous where it is played (FormatMove), separated by
+// spaces.
+func (p *Position) FormatLine(line []Move) string {
+	var b strings.Builder
+	q := *p
+	for i, m := range line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(q.FormatMove(m))
+		q.MakeMove(m)
+	}
+	return b.String()
 }

@@ -96,3 +96,18 @@ func TestGameOutcomeAndIrreversible(t *testing.T) {
 		t.Errorf("LastIrreversible %d after two man moves, want 2", n)
 	}
 }
+
+func TestFormatLine(t *testing.T) {
+	g := NewGame(StartPosition(American))
+	for _, s := range []string{"11-15", "23-19", "8-11", "22-18", "15x22"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := g.Start.FormatLine(g.Moves), "11-15 23-19 8-11 22-18 15x22"; got != want {
+		t.Errorf("FormatLine = %q, want %q", got, want)
+	}
+	if got := g.Start.FormatLine(nil); got != "" {
+		t.Errorf("FormatLine(nil) = %q", got)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -229,7 +228,7 @@ func (s *session) report(gen uint64, p *movegen.Position, in search.Info, final 
 		return
 	}
 	s.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
-		PV: formatLine(*p, in.PV), Turn: p.Turn, Final: final, Position: p.FEN()}
+		PV: p.FormatLine(in.PV), Turn: p.Turn, Final: final, Position: p.FEN()}
 	s.touch()
 }
 
@@ -252,16 +251,6 @@ func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Res
 		return
 	}
 	s.touch()
-}
-
-// formatLine writes a line of play from p in PDN.
-func formatLine(p movegen.Position, line []movegen.Move) string {
-	parts := make([]string, len(line))
-	for i, m := range line {
-		parts[i] = p.FormatMove(m)
-		p.MakeMove(m)
-	}
-	return strings.Join(parts, " ")
 }
 
 // game returns the moves on the board as a PDN game; mu is held.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -78,7 +77,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	req := search.Request{Pos: pos, Limits: lim}
 	req.Report = func(in search.Info) {
 		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f pv %s\n",
-			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), formatLine(pos, in.PV))
+			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), pos.FormatLine(in.PV))
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()
@@ -91,20 +90,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "bestmove %s score=%d depth=%d nodes=%d time=%.3f\n",
 		pos.FormatMove(res.Move), res.Score, res.Depth, res.Nodes, res.Time.Seconds())
 	return exitOK
-}
-
-// formatLine writes a line of play from p in PDN, each move in the short
-// form unless ambiguous in the position it is played from.
-func formatLine(p movegen.Position, line []movegen.Move) string {
-	var b strings.Builder
-	for i, m := range line {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(p.FormatMove(m))
-		p.MakeMove(m)
-	}
-	return b.String()
 }
 
 // nps returns nodes per second.
