@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bufio"
@@ -33,13 +33,13 @@ func TestMain(m *testing.M) {
 
 // fakeProcess returns a process engine running this test binary as the fake
 // engine of the given mode.
-func fakeProcess(t *testing.T, name, mode string) MatchEngine {
+func fakeProcess(t *testing.T, name, mode string) Engine {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return MatchEngine{Name: name, Argv: []string{"/usr/bin/env", fakeEnv + "=" + mode, exe}}
+	return Engine{Name: name, Argv: []string{"/usr/bin/env", fakeEnv + "=" + mode, exe}}
 }
 
 // errFakeCrash is what a crashing fake engine returns.
@@ -63,7 +63,7 @@ var errFakeCrash = errors.New("crashed on purpose")
 //	crash      exits
 //	drawclaim  a legal move with result=draw
 //	badsetup   refuses set gametype
-func fakeEngine(mode string) MatchRunFunc {
+func fakeEngine(mode string) RunFunc {
 	behaviour, at := mode, 1
 	if b, n, ok := strings.Cut(mode, "@"); ok {
 		behaviour = b
