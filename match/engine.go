@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/crown-checkers/crown/protocol"
 )
 
 // RunFunc runs an engine in process: it speaks the line protocol on in
@@ -295,20 +297,13 @@ func (c *conn) sync(ctx context.Context, timeout time.Duration) ([]string, error
 		if err != nil {
 			return errs, err
 		}
-		switch firstWord(line) {
+		// Any line but pong and error, malformed or blank too, is not a
+		// reply to these commands and is passed over.
+		switch r, _ := protocol.ParseReply(line); r.Kind {
 		case "pong":
 			return errs, nil
 		case "error":
 			errs = append(errs, line)
 		}
 	}
-}
-
-// firstWord returns the first field of a line, "" for a blank one.
-func firstWord(line string) string {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
 }

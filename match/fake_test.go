@@ -57,7 +57,9 @@ var errFakeCrash = errors.New("crashed on purpose")
 //	           out long king endings)
 //	illegal    a well-formed move that is not legal
 //	garbage    "move banana"
-//	noise      stray lines before a legal move (which must be accepted)
+//	nomove     "move" with no move
+//	noise      stray, blank and malformed info lines before a legal move
+//	           (which must be accepted)
 //	error      an "error" reply instead of a move
 //	hang       no reply at all
 //	crash      exits
@@ -200,12 +202,13 @@ func fakeMove(ctx context.Context, behaviour string, misbehave bool, f []string,
 		return reply("move %d-%d result=unknown", m.To.Number(), m.From.Number())
 	case "garbage":
 		return reply("move banana result=win")
+	case "nomove":
+		return reply("move")
 	case "noise":
-		if err := reply("hello there"); err != nil {
-			return err
-		}
-		if err := reply("info depth 1 score 0"); err != nil {
-			return err
+		for _, l := range []string{"hello there", "", "info depth 1 score 0", "MOVE 1-2"} {
+			if err := reply("%s", l); err != nil {
+				return err
+			}
 		}
 	case "error":
 		return reply("error getmove: out of ideas")

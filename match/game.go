@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 )
 
 // Timing of the protocol exchanges. The CPU may be shared with other
@@ -149,57 +150,41 @@ func (p *player) newGame(ctx context.Context) error {
 	return err
 }
 
-// moveReply is what an engine answered to getmove.
-type moveReply struct {
-	move  string // as sent
-	claim string // the result= value, "" if absent
-}
-
 // getMove sends the game history and asks for a move. A non-nil error is
-// the engine's failure: errTimeout, errEngineExited, a
-// badReply, or ctx's error.
-func (p *player) getMove(ctx context.Context, hist string, fen string, lim Limits, timeout time.Duration) (moveReply, error) {
+// the engine's failure: errTimeout, errEngineExited, a badReply (an error
+// line, or a move line protocol.ParseReply rejects), or ctx's error.
+func (p *player) getMove(ctx context.Context, hist string, fen string, lim Limits, timeout time.Duration) (protocol.MoveReply, error) {
 	c := p.conn
 	c.writeLine("set gamehist " + hist)
 	// The gamehist reply is read (and an error in it ignored: the engine
 	// just plays without the history) before getmove, so a late error line
 	// is never taken for the getmove answer.
 	if _, err := c.sync(ctx, commandTimeout); err != nil {
-		return moveReply{}, err
+		return protocol.MoveReply{}, err
 	}
 	c.writeLine("getmove " + fen + lim.args())
 	deadline := time.After(timeout)
 	for {
 		line, err := c.readLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
-			return moveReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
+			return protocol.MoveReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
 		}
 		if err != nil {
-			return moveReply{}, err
+			return protocol.MoveReply{}, err
 		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
+		r, err := protocol.ParseReply(line)
+		switch r.Kind {
 		case "move":
-			if len(f) < 2 {
-				return moveReply{}, badReply{EndBadReply, line}
+			if err != nil {
+				return protocol.MoveReply{}, badReply{EndBadReply, line}
 			}
-			r := moveReply{move: f[1]}
-			for _, a := range f[2:] {
-				if v, ok := strings.CutPrefix(a, "result="); ok {
-					r.claim = v
-				}
-			}
-			return r, nil
+			return r.Move, nil
 		case "error":
-			return moveReply{}, badReply{EndEngineError, line}
-		case "info":
-		default:
-			// Anything else is not an answer to getmove; keep waiting,
-			// as a GUI ignores a stray line.
+			return protocol.MoveReply{}, badReply{EndEngineError, line}
 		}
+		// Anything else (info lines, even malformed ones, and stray or
+		// blank lines) is not an answer to getmove; keep waiting, as a GUI
+		// ignores a stray line.
 	}
 }
 
@@ -322,16 +307,12 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		if err != nil {
 			return fail(pos.Turn, err)
 		}
-		if reply.move == "none" {
+		if reply.Move == "none" {
 			pos.GenerateMoves(&ml)
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
 			return g, nil
 		}
-		if !moveSyntax.MatchString(reply.move) {
-			lose(pos.Turn, EndBadReply, fmt.Sprintf("%s sent move %q", name, reply.move))
-			return g, nil
-		}
-		m, err := pos.ParseMove(reply.move)
+		m, err := pos.ParseMove(reply.Move)
 		if err != nil {
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s played %v", name, err))
 			return g, nil
@@ -346,7 +327,7 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		if !reversible {
 			irrev = len(history) - 1
 		}
-		if reply.claim == "draw" {
+		if reply.Claim == search.Draw {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 			return g, nil
 		}
@@ -360,9 +341,6 @@ func reasonText(end End, detail string) string {
 	}
 	return string(end) + ": " + detail
 }
-
-// moveSyntax is the shape of a PDN move: squares joined by '-' or 'x'.
-var moveSyntax = regexp.MustCompile(`^[0-9]+([-xX][0-9]+)+$`)
 
 // ruleEnds names the rules' endings the runner's way.
 var ruleEnds = map[movegen.Ending]End{

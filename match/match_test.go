@@ -130,7 +130,8 @@ func TestFaults(t *testing.T) {
 		reason  string
 	}{
 		{"illegal", "illegal@3", false, EndIllegal, "not legal"},
-		{"garbage", "garbage@2", false, EndBadReply, `move "banana"`},
+		{"garbage", "garbage@2", false, EndBadReply, `sent "move banana result=win"`},
+		{"no move", "nomove@2", false, EndBadReply, `sent "move"`},
 		{"error", "error@2", false, EndEngineError, "error getmove"},
 		{"hang", "hang@2", false, EndTimeForfeit, "no move within 300ms"},
 		{"crash", "crash@3", false, EndCrash, "crashed on purpose"},
