@@ -1,6 +1,6 @@
 // Package bench measures Crown: the fixed search suite behind `crown bench`,
-// whose node count is the search's signature, and engine-against-engine
-// matches from ballot openings.
+// whose node count is the search's signature. Engine-against-engine
+// matches are package match.
 package bench
 
 import (

@@ -159,24 +159,19 @@ func (c *client) finish() (rest []string, err error) {
 // legal move of fen (in variant v), and returns the move.
 func checkMove(t testing.TB, line, fen string, v movegen.Variant) movegen.Move {
 	t.Helper()
-	f := strings.Fields(line)
-	if len(f) != 3 || f[0] != "move" || !strings.HasPrefix(f[2], "result=") {
-		t.Fatalf("bad move line %q", line)
-	}
-	switch strings.TrimPrefix(f[2], "result=") {
-	case "win", "loss", "draw", "unknown":
-	default:
-		t.Fatalf("bad result in %q", line)
+	r, err := ParseReply(line)
+	if err != nil || r.Kind != "move" {
+		t.Fatalf("bad move line %q: %v", line, err)
 	}
 	p, err := movegen.ParseFEN(fen, v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := p.ParseMove(f[1])
+	m, err := p.ParseMove(r.Move.Move)
 	if err != nil {
 		t.Fatalf("move line %q: %v", line, err)
 	}
-	if m.PathString() != f[1] {
+	if m.PathString() != r.Move.Move {
 		t.Fatalf("move line %q: want the full path %s", line, m.PathString())
 	}
 	return m
@@ -191,12 +186,16 @@ var replyKeywords = map[string]bool{
 }
 
 // checkReplyLine fails unless l looks like a reply: a known keyword first,
-// valid UTF-8 of printable characters throughout.
+// info and move lines as ParseReply reads them, valid UTF-8 of printable
+// characters throughout.
 func checkReplyLine(t testing.TB, l string) {
 	t.Helper()
 	kw, _, _ := strings.Cut(l, " ")
 	if !replyKeywords[kw] {
 		t.Fatalf("reply %.80q starts with no reply keyword", l)
+	}
+	if _, err := ParseReply(l); err != nil {
+		t.Fatalf("reply %.80q: %v", l, err)
 	}
 	if !utf8.ValidString(l) {
 		t.Fatalf("reply %.80q is not valid UTF-8", l)

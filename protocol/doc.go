@@ -9,4 +9,8 @@
 // engine thinks. Every reply is written whole, one line per Write, through
 // one mutex-guarded writer; nothing but protocol lines goes to the output and
 // diagnostics go to Config.Stderr.
+//
+// ParseReply is the other side: it reads the reply lines, typing the
+// fields of info and move lines, for programs that drive an engine such
+// as the match runner.
 package protocol

@@ -2,10 +2,7 @@ package protocol
 
 import (
 	"context"
-	"fmt"
 	"runtime/debug"
-	"strconv"
-	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -86,36 +83,4 @@ func (s *session) search(ctx context.Context, req search.Request, fallback moveg
 		return "move " + fallback.PathString() + " result=unknown"
 	}
 	return "move " + res.Move.PathString() + " result=" + res.Claim.String()
-}
-
-// formatInfo writes one finished iteration as an info line.
-func formatInfo(in search.Info) string {
-	var b strings.Builder
-	secs := in.Time.Seconds()
-	nps := uint64(0)
-	if in.Time > 0 {
-		nps = uint64(float64(in.Nodes) / secs)
-	}
-	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f pv=",
-		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, nps, secs)
-	for i, m := range in.PV {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(m.PathString())
-	}
-	return b.String()
-}
-
-// formatScore writes a score: centi-men with a sign ("+35", "-120",
-// "+0"), or a proven result counted in plies from the side to move's view
-// ("win7": it wins in 7 plies; "loss4": it loses in 4).
-func formatScore(v int) string {
-	switch {
-	case v >= search.WinThreshold:
-		return "win" + strconv.Itoa(search.WinScore-v)
-	case v <= -search.WinThreshold:
-		return "loss" + strconv.Itoa(search.WinScore+v)
-	}
-	return fmt.Sprintf("%+d", v)
 }

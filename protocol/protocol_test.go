@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
-	"github.com/crown-checkers/crown/search"
 )
 
 const startFEN = "B:W21-32:B1-12"
@@ -284,21 +283,6 @@ func TestGameHistoryReachesSearch(t *testing.T) {
 	start := movegen.StartPosition(movegen.American)
 	if h := s.history(start); h != nil || !strings.Contains(stderr.String(), "gamehist ignored") {
 		t.Fatalf("other position: history %d positions, stderr %q", len(h), stderr.String())
-	}
-}
-
-func TestFormatScore(t *testing.T) {
-	tests := []struct {
-		v    int
-		want string
-	}{
-		{0, "+0"}, {35, "+35"}, {-120, "-120"},
-		{search.WinScore - 7, "win7"}, {-(search.WinScore - 4), "loss4"}, {search.WinScore - 1, "win1"},
-	}
-	for _, tc := range tests {
-		if got := formatScore(tc.v); got != tc.want {
-			t.Errorf("formatScore(%d) = %q, want %q", tc.v, got, tc.want)
-		}
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/crown-checkers/crown/bench"
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
@@ -63,7 +63,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cfg.Progress = stderr
-	r, err := bench.RunMatch(ctx, *cfg)
+	r, err := match.Run(ctx, *cfg)
 	if r != nil && r.Score.Games() > 0 {
 		r.WriteSummary(stdout)
 	}
@@ -77,7 +77,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 // parseMatchFlags reads the flags into a match configuration; it returns
 // nil and the exit status when the command is to stop (after --help or a
 // usage error).
-func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfig, int) {
+func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, int) {
 	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	engine1 := fs.String("engine1", "", "first engine: a command line, or self[:key=value,...]")
@@ -91,9 +91,9 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfi
 	concurrency := fs.Int("concurrency", 1, "games played at once, each with its own engines")
 	pdn := fs.String("pdn", "", "save every game to this PDN file (overwritten)")
 	sprt := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential test (alpha = beta = 0.05) decides")
-	maxPlies := fs.Int("maxmoves", bench.MatchDefaultMaxPlies, "move cap in plies: a game this long is drawn")
+	maxPlies := fs.Int("maxmoves", match.DefaultMaxPlies, "move cap in plies: a game this long is drawn")
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
-	usageErr := func(format string, a ...any) (*bench.MatchConfig, int) {
+	usageErr := func(format string, a ...any) (*match.Config, int) {
 		fmt.Fprintf(stderr, "crown match: "+format+"\n", a...)
 		return nil, exitUsage
 	}
@@ -120,12 +120,12 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfi
 	case *maxPlies < 1:
 		return usageErr("--maxmoves must be at least 1")
 	}
-	cfg := &bench.MatchConfig{
+	cfg := &match.Config{
 		Games:       *games,
 		Concurrency: *concurrency,
 		MaxPlies:    *maxPlies,
 		Timeout:     seconds(*timeout),
-		Limits:      bench.MatchLimits{MoveTime: seconds(*movetime), Depth: *depth, Nodes: *nodes},
+		Limits:      match.Limits{MoveTime: seconds(*movetime), Depth: *depth, Nodes: *nodes},
 	}
 	var err error
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
@@ -140,7 +140,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfi
 		cfg.Engines[0].Name += " (1)"
 		cfg.Engines[1].Name += " (2)"
 	}
-	none := bench.MatchLimits{}
+	none := match.Limits{}
 	if cfg.Limits == none && (cfg.Engines[0].Limits == none || cfg.Engines[1].Limits == none) {
 		cfg.Limits.MoveTime = defaultMatchMoveTime
 	}
@@ -149,7 +149,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfi
 			return usageErr("--sprt: %v", err)
 		}
 	}
-	if cfg.Ballots, err = bench.SelectMatchBallots(*ballots); err != nil {
+	if cfg.Ballots, err = match.SelectBallots(*ballots); err != nil {
 		return usageErr("%v", err)
 	}
 	for _, b := range cfg.Ballots {
@@ -171,7 +171,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*bench.MatchConfi
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // parseSPRT reads "elo0,elo1".
-func parseSPRT(s string) (*bench.SPRT, error) {
+func parseSPRT(s string) (*match.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
 		return nil, fmt.Errorf("want elo0,elo1, e.g. 0,10")
@@ -184,14 +184,14 @@ func parseSPRT(s string) (*bench.SPRT, error) {
 	if elo1 <= elo0 {
 		return nil, fmt.Errorf("elo1 (%g) must be above elo0 (%g)", elo1, elo0)
 	}
-	return &bench.SPRT{Elo0: elo0, Elo1: elo1, Alpha: sprtErrorRate, Beta: sprtErrorRate}, nil
+	return &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: sprtErrorRate, Beta: sprtErrorRate}, nil
 }
 
 // parseMatchEngine reads an --engine value: "self[:key=value,...]" for
 // Crown in process, or a command line.
-func parseMatchEngine(spec string) (bench.MatchEngine, error) {
+func parseMatchEngine(spec string) (match.Engine, error) {
 	spec = strings.TrimSpace(spec)
-	e := bench.MatchEngine{Name: spec}
+	e := match.Engine{Name: spec}
 	if spec != selfEngine && !strings.HasPrefix(spec, selfEngine+":") {
 		argv, err := splitCommandLine(spec)
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/bench"
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -59,12 +59,12 @@ func TestParseMatchEngine(t *testing.T) {
 		argv   []string
 		self   bool
 		setup  []string
-		limits bench.MatchLimits
+		limits match.Limits
 	}{
 		{spec: "self", self: true},
 		{spec: "self:hashsize=16,searchthreads=2,depth=6", self: true,
-			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: bench.MatchLimits{Depth: 6}},
-		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: bench.MatchLimits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
+			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: match.Limits{Depth: 6}},
+		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: match.Limits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
 		{spec: "./crown engine", argv: []string{"./crown", "engine"}},
 		{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
 		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},

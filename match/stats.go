@@ -1,19 +1,19 @@
-package bench
+package match
 
 import (
 	"math"
 )
 
-// MatchScore counts a match's games from one engine's view.
-type MatchScore struct {
+// Score counts a match's games from one engine's view.
+type Score struct {
 	Wins, Losses, Draws int
 }
 
 // Games returns the number of games counted.
-func (s MatchScore) Games() int { return s.Wins + s.Losses + s.Draws }
+func (s Score) Games() int { return s.Wins + s.Losses + s.Draws }
 
 // Add counts one game: points 1 (win), 0.5 (draw) or 0 (loss).
-func (s *MatchScore) Add(points float64) {
+func (s *Score) Add(points float64) {
 	switch {
 	case points > 0.5:
 		s.Wins++
@@ -25,12 +25,12 @@ func (s *MatchScore) Add(points float64) {
 }
 
 // Reverse returns the same games from the opponent's view.
-func (s MatchScore) Reverse() MatchScore {
-	return MatchScore{Wins: s.Losses, Losses: s.Wins, Draws: s.Draws}
+func (s Score) Reverse() Score {
+	return Score{Wins: s.Losses, Losses: s.Wins, Draws: s.Draws}
 }
 
 // Score returns the points per game, 0..1 (0.5 with no games).
-func (s MatchScore) Score() float64 {
+func (s Score) Score() float64 {
 	n := s.Games()
 	if n == 0 {
 		return 0.5
@@ -39,7 +39,7 @@ func (s MatchScore) Score() float64 {
 }
 
 // variance returns the variance of one game's points around the mean score.
-func (s MatchScore) variance() float64 {
+func (s Score) variance() float64 {
 	n := float64(s.Games())
 	if n == 0 {
 		return 0
@@ -49,8 +49,8 @@ func (s MatchScore) variance() float64 {
 	return w*(1-mu)*(1-mu) + l*mu*mu + d*(0.5-mu)*(0.5-mu)
 }
 
-// matchZ95 is the two-sided 95% quantile of the normal distribution.
-const matchZ95 = 1.959963984540054
+// z95 is the two-sided 95% quantile of the normal distribution.
+const z95 = 1.959963984540054
 
 // EloFromScore returns the logistic Elo difference that makes score the
 // expected points per game: -400·log10(1/score - 1). It is ±Inf at 1 and 0.
@@ -78,7 +78,7 @@ func ScoreFromElo(elo float64) float64 {
 // wins, losses and draws) mapped through EloFromScore, half its width. With
 // no games both are 0; with a one-sided score the difference is infinite
 // and the margin NaN.
-func (s MatchScore) Elo() (elo, margin float64) {
+func (s Score) Elo() (elo, margin float64) {
 	n := s.Games()
 	if n == 0 {
 		return 0, 0
@@ -88,7 +88,7 @@ func (s MatchScore) Elo() (elo, margin float64) {
 	if math.IsInf(elo, 0) {
 		return elo, math.NaN()
 	}
-	dev := matchZ95 * math.Sqrt(s.variance()/float64(n))
+	dev := z95 * math.Sqrt(s.variance()/float64(n))
 	return elo, (EloFromScore(mu+dev) - EloFromScore(mu-dev)) / 2
 }
 
@@ -96,7 +96,7 @@ func (s MatchScore) Elo() (elo, margin float64) {
 // engine is the stronger, from wins and losses alone (draws say nothing
 // about it): 0.5·(1 + erf((W-L)/sqrt(2(W+L)))). It is 0.5 with no decisive
 // game.
-func (s MatchScore) LOS() float64 {
+func (s Score) LOS() float64 {
 	if s.Wins+s.Losses == 0 {
 		return 0.5
 	}
@@ -139,7 +139,7 @@ func (t SPRT) Bounds() (lower, upper float64) {
 // variance are those of one game's points. A count of zero is taken as
 // sprtPseudoCount so a one-sided score (all wins) still has a spread.
 // It is 0 with no games.
-func (t SPRT) LLR(s MatchScore) float64 {
+func (t SPRT) LLR(s Score) float64 {
 	if s.Games() == 0 {
 		return 0
 	}
@@ -159,7 +159,7 @@ func (t SPRT) LLR(s MatchScore) float64 {
 const sprtPseudoCount = 0.5
 
 // Verdict returns the test's state after the games in s.
-func (t SPRT) Verdict(s MatchScore) SPRTVerdict {
+func (t SPRT) Verdict(s Score) SPRTVerdict {
 	llr := t.LLR(s)
 	lower, upper := t.Bounds()
 	switch {

@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"context"
@@ -13,22 +13,22 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// MatchConfig is everything a match needs.
-type MatchConfig struct {
-	Engines [2]MatchEngine
+// Config is everything a match needs.
+type Config struct {
+	Engines [2]Engine
 	Variant movegen.Variant
 	// Ballots are the openings; each is played twice, colours reversed.
-	Ballots []MatchBallot
+	Ballots []Ballot
 	// Games is the number of games; 0 plays every ballot twice. More games
 	// than that go round the ballots again.
 	Games int
 	// Limits bound every move, unless an engine's own Limits say otherwise.
-	Limits MatchLimits
+	Limits Limits
 	// Timeout is the time forfeit: the longest wait for a move. Zero
 	// derives it from the move time (four times it plus two seconds), or
 	// two minutes under depth or node limits.
 	Timeout time.Duration
-	// MaxPlies is the move cap; 0 means MatchDefaultMaxPlies.
+	// MaxPlies is the move cap; 0 means DefaultMaxPlies.
 	MaxPlies int
 	// Concurrency is the number of games played at once (at least 1).
 	Concurrency int
@@ -44,17 +44,17 @@ type MatchConfig struct {
 	Date  time.Time
 }
 
-// MatchReport is the outcome of a match, from engine1's view.
-type MatchReport struct {
+// Report is the outcome of a match, from engine1's view.
+type Report struct {
 	Names   [2]string
-	Limits  [2]MatchLimits
+	Limits  [2]Limits
 	Variant movegen.Variant
 	Planned int // games the match was set to play
-	Score   MatchScore
+	Score   Score
 	// AsBlack and AsWhite split Score by the colour engine1 played.
-	AsBlack, AsWhite MatchScore
+	AsBlack, AsWhite Score
 	// Ends counts the games by how they ended.
-	Ends map[MatchEnd]int
+	Ends map[End]int
 	// Failures counts, per engine, games it lost by failing: an illegal
 	// move, a bad reply, an error, a crash or a time forfeit.
 	Failures [2]int
@@ -64,11 +64,11 @@ type MatchReport struct {
 	// Stopped says why the match ended before its last game: "" when it
 	// played them all.
 	Stopped string
-	Games   []*MatchGame // in the order they finished
+	Games   []*Game // in the order they finished
 }
 
-// matchFailure reports whether an ending is an engine's failure.
-func matchFailure(e MatchEnd) bool {
+// isFailure reports whether an ending is an engine's failure.
+func isFailure(e End) bool {
 	switch e {
 	case EndIllegal, EndBadReply, EndEngineError, EndCrash, EndTimeForfeit:
 		return true
@@ -77,7 +77,7 @@ func matchFailure(e MatchEnd) bool {
 }
 
 // add counts a finished game.
-func (r *MatchReport) add(g *MatchGame) {
+func (r *Report) add(g *Game) {
 	p := g.Points(0)
 	r.Score.Add(p)
 	if g.Black == 0 {
@@ -86,7 +86,7 @@ func (r *MatchReport) add(g *MatchGame) {
 		r.AsWhite.Add(p)
 	}
 	r.Ends[g.End]++
-	if matchFailure(g.End) {
+	if isFailure(g.End) {
 		if p == 0 {
 			r.Failures[0]++
 		} else {
@@ -100,13 +100,13 @@ func (r *MatchReport) add(g *MatchGame) {
 	}
 }
 
-// RunMatch plays the match. Games run on up to cfg.Concurrency workers,
+// Run plays the match. Games run on up to cfg.Concurrency workers,
 // each with its own pair of engines, reused between games (with "new") and
 // restarted after a crash or hang. It returns the report of the games
 // finished, with an error when the match could not run (an engine that
 // never starts or refuses its setup) or ctx ended it; games still running
 // then are abandoned and not counted.
-func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
+func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(cfg.Ballots) == 0 {
 		return nil, errors.New("match: no ballots")
 	}
@@ -114,31 +114,31 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 	if games <= 0 {
 		games = 2 * len(cfg.Ballots)
 	}
-	rules := matchRules{maxPlies: cfg.MaxPlies}
-	if rules.maxPlies <= 0 {
-		rules.maxPlies = MatchDefaultMaxPlies
+	rl := rules{maxPlies: cfg.MaxPlies}
+	if rl.maxPlies <= 0 {
+		rl.maxPlies = DefaultMaxPlies
 	}
-	r := &MatchReport{Variant: cfg.Variant, Planned: games, Ends: map[MatchEnd]int{}, SPRT: cfg.SPRT}
+	r := &Report{Variant: cfg.Variant, Planned: games, Ends: map[End]int{}, SPRT: cfg.SPRT}
 	for e := range cfg.Engines {
 		r.Names[e] = cfg.Engines[e].Name
-		rules.limits[e] = cfg.Limits.over(cfg.Engines[e].Limits)
-		r.Limits[e] = rules.limits[e]
-		rules.timeout[e] = cfg.Timeout
-		if rules.timeout[e] <= 0 {
-			rules.timeout[e] = matchForfeitDefault
-			if mt := rules.limits[e].MoveTime; mt > 0 {
-				rules.timeout[e] = mt*matchForfeitFactor + matchForfeitMargin
+		rl.limits[e] = cfg.Limits.over(cfg.Engines[e].Limits)
+		r.Limits[e] = rl.limits[e]
+		rl.timeout[e] = cfg.Timeout
+		if rl.timeout[e] <= 0 {
+			rl.timeout[e] = forfeitDefault
+			if mt := rl.limits[e].MoveTime; mt > 0 {
+				rl.timeout[e] = mt*forfeitFactor + forfeitMargin
 			}
 		}
 	}
-	specs := make([]matchGameSpec, games)
+	specs := make([]gameSpec, games)
 	for i := range specs {
 		b := cfg.Ballots[i/2%len(cfg.Ballots)]
 		start, err := movegen.ParseFEN(b.FEN, cfg.Variant)
 		if err != nil {
 			return nil, fmt.Errorf("match: %s: %w", b.Label(), err)
 		}
-		specs[i] = matchGameSpec{round: i + 1, ballot: b, start: start, black: i % 2}
+		specs[i] = gameSpec{round: i + 1, ballot: b, start: start, black: i % 2}
 	}
 	workers := max(1, min(cfg.Concurrency, games))
 	event := cfg.Event
@@ -152,8 +152,8 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan matchGameSpec)
-	results := make(chan *MatchGame)
+	jobs := make(chan gameSpec)
+	results := make(chan *Game)
 	var fatal error
 	var fatalOnce sync.Once
 	var wg sync.WaitGroup
@@ -161,9 +161,9 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var players [2]*matchPlayer
+			var players [2]*player
 			for e := range players {
-				players[e] = &matchPlayer{eng: &cfg.Engines[e], variant: cfg.Variant}
+				players[e] = &player{eng: &cfg.Engines[e], variant: cfg.Variant}
 			}
 			defer func() {
 				for _, p := range players {
@@ -171,7 +171,7 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 				}
 			}()
 			for spec := range jobs {
-				g, err := playMatchGame(ctx, spec, players, rules)
+				g, err := playGame(ctx, spec, players, rl)
 				if err != nil {
 					if ctx.Err() == nil {
 						fatalOnce.Do(func() { fatal = err })
@@ -212,7 +212,7 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 		}
 		r.add(g)
 		if cfg.PDN != nil && pdnErr == nil {
-			pdnErr = writeMatchPDN(cfg.PDN, g, r.Names, cfg.Variant, event, date)
+			pdnErr = writePDN(cfg.PDN, g, r.Names, cfg.Variant, event, date)
 		}
 		if cfg.Progress != nil {
 			r.progress(cfg.Progress, g)
@@ -235,7 +235,7 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchReport, error) {
 }
 
 // progress writes one line about a finished game and the score so far.
-func (r *MatchReport) progress(w io.Writer, g *MatchGame) {
+func (r *Report) progress(w io.Writer, g *Game) {
 	elo, margin := r.Score.Elo()
 	line := fmt.Sprintf("[%d/%d] game %d, %s: %s (Black) vs %s (White): %s, %s | %s %s, %.1f%%, Elo %s",
 		len(r.Games), r.Planned, g.Round, g.Ballot.Label(), r.Names[g.Black], r.Names[g.White], g.Result, g.Reason,
@@ -247,7 +247,7 @@ func (r *MatchReport) progress(w io.Writer, g *MatchGame) {
 }
 
 // wld writes the score as "+W -L =D".
-func (s MatchScore) wld() string {
+func (s Score) wld() string {
 	return fmt.Sprintf("+%d -%d =%d", s.Wins, s.Losses, s.Draws)
 }
 
@@ -268,7 +268,7 @@ func formatElo(elo, margin float64) string {
 // WriteSummary writes the match's result table: wins, losses and draws per
 // engine and per colour, score, Elo difference with its 95% margin, LOS,
 // the SPRT state, and how the games ended.
-func (r *MatchReport) WriteSummary(w io.Writer) {
+func (r *Report) WriteSummary(w io.Writer) {
 	n := r.Score.Games()
 	status := fmt.Sprintf("%d games", n)
 	if n < r.Planned {
@@ -283,7 +283,7 @@ func (r *MatchReport) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "%-*s %6s %6s %6s %7s\n", width, "", "wins", "losses", "draws", "score")
 	rows := []struct {
 		name string
-		s    MatchScore
+		s    Score
 	}{
 		{r.Names[0], r.Score}, {"  as Black", r.AsBlack}, {"  as White", r.AsWhite},
 		{r.Names[1], r.Score.Reverse()}, {"  as Black", r.AsWhite.Reverse()}, {"  as White", r.AsBlack.Reverse()},
@@ -292,7 +292,7 @@ func (r *MatchReport) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "%-*s %6d %6d %6d %6.1f%%\n", width, row.name, row.s.Wins, row.s.Losses, row.s.Draws, 100*row.s.Score())
 	}
 	// Black's results: engine1's as Black plus engine2's as Black.
-	black := MatchScore{
+	black := Score{
 		Wins:   r.AsBlack.Wins + r.AsWhite.Losses,
 		Losses: r.AsBlack.Losses + r.AsWhite.Wins,
 		Draws:  r.AsBlack.Draws + r.AsWhite.Draws,
@@ -311,7 +311,7 @@ func (r *MatchReport) WriteSummary(w io.Writer) {
 		ends = append(ends, string(e))
 	}
 	sort.Slice(ends, func(i, j int) bool {
-		return r.Ends[MatchEnd(ends[i])] > r.Ends[MatchEnd(ends[j])] || r.Ends[MatchEnd(ends[i])] == r.Ends[MatchEnd(ends[j])] && ends[i] < ends[j]
+		return r.Ends[End(ends[i])] > r.Ends[End(ends[j])] || r.Ends[End(ends[i])] == r.Ends[End(ends[j])] && ends[i] < ends[j]
 	})
 	fmt.Fprint(w, "Endings:")
 	for i, e := range ends {
@@ -319,24 +319,24 @@ func (r *MatchReport) WriteSummary(w io.Writer) {
 		if i == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(w, "%s %s %d", sep, e, r.Ends[MatchEnd(e)])
+		fmt.Fprintf(w, "%s %s %d", sep, e, r.Ends[End(e)])
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Engine failures (illegal move, bad reply, error, crash, time forfeit): %s %d, %s %d\n",
 		r.Names[0], r.Failures[0], r.Names[1], r.Failures[1])
 }
 
-// matchLOSSure is the likelihood of superiority that makes a one-sided
+// losSure is the likelihood of superiority that makes a one-sided
 // score (all wins, no losses) significant, as the 95% interval does otherwise.
-const matchLOSSure = 0.95
+const losSure = 0.95
 
 // significance says whether the 95% Elo interval excludes equality.
-func (r *MatchReport) significance() string {
+func (r *Report) significance() string {
 	elo, margin := r.Score.Elo()
 	switch {
 	case r.Score.Games() == 0:
 		return "no games"
-	case math.IsInf(elo, 0) && (r.Score.LOS() < matchLOSSure && r.Score.LOS() > 1-matchLOSSure):
+	case math.IsInf(elo, 0) && (r.Score.LOS() < losSure && r.Score.LOS() > 1-losSure):
 		return "not significant (too few decisive games)"
 	case math.IsInf(elo, 0) || elo-margin > 0 || elo+margin < 0:
 		stronger := r.Names[0]

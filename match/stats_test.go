@@ -1,17 +1,17 @@
-package bench
+package match
 
 import (
 	"math"
 	"testing"
 )
 
-// matchNear reports whether a and b agree to within tol.
-func matchNear(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+// near reports whether a and b agree to within tol.
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
-// TestMatchElo checks Elo, margin and LOS against cutechess-cli's printed
+// TestElo checks Elo, margin and LOS against cutechess-cli's printed
 // results for the same counts ("Elo difference: 44.9 +/- 6.8, LOS:
 // 100.0 %" for 338-81-1581) and against values worked by hand.
-func TestMatchElo(t *testing.T) {
+func TestElo(t *testing.T) {
 	tests := []struct {
 		w, l, d          int
 		elo, margin, los float64
@@ -24,36 +24,36 @@ func TestMatchElo(t *testing.T) {
 		{5, 12, 20, -66.53, 76.94, 0.04478},
 	}
 	for _, tc := range tests {
-		s := MatchScore{Wins: tc.w, Losses: tc.l, Draws: tc.d}
+		s := Score{Wins: tc.w, Losses: tc.l, Draws: tc.d}
 		elo, margin := s.Elo()
-		if !matchNear(elo, tc.elo, 0.05) || !matchNear(margin, tc.margin, 0.05) || !matchNear(s.LOS(), tc.los, 0.0005) {
+		if !near(elo, tc.elo, 0.05) || !near(margin, tc.margin, 0.05) || !near(s.LOS(), tc.los, 0.0005) {
 			t.Errorf("%+v: Elo %.2f ± %.2f LOS %.5f, want %.2f ± %.2f LOS %.5f", s, elo, margin, s.LOS(), tc.elo, tc.margin, tc.los)
 		}
 	}
-	if elo, _ := (MatchScore{Wins: 2, Losses: 2}).Elo(); formatElo(elo, 0) != "+0.0 ± 0.0" {
+	if elo, _ := (Score{Wins: 2, Losses: 2}).Elo(); formatElo(elo, 0) != "+0.0 ± 0.0" {
 		t.Errorf("even score: Elo %s", formatElo(elo, 0))
 	}
-	if elo, _ := (MatchScore{Wins: 3}).Elo(); !math.IsInf(elo, 1) {
+	if elo, _ := (Score{Wins: 3}).Elo(); !math.IsInf(elo, 1) {
 		t.Errorf("all wins: Elo %v, want +Inf", elo)
 	}
-	if elo, margin := (MatchScore{}).Elo(); elo != 0 || margin != 0 {
+	if elo, margin := (Score{}).Elo(); elo != 0 || margin != 0 {
 		t.Errorf("no games: %v ± %v", elo, margin)
 	}
 	for _, elo := range []float64{-300, -20, 0, 35.5, 400} {
-		if got := EloFromScore(ScoreFromElo(elo)); !matchNear(got, elo, 1e-9) {
+		if got := EloFromScore(ScoreFromElo(elo)); !near(got, elo, 1e-9) {
 			t.Errorf("EloFromScore(ScoreFromElo(%v)) = %v", elo, got)
 		}
 	}
-	if !matchNear(ScoreFromElo(400), 10.0/11, 1e-12) {
+	if !near(ScoreFromElo(400), 10.0/11, 1e-12) {
 		t.Errorf("ScoreFromElo(400) = %v, want 10/11", ScoreFromElo(400))
 	}
 }
 
-// TestMatchSPRT checks the LLR against the GSPRT formula worked
+// TestSPRT checks the LLR against the GSPRT formula worked
 // independently, the bounds for alpha = beta = 0.05, and the verdicts.
-func TestMatchSPRT(t *testing.T) {
+func TestSPRT(t *testing.T) {
 	lower, upper := SPRT{Alpha: 0.05, Beta: 0.05}.Bounds()
-	if !matchNear(lower, -2.944439, 1e-6) || !matchNear(upper, 2.944439, 1e-6) {
+	if !near(lower, -2.944439, 1e-6) || !near(upper, 2.944439, 1e-6) {
 		t.Fatalf("bounds %v %v, want ∓2.944439 (ln 19)", lower, upper)
 	}
 	tests := []struct {
@@ -72,9 +72,9 @@ func TestMatchSPRT(t *testing.T) {
 		{0, 0, 0, 0, 5, 0, SPRTContinue},
 	}
 	for _, tc := range tests {
-		s := MatchScore{Wins: tc.w, Losses: tc.l, Draws: tc.d}
+		s := Score{Wins: tc.w, Losses: tc.l, Draws: tc.d}
 		test := SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Alpha: 0.05, Beta: 0.05}
-		if got := test.LLR(s); !matchNear(got, tc.llr, 0.01) {
+		if got := test.LLR(s); !near(got, tc.llr, 0.01) {
 			t.Errorf("%+v [%v,%v]: LLR %.5f, want %.5f", s, tc.elo0, tc.elo1, got, tc.llr)
 		}
 		if got := test.Verdict(s); got != tc.verdict {

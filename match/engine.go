@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bufio"
@@ -12,39 +12,41 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/crown-checkers/crown/protocol"
 )
 
-// MatchRunFunc runs an engine in process: it speaks the line protocol on in
+// RunFunc runs an engine in process: it speaks the line protocol on in
 // and out until in ends or ctx is cancelled (protocol.Run has this shape
 // once its configuration is bound).
-type MatchRunFunc func(ctx context.Context, in io.Reader, out io.Writer) error
+type RunFunc func(ctx context.Context, in io.Reader, out io.Writer) error
 
-// MatchEngine says how to start one engine of a match and how it searches.
-type MatchEngine struct {
+// Engine says how to start one engine of a match and how it searches.
+type Engine struct {
 	Name string // label in progress lines, the summary and PDN tags
 	// Argv is the engine process to run (program and arguments); used when
 	// Run is nil.
 	Argv []string
 	// Run, if not nil, runs the engine in process over pipes.
-	Run MatchRunFunc
+	Run RunFunc
 	// Setup holds protocol commands sent once after start, before the first
 	// game, e.g. "set hashsize 16". An "error" reply to any of them stops
 	// the match: the engine is misconfigured.
 	Setup []string
 	// Limits, where a field is non-zero, override the match's limits for
 	// this engine.
-	Limits MatchLimits
+	Limits Limits
 }
 
-// MatchLimits bounds one move's search. Zero fields are not sent.
-type MatchLimits struct {
+// Limits bounds one move's search. Zero fields are not sent.
+type Limits struct {
 	MoveTime time.Duration // sent as maxtime=<seconds>
 	Depth    int
 	Nodes    uint64
 }
 
 // over returns l with the non-zero fields of o replacing its own.
-func (l MatchLimits) over(o MatchLimits) MatchLimits {
+func (l Limits) over(o Limits) Limits {
 	if o.MoveTime != 0 || o.Depth != 0 || o.Nodes != 0 {
 		return o
 	}
@@ -52,7 +54,7 @@ func (l MatchLimits) over(o MatchLimits) MatchLimits {
 }
 
 // args formats the limits as getmove arguments.
-func (l MatchLimits) args() string {
+func (l Limits) args() string {
 	var b strings.Builder
 	if l.MoveTime > 0 {
 		b.WriteString(" maxtime=" + strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64))
@@ -67,7 +69,7 @@ func (l MatchLimits) args() string {
 }
 
 // String describes the limits for the summary: "depth 6", "0.1 s/move".
-func (l MatchLimits) String() string {
+func (l Limits) String() string {
 	var parts []string
 	if l.MoveTime > 0 {
 		parts = append(parts, strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64)+" s/move")
@@ -87,19 +89,19 @@ func (l MatchLimits) String() string {
 // Engine failures, told apart because each is adjudicated with its own
 // reason.
 var (
-	errMatchEngineExited = errors.New("engine exited")
-	errMatchTimeout      = errors.New("timed out")
+	errEngineExited = errors.New("engine exited")
+	errTimeout      = errors.New("timed out")
 )
 
-// matchLineBuffer bounds the lines an engine may send ahead of the runner
+// lineBuffer bounds the lines an engine may send ahead of the runner
 // reading them (info lines while it searches); a faster talker blocks.
-const matchLineBuffer = 256
+const lineBuffer = 256
 
-// matchConn is a running engine, used by one goroutine at a time: lines to
+// conn is a running engine, used by one goroutine at a time: lines to
 // it go through a writer goroutine so a stuck engine never blocks the
 // runner; lines from it arrive on lines, which is closed when its output
 // ends.
-type matchConn struct {
+type conn struct {
 	lines   chan string
 	send    chan string
 	quit    chan struct{} // closed when the runner is done with the engine
@@ -109,11 +111,11 @@ type matchConn struct {
 	closed  bool
 }
 
-// startMatchEngine starts e: a process, or Run on pipes in a goroutine.
-func startMatchEngine(e *MatchEngine) (*matchConn, error) {
-	c := &matchConn{
-		lines: make(chan string, matchLineBuffer),
-		send:  make(chan string, matchLineBuffer),
+// startEngine starts e: a process, or Run on pipes in a goroutine.
+func startEngine(e *Engine) (*conn, error) {
+	c := &conn{
+		lines: make(chan string, lineBuffer),
+		send:  make(chan string, lineBuffer),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
@@ -181,7 +183,7 @@ func startMatchEngine(e *MatchEngine) (*matchConn, error) {
 	}()
 	go func() { // reader
 		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), matchMaxLine)
+		sc.Buffer(make([]byte, 64*1024), maxLine)
 		for sc.Scan() {
 			select {
 			case c.lines <- sc.Text():
@@ -197,14 +199,14 @@ func startMatchEngine(e *MatchEngine) (*matchConn, error) {
 	return c, nil
 }
 
-// matchMaxLine bounds one line from an engine; a longer one ends the
+// maxLine bounds one line from an engine; a longer one ends the
 // engine's output (it is treated as having crashed).
-const matchMaxLine = 1 << 20
+const maxLine = 1 << 20
 
 // writeLine queues a command for the engine. It never blocks: if the queue
 // is full the engine is not reading, and the reply it then fails to send
 // is what gets adjudicated.
-func (c *matchConn) writeLine(s string) {
+func (c *conn) writeLine(s string) {
 	if c.closed {
 		return
 	}
@@ -215,7 +217,7 @@ func (c *matchConn) writeLine(s string) {
 }
 
 // finish marks the engine as no longer used and stops queueing commands.
-func (c *matchConn) finish() {
+func (c *conn) finish() {
 	if !c.closed {
 		c.closed = true
 		close(c.send)
@@ -224,7 +226,7 @@ func (c *matchConn) finish() {
 }
 
 // close asks the engine to quit, waits up to grace for it, then kills it.
-func (c *matchConn) close(grace time.Duration) {
+func (c *conn) close(grace time.Duration) {
 	c.writeLine("quit")
 	c.finish()
 	select {
@@ -237,21 +239,21 @@ func (c *matchConn) close(grace time.Duration) {
 // kill stops the engine at once (crashed or hung) and waits a while for it
 // to end. An in-process engine that ignores its cancelled context is left
 // behind rather than stalling the match.
-func (c *matchConn) kill() {
+func (c *conn) kill() {
 	c.finish()
 	c.stop()
 	select {
 	case <-c.done:
-	case <-time.After(matchKillWait):
+	case <-time.After(killWait):
 	}
 }
 
-// matchKillWait is how long kill waits for a stopped engine to end.
-const matchKillWait = 5 * time.Second
+// killWait is how long kill waits for a stopped engine to end.
+const killWait = 5 * time.Second
 
-// readLine returns the engine's next line, or errMatchEngineExited when its
-// output has ended, or errMatchTimeout at the deadline, or ctx's error.
-func (c *matchConn) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
+// readLine returns the engine's next line, or errEngineExited when its
+// output has ended, or errTimeout at the deadline, or ctx's error.
+func (c *conn) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
 	select {
 	case line, ok := <-c.lines:
 		if !ok {
@@ -259,56 +261,49 @@ func (c *matchConn) readLine(ctx context.Context, deadline <-chan time.Time) (st
 		}
 		return line, nil
 	case <-deadline:
-		return "", errMatchTimeout
+		return "", errTimeout
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
 }
 
 // exitError describes the end of the engine's output.
-func (c *matchConn) exitError() error {
+func (c *conn) exitError() error {
 	select {
 	case <-c.done:
 		if c.exitErr != nil {
-			return fmt.Errorf("%w (%v)", errMatchEngineExited, c.exitErr)
+			return fmt.Errorf("%w (%v)", errEngineExited, c.exitErr)
 		}
-	case <-time.After(matchExitWait):
+	case <-time.After(exitWait):
 	}
-	return errMatchEngineExited
+	return errEngineExited
 }
 
-// matchExitWait is how long to wait, once an engine's output has ended, for
+// exitWait is how long to wait, once an engine's output has ended, for
 // its exit status to name in the reason.
-const matchExitWait = 500 * time.Millisecond
+const exitWait = 500 * time.Millisecond
 
 // sync sends ping and reads up to pong. It returns the "error" lines seen on
 // the way: replies to the commands sent before it.
-func (c *matchConn) sync(ctx context.Context, timeout time.Duration) ([]string, error) {
+func (c *conn) sync(ctx context.Context, timeout time.Duration) ([]string, error) {
 	c.writeLine("ping")
 	deadline := time.After(timeout)
 	var errs []string
 	for {
 		line, err := c.readLine(ctx, deadline)
-		if errors.Is(err, errMatchTimeout) {
+		if errors.Is(err, errTimeout) {
 			return errs, fmt.Errorf("no pong within %v: %w", timeout, err)
 		}
 		if err != nil {
 			return errs, err
 		}
-		switch matchWord(line) {
+		// Any line but pong and error, malformed or blank too, is not a
+		// reply to these commands and is passed over.
+		switch r, _ := protocol.ParseReply(line); r.Kind {
 		case "pong":
 			return errs, nil
 		case "error":
 			errs = append(errs, line)
 		}
 	}
-}
-
-// matchWord returns the first field of a line, "" for a blank one.
-func matchWord(line string) string {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
 }

@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"strconv"
@@ -8,13 +8,13 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// checkMatchPDN reads back the PDN a match wrote and checks it holds every
+// checkPDN reads back the PDN a match wrote and checks it holds every
 // game of the report, with its tags, and that each game replays legally to
-// a result that fits the ending in its Termination tag (checkMatchGame).
-func checkMatchPDN(t *testing.T, pdn string, r *MatchReport, maxPlies int) {
+// a result that fits the ending in its Termination tag (checkGame).
+func checkPDN(t *testing.T, pdn string, r *Report, maxPlies int) {
 	t.Helper()
 	if maxPlies == 0 {
-		maxPlies = MatchDefaultMaxPlies
+		maxPlies = DefaultMaxPlies
 	}
 	games, err := movegen.ReadPDN(strings.NewReader(pdn), movegen.American)
 	if err != nil {
@@ -23,7 +23,7 @@ func checkMatchPDN(t *testing.T, pdn string, r *MatchReport, maxPlies int) {
 	if len(games) != len(r.Games) {
 		t.Fatalf("PDN holds %d games, the match played %d", len(games), len(r.Games))
 	}
-	byRound := map[int]*MatchGame{}
+	byRound := map[int]*Game{}
 	for _, g := range r.Games {
 		byRound[g.Round] = g
 	}
@@ -65,6 +65,6 @@ func checkMatchPDN(t *testing.T, pdn string, r *MatchReport, maxPlies int) {
 			}
 		}
 		end, _, _ := strings.Cut(pg.Tag("Termination"), ":")
-		checkMatchGame(t, pg.Start, pg.Moves, pg.Result, MatchEnd(end), maxPlies)
+		checkGame(t, pg.Start, pg.Moves, pg.Result, End(end), maxPlies)
 	}
 }

@@ -1,72 +1,73 @@
-package bench
+package match
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 )
 
 // Timing of the protocol exchanges. The CPU may be shared with other
 // engines and builds, so the defaults are generous: a forfeit should mean a
 // hung engine, not a slow machine.
 const (
-	// matchCommandTimeout bounds the reply to a setup command or a ping.
-	matchCommandTimeout = 15 * time.Second
-	// matchForfeitFactor and matchForfeitMargin set the time forfeit under
+	// commandTimeout bounds the reply to a setup command or a ping.
+	commandTimeout = 15 * time.Second
+	// forfeitFactor and forfeitMargin set the time forfeit under
 	// a move time: maxtime is an average the engine may exceed on a hard
 	// move, as CheckerBoard engines do, so it gets several times that.
-	matchForfeitFactor = 4
-	matchForfeitMargin = 2 * time.Second
-	// matchForfeitDefault is the forfeit when moves are bounded by depth or
+	forfeitFactor = 4
+	forfeitMargin = 2 * time.Second
+	// forfeitDefault is the forfeit when moves are bounded by depth or
 	// nodes only.
-	matchForfeitDefault = 2 * time.Minute
-	// matchQuitGrace is how long an engine gets to quit before it is killed.
-	matchQuitGrace = 2 * time.Second
+	forfeitDefault = 2 * time.Minute
+	// quitGrace is how long an engine gets to quit before it is killed.
+	quitGrace = 2 * time.Second
 )
 
 // Adjudication defaults.
 const (
-	// MatchDefaultMaxPlies is the move cap: a game still going after this
+	// DefaultMaxPlies is the move cap: a game still going after this
 	// many plies is drawn. CheckerBoard stops engine games at 300 moves; the
 	// move-count rule ends nearly every long game well before.
-	MatchDefaultMaxPlies = 300
+	DefaultMaxPlies = 300
 )
 
-// MatchEnd says how a game ended, for adjudication counts.
-type MatchEnd string
+// End says how a game ended, for adjudication counts.
+type End string
 
 // The ways a game ends. The first five are the rules of the game; the rest
 // are the runner's verdict on an engine that failed, a loss for it.
 const (
-	EndNoMove      MatchEnd = "no legal move"
-	EndRepetition  MatchEnd = "threefold repetition"
-	EndMoveCount   MatchEnd = "move-count rule"
-	EndThreeKings  MatchEnd = "three kings rule"
-	EndMoveCap     MatchEnd = "move cap"
-	EndDrawClaim   MatchEnd = "draw claim"
-	EndIllegal     MatchEnd = "illegal move"
-	EndBadReply    MatchEnd = "unparsable reply"
-	EndEngineError MatchEnd = "engine error"
-	EndCrash       MatchEnd = "crash"
-	EndTimeForfeit MatchEnd = "time forfeit"
+	EndNoMove      End = "no legal move"
+	EndRepetition  End = "threefold repetition"
+	EndMoveCount   End = "move-count rule"
+	EndThreeKings  End = "three kings rule"
+	EndMoveCap     End = "move cap"
+	EndDrawClaim   End = "draw claim"
+	EndIllegal     End = "illegal move"
+	EndBadReply    End = "unparsable reply"
+	EndEngineError End = "engine error"
+	EndCrash       End = "crash"
+	EndTimeForfeit End = "time forfeit"
 )
 
-// MatchGame is one finished game.
-type MatchGame struct {
+// Game is one finished game.
+type Game struct {
 	Round  int // 1-based game number in the match
-	Ballot MatchBallot
+	Ballot Ballot
 	// Black and White are engine indexes (0 = engine1, 1 = engine2).
 	Black, White int
 	Start        movegen.Position
 	Moves        []movegen.Move
 	Result       string // "1-0" (Black won), "0-1" or "1/2-1/2"
-	End          MatchEnd
+	End          End
 	// Reason is End with what happened, "illegal move: self:depth=4
 	// played ...", as written in the PDN Termination tag.
 	Reason string
@@ -76,7 +77,7 @@ type MatchGame struct {
 }
 
 // Points returns what engine e (0 or 1) scored: 1, 0.5 or 0.
-func (g *MatchGame) Points(e int) float64 {
+func (g *Game) Points(e int) float64 {
 	black := 0.5
 	switch g.Result {
 	case "1-0":
@@ -90,22 +91,22 @@ func (g *MatchGame) Points(e int) float64 {
 	return 1 - black
 }
 
-// matchPlayer is one engine as a game sees it: started lazily, restarted
+// player is one engine as a game sees it: started lazily, restarted
 // after a crash or hang.
-type matchPlayer struct {
-	eng     *MatchEngine
+type player struct {
+	eng     *Engine
 	variant movegen.Variant
-	conn    *matchConn
+	conn    *conn
 	started bool // it has started once: later start failures cost games, not the match
 }
 
 // ensure starts the engine if it is not running: the process, set
 // gametype, the setup commands, and a ping to see them answered.
-func (p *matchPlayer) ensure(ctx context.Context) error {
+func (p *player) ensure(ctx context.Context) error {
 	if p.conn != nil {
 		return nil
 	}
-	c, err := startMatchEngine(p.eng)
+	c, err := startEngine(p.eng)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func (p *matchPlayer) ensure(ctx context.Context) error {
 	for _, s := range p.eng.Setup {
 		c.writeLine(s)
 	}
-	errs, err := c.sync(ctx, matchCommandTimeout)
+	errs, err := c.sync(ctx, commandTimeout)
 	if err == nil && len(errs) > 0 {
 		err = fmt.Errorf("setup refused: %s", strings.Join(errs, "; "))
 	}
@@ -127,7 +128,7 @@ func (p *matchPlayer) ensure(ctx context.Context) error {
 }
 
 // discard kills the engine; the next ensure starts a fresh one.
-func (p *matchPlayer) discard() {
+func (p *player) discard() {
 	if p.conn != nil {
 		p.conn.kill()
 		p.conn = nil
@@ -135,130 +136,114 @@ func (p *matchPlayer) discard() {
 }
 
 // close asks the engine to quit.
-func (p *matchPlayer) close() {
+func (p *player) close() {
 	if p.conn != nil {
-		p.conn.close(matchQuitGrace)
+		p.conn.close(quitGrace)
 		p.conn = nil
 	}
 }
 
 // newGame tells a running engine a game starts.
-func (p *matchPlayer) newGame(ctx context.Context) error {
+func (p *player) newGame(ctx context.Context) error {
 	p.conn.writeLine("new")
-	_, err := p.conn.sync(ctx, matchCommandTimeout)
+	_, err := p.conn.sync(ctx, commandTimeout)
 	return err
 }
 
-// matchReply is what an engine answered to getmove.
-type matchReply struct {
-	move  string // as sent
-	claim string // the result= value, "" if absent
-}
-
 // getMove sends the game history and asks for a move. A non-nil error is
-// the engine's failure: errMatchTimeout, errMatchEngineExited, a
-// matchBadReply, or ctx's error.
-func (p *matchPlayer) getMove(ctx context.Context, hist string, fen string, lim MatchLimits, timeout time.Duration) (matchReply, error) {
+// the engine's failure: errTimeout, errEngineExited, a badReply (an error
+// line, or a move line protocol.ParseReply rejects), or ctx's error.
+func (p *player) getMove(ctx context.Context, hist string, fen string, lim Limits, timeout time.Duration) (protocol.MoveReply, error) {
 	c := p.conn
 	c.writeLine("set gamehist " + hist)
 	// The gamehist reply is read (and an error in it ignored: the engine
 	// just plays without the history) before getmove, so a late error line
 	// is never taken for the getmove answer.
-	if _, err := c.sync(ctx, matchCommandTimeout); err != nil {
-		return matchReply{}, err
+	if _, err := c.sync(ctx, commandTimeout); err != nil {
+		return protocol.MoveReply{}, err
 	}
 	c.writeLine("getmove " + fen + lim.args())
 	deadline := time.After(timeout)
 	for {
 		line, err := c.readLine(ctx, deadline)
-		if errors.Is(err, errMatchTimeout) {
-			return matchReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
+		if errors.Is(err, errTimeout) {
+			return protocol.MoveReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
 		}
 		if err != nil {
-			return matchReply{}, err
+			return protocol.MoveReply{}, err
 		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
+		r, err := protocol.ParseReply(line)
+		switch r.Kind {
 		case "move":
-			if len(f) < 2 {
-				return matchReply{}, matchBadReply{EndBadReply, line}
+			if err != nil {
+				return protocol.MoveReply{}, badReply{EndBadReply, line}
 			}
-			r := matchReply{move: f[1]}
-			for _, a := range f[2:] {
-				if v, ok := strings.CutPrefix(a, "result="); ok {
-					r.claim = v
-				}
-			}
-			return r, nil
+			return r.Move, nil
 		case "error":
-			return matchReply{}, matchBadReply{EndEngineError, line}
-		case "info":
-		default:
-			// Anything else is not an answer to getmove; keep waiting,
-			// as a GUI ignores a stray line.
+			return protocol.MoveReply{}, badReply{EndEngineError, line}
 		}
+		// Anything else (info lines, even malformed ones, and stray or
+		// blank lines) is not an answer to getmove; keep waiting, as a GUI
+		// ignores a stray line.
 	}
 }
 
-// matchBadReply is a reply that ends the game against the engine.
-type matchBadReply struct {
-	end  MatchEnd
+// badReply is a reply that ends the game against the engine.
+type badReply struct {
+	end  End
 	line string
 }
 
-func (e matchBadReply) Error() string { return fmt.Sprintf("%s: %q", e.end, e.line) }
+func (e badReply) Error() string { return fmt.Sprintf("%s: %q", e.end, e.line) }
 
-// matchGameSpec is one game to play.
-type matchGameSpec struct {
+// gameSpec is one game to play.
+type gameSpec struct {
 	round  int
-	ballot MatchBallot
+	ballot Ballot
 	start  movegen.Position
 	black  int // engine index playing Black; the other plays White
 }
 
-// matchRules are the adjudication settings of a match.
-type matchRules struct {
-	limits   [2]MatchLimits
+// rules are the adjudication settings of a match.
+type rules struct {
+	limits   [2]Limits
 	timeout  [2]time.Duration
 	maxPlies int
 }
 
-// playMatchGame plays one game between players[0] and players[1] and
+// playGame plays one game between players[0] and players[1] and
 // adjudicates it. It returns ctx's error, with no game, if ctx ends first.
-func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPlayer, rules matchRules) (*MatchGame, error) {
-	g := &MatchGame{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.start, Fault: -1}
+func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) (*Game, error) {
+	g := &Game{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.start, Fault: -1}
 	engineOf := func(c movegen.Color) int {
 		if c == movegen.Black {
 			return g.Black
 		}
 		return g.White
 	}
-	lose := func(c movegen.Color, end MatchEnd, reason string) {
-		g.Result, g.End, g.Reason = "1-0", end, matchReason(end, reason)
+	lose := func(c movegen.Color, end End, reason string) {
+		g.Result, g.End, g.Reason = "1-0", end, reasonText(end, reason)
 		if c == movegen.Black {
 			g.Result = "0-1"
 		}
 	}
-	draw := func(end MatchEnd, reason string) {
-		g.Result, g.End, g.Reason = "1/2-1/2", end, matchReason(end, reason)
+	draw := func(end End, reason string) {
+		g.Result, g.End, g.Reason = "1/2-1/2", end, reasonText(end, reason)
 	}
 	// fail adjudicates an engine's failure as a loss for the side to move.
-	fail := func(c movegen.Color, err error) (*MatchGame, error) {
+	fail := func(c movegen.Color, err error) (*Game, error) {
 		e := engineOf(c)
 		name := players[e].eng.Name
-		var bad matchBadReply
+		var bad badReply
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		case errors.As(err, &bad):
 			lose(c, bad.end, fmt.Sprintf("%s sent %q", name, bad.line))
-		case errors.Is(err, errMatchTimeout):
+		case errors.Is(err, errTimeout):
 			lose(c, EndTimeForfeit, fmt.Sprintf("%s: %v", name, err))
 			g.Fault = e
-		case errors.Is(err, errMatchEngineExited):
+		case errors.Is(err, errEngineExited):
 			lose(c, EndCrash, fmt.Sprintf("%s: %v", name, err))
 			g.Fault = e
 		default:
@@ -303,11 +288,11 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 			draw(EndRepetition, "")
 			return g, nil
 		default:
-			draw(matchEndOf(o.Ending), o.Detail)
+			draw(endOf(o.Ending), o.Detail)
 			return g, nil
 		}
-		if len(g.Moves) >= rules.maxPlies {
-			draw(EndMoveCap, fmt.Sprintf("%d plies", rules.maxPlies))
+		if len(g.Moves) >= rl.maxPlies {
+			draw(EndMoveCap, fmt.Sprintf("%d plies", rl.maxPlies))
 			return g, nil
 		}
 
@@ -318,20 +303,16 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 		for _, m := range g.Moves[irrev:] {
 			hist.WriteString(" " + m.PathString())
 		}
-		reply, err := players[e].getMove(ctx, hist.String(), pos.FEN(), rules.limits[e], rules.timeout[e])
+		reply, err := players[e].getMove(ctx, hist.String(), pos.FEN(), rl.limits[e], rl.timeout[e])
 		if err != nil {
 			return fail(pos.Turn, err)
 		}
-		if reply.move == "none" {
+		if reply.Move == "none" {
 			pos.GenerateMoves(&ml)
-			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, matchSideName(pos.Turn), ml.N))
+			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
 			return g, nil
 		}
-		if !matchMoveSyntax.MatchString(reply.move) {
-			lose(pos.Turn, EndBadReply, fmt.Sprintf("%s sent move %q", name, reply.move))
-			return g, nil
-		}
-		m, err := pos.ParseMove(reply.move)
+		m, err := pos.ParseMove(reply.Move)
 		if err != nil {
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s played %v", name, err))
 			return g, nil
@@ -346,37 +327,34 @@ func playMatchGame(ctx context.Context, spec matchGameSpec, players [2]*matchPla
 		if !reversible {
 			irrev = len(history) - 1
 		}
-		if reply.claim == "draw" {
+		if reply.Claim == search.Draw {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 			return g, nil
 		}
 	}
 }
 
-// matchReason writes an ending with its detail: "illegal move: ...".
-func matchReason(end MatchEnd, detail string) string {
+// reasonText writes an ending with its detail: "illegal move: ...".
+func reasonText(end End, detail string) string {
 	if detail == "" {
 		return string(end)
 	}
 	return string(end) + ": " + detail
 }
 
-// matchMoveSyntax is the shape of a PDN move: squares joined by '-' or 'x'.
-var matchMoveSyntax = regexp.MustCompile(`^[0-9]+([-xX][0-9]+)+$`)
-
-// matchEnds names the rules' endings the runner's way.
-var matchEnds = map[movegen.Ending]MatchEnd{
+// ruleEnds names the rules' endings the runner's way.
+var ruleEnds = map[movegen.Ending]End{
 	movegen.NoMoves:    EndNoMove,
 	movegen.Repetition: EndRepetition,
 	movegen.MoveCount:  EndMoveCount,
 	movegen.ThreeKings: EndThreeKings,
 }
 
-// matchEndOf names a rule's ending the runner's way.
-func matchEndOf(e movegen.Ending) MatchEnd { return matchEnds[e] }
+// endOf names a rule's ending the runner's way.
+func endOf(e movegen.Ending) End { return ruleEnds[e] }
 
-// matchSideName names a colour in reasons.
-func matchSideName(c movegen.Color) string {
+// sideName names a colour in reasons.
+func sideName(c movegen.Color) string {
 	if c == movegen.Black {
 		return "Black"
 	}

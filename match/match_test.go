@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bytes"
@@ -12,9 +12,9 @@ import (
 )
 
 // testBallots returns the first n ballots of the deck.
-func testBallots(t *testing.T, n int) []MatchBallot {
+func testBallots(t *testing.T, n int) []Ballot {
 	t.Helper()
-	bs, err := SelectMatchBallots("deck")
+	bs, err := SelectBallots("deck")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,55 +22,55 @@ func testBallots(t *testing.T, n int) []MatchBallot {
 }
 
 // fenBallots turns FENs into ballots.
-func fenBallots(fens ...string) []MatchBallot {
-	out := make([]MatchBallot, len(fens))
+func fenBallots(fens ...string) []Ballot {
+	out := make([]Ballot, len(fens))
 	for i, f := range fens {
-		out[i] = MatchBallot{Num: i + 1, FEN: f}
+		out[i] = Ballot{Num: i + 1, FEN: f}
 	}
 	return out
 }
 
 // inProcess returns an in-process fake engine.
-func inProcess(name, mode string) MatchEngine {
-	return MatchEngine{Name: name, Run: fakeEngine(mode)}
+func inProcess(name, mode string) Engine {
+	return Engine{Name: name, Run: fakeEngine(mode)}
 }
 
 // runTestMatch runs a match and checks every game it reports with
-// checkMatchGame.
-func runTestMatch(t *testing.T, cfg MatchConfig) *MatchReport {
+// checkGame.
+func runTestMatch(t *testing.T, cfg Config) *Report {
 	t.Helper()
 	if cfg.Concurrency == 0 {
 		cfg.Concurrency = 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r, err := RunMatch(ctx, cfg)
+	r, err := Run(ctx, cfg)
 	if err != nil {
-		t.Fatalf("RunMatch: %v", err)
+		t.Fatalf("Run: %v", err)
 	}
 	maxPlies := cfg.MaxPlies
 	if maxPlies == 0 {
-		maxPlies = MatchDefaultMaxPlies
+		maxPlies = DefaultMaxPlies
 	}
 	for _, g := range r.Games {
-		checkMatchGame(t, g.Start, g.Moves, g.Result, g.End, maxPlies)
+		checkGame(t, g.Start, g.Moves, g.Result, g.End, maxPlies)
 	}
 	return r
 }
 
-// checkMatchGame replays a game and checks, with the rules of
+// checkGame replays a game and checks, with the rules of
 // movegen.Adjudicate rather than the runner's bookkeeping, that every move is legal, that no rule of the game should have ended it
 // earlier, and that its result fits how it ended: a rule draw must hold in
 // the final position, a side with no move must have lost, and an engine's
 // failure is a loss for the side to move.
-func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, result string, end MatchEnd, maxPlies int) {
+func checkGame(t *testing.T, start movegen.Position, moves []movegen.Move, result string, end End, maxPlies int) {
 	t.Helper()
 	pos := start
 	history := []movegen.Position{pos}
 	// state reports which rule ends the game at the current position.
-	state := func(ply int) MatchEnd {
+	state := func(ply int) End {
 		if o := movegen.Adjudicate(history, moves[:ply]); o.Over() {
-			return matchEndOf(o.Ending)
+			return endOf(o.Ending)
 		}
 		if ply >= maxPlies {
 			return EndMoveCap
@@ -118,19 +118,20 @@ func checkMatchGame(t *testing.T, start movegen.Position, moves []movegen.Move, 
 	}
 }
 
-// TestMatchFaults plays scripted engines that misbehave and checks each
+// TestFaults plays scripted engines that misbehave and checks each
 // fault is adjudicated as a loss with its reason, the faulty engine is
 // restarted when it crashed or hung, and the match finishes.
-func TestMatchFaults(t *testing.T) {
+func TestFaults(t *testing.T) {
 	tests := []struct {
 		name    string
 		mode    string // engine1's behaviour; engine2 always plays its first move
 		process bool   // run engine1 as a process, not in process
-		end     MatchEnd
+		end     End
 		reason  string
 	}{
 		{"illegal", "illegal@3", false, EndIllegal, "not legal"},
-		{"garbage", "garbage@2", false, EndBadReply, `move "banana"`},
+		{"garbage", "garbage@2", false, EndBadReply, `sent "move banana result=win"`},
+		{"no move", "nomove@2", false, EndBadReply, `sent "move"`},
 		{"error", "error@2", false, EndEngineError, "error getmove"},
 		{"hang", "hang@2", false, EndTimeForfeit, "no move within 300ms"},
 		{"crash", "crash@3", false, EndCrash, "crashed on purpose"},
@@ -149,11 +150,11 @@ func TestMatchFaults(t *testing.T) {
 				games = 2
 			}
 			var pdn bytes.Buffer
-			r := runTestMatch(t, MatchConfig{
-				Engines: [2]MatchEngine{e1, inProcess("good", "first")},
+			r := runTestMatch(t, Config{
+				Engines: [2]Engine{e1, inProcess("good", "first")},
 				Ballots: testBallots(t, 2),
 				Games:   games,
-				Limits:  MatchLimits{Depth: 1},
+				Limits:  Limits{Depth: 1},
 				Timeout: 300 * time.Millisecond,
 				PDN:     &pdn,
 			})
@@ -165,32 +166,32 @@ func TestMatchFaults(t *testing.T) {
 					t.Errorf("game %d ended %q (%s), want %q with %q", g.Round, g.End, g.Reason, tc.end, tc.reason)
 				}
 			}
-			checkMatchPDN(t, pdn.String(), r, 0)
+			checkPDN(t, pdn.String(), r, 0)
 		})
 	}
 }
 
-// TestMatchNoise checks stray lines before a move are ignored and the
+// TestNoise checks stray lines before a move are ignored and the
 // games are played out by the rules.
-func TestMatchNoise(t *testing.T) {
-	r := runTestMatch(t, MatchConfig{
-		Engines: [2]MatchEngine{inProcess("noisy", "noise"), inProcess("random", "random:7")},
+func TestNoise(t *testing.T) {
+	r := runTestMatch(t, Config{
+		Engines: [2]Engine{inProcess("noisy", "noise"), inProcess("random", "random:7")},
 		Ballots: testBallots(t, 2),
-		Limits:  MatchLimits{Depth: 1},
+		Limits:  Limits{Depth: 1},
 	})
 	if r.Score.Games() != 4 || r.Failures != [2]int{} {
 		t.Fatalf("score %+v failures %v", r.Score, r.Failures)
 	}
 }
 
-// TestMatchDrawClaim checks a draw claim ends the game as a draw, recorded,
+// TestDrawClaim checks a draw claim ends the game as a draw, recorded,
 // after the claiming move is played.
-func TestMatchDrawClaim(t *testing.T) {
+func TestDrawClaim(t *testing.T) {
 	var pdn bytes.Buffer
-	r := runTestMatch(t, MatchConfig{
-		Engines: [2]MatchEngine{inProcess("claimer", "drawclaim@3"), inProcess("good", "first")},
+	r := runTestMatch(t, Config{
+		Engines: [2]Engine{inProcess("claimer", "drawclaim@3"), inProcess("good", "first")},
 		Ballots: testBallots(t, 2),
-		Limits:  MatchLimits{Depth: 1},
+		Limits:  Limits{Depth: 1},
 		PDN:     &pdn,
 	})
 	for _, g := range r.Games {
@@ -209,22 +210,22 @@ func TestMatchDrawClaim(t *testing.T) {
 	if r.Score.Draws != 4 {
 		t.Fatalf("score %+v, want 4 draws", r.Score)
 	}
-	checkMatchPDN(t, pdn.String(), r, 0)
+	checkPDN(t, pdn.String(), r, 0)
 }
 
-// TestMatchBadSetup checks an engine that refuses its setup stops the match
+// TestBadSetup checks an engine that refuses its setup stops the match
 // with an error instead of losing every game.
-func TestMatchBadSetup(t *testing.T) {
-	_, err := RunMatch(context.Background(), MatchConfig{
-		Engines: [2]MatchEngine{inProcess("bad", "badsetup"), inProcess("good", "first")},
+func TestBadSetup(t *testing.T) {
+	_, err := Run(context.Background(), Config{
+		Engines: [2]Engine{inProcess("bad", "badsetup"), inProcess("good", "first")},
 		Ballots: testBallots(t, 1),
-		Limits:  MatchLimits{Depth: 1},
+		Limits:  Limits{Depth: 1},
 	})
 	if err == nil || !strings.Contains(err.Error(), "setup refused") {
 		t.Fatalf("err = %v, want setup refused", err)
 	}
-	_, err = RunMatch(context.Background(), MatchConfig{
-		Engines: [2]MatchEngine{{Name: "missing", Argv: []string{"./no-such-engine-here"}}, inProcess("good", "first")},
+	_, err = Run(context.Background(), Config{
+		Engines: [2]Engine{{Name: "missing", Argv: []string{"./no-such-engine-here"}}, inProcess("good", "first")},
 		Ballots: testBallots(t, 1),
 	})
 	if err == nil {
@@ -232,39 +233,39 @@ func TestMatchBadSetup(t *testing.T) {
 	}
 }
 
-// TestMatchRules plays random movers from endings where the game's own
+// TestRules plays random movers from endings where the game's own
 // rules end it, and checks every rule ending occurs and is right.
-func TestMatchRules(t *testing.T) {
+func TestRules(t *testing.T) {
 	tests := []struct {
 		name     string
 		mode     string
 		variant  movegen.Variant
 		fens     []string
 		maxPlies int
-		want     []MatchEnd // each must end at least one game
+		want     []End // each must end at least one game
 	}{
 		{"kings shuffle", "random", movegen.American, []string{"W:WK29,K30:BK3,K4", "W:WK32:BK1"}, 0,
-			[]MatchEnd{EndRepetition, EndNoMove}},
+			[]End{EndRepetition, EndNoMove}},
 		{"kings wander", "wander", movegen.American, []string{"W:WK29,K30:BK3,K4", "B:WK32:BK1"}, 0,
-			[]MatchEnd{EndMoveCount}},
+			[]End{EndMoveCount}},
 		{"men race", "random", movegen.American, []string{"W:W21,22,23:B10,11,12", "B:W25,26,27,28:B5,6,7,8"}, 0,
-			[]MatchEnd{EndNoMove}},
-		{"move cap", "random", movegen.American, []string{"B:W21-32:B1-12"}, 12, []MatchEnd{EndMoveCap}},
+			[]End{EndNoMove}},
+		{"move cap", "random", movegen.American, []string{"B:W21-32:B1-12"}, 12, []End{EndMoveCap}},
 		{"pool three kings", "wander", movegen.Pool, []string{"W:WK29,K30,K31:BK4", "B:WK1,K2,K3:BK30"}, 0,
-			[]MatchEnd{EndThreeKings}},
+			[]End{EndThreeKings}},
 		{"pool men", "random", movegen.Pool, []string{"W:W21,22,23:B10,11,12", "B:W21-32:B1-12"}, 0,
-			[]MatchEnd{EndNoMove}},
+			[]End{EndNoMove}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var pdn bytes.Buffer
-			r := runTestMatch(t, MatchConfig{
-				Engines:  [2]MatchEngine{inProcess("r1", tc.mode+":1"), inProcess("r2", tc.mode+":2")},
+			r := runTestMatch(t, Config{
+				Engines:  [2]Engine{inProcess("r1", tc.mode+":1"), inProcess("r2", tc.mode+":2")},
 				Variant:  tc.variant,
 				Ballots:  fenBallots(tc.fens...),
 				Games:    12 * len(tc.fens),
 				MaxPlies: tc.maxPlies,
-				Limits:   MatchLimits{Depth: 1},
+				Limits:   Limits{Depth: 1},
 				PDN:      &pdn,
 			})
 			if r.Failures != [2]int{} {
@@ -275,17 +276,17 @@ func TestMatchRules(t *testing.T) {
 					t.Errorf("no game ended by %s; endings %v", e, r.Ends)
 				}
 			}
-			checkMatchPDN(t, pdn.String(), r, tc.maxPlies)
+			checkPDN(t, pdn.String(), r, tc.maxPlies)
 		})
 	}
 }
 
-// TestMatchSPRTStops checks a sequential test stops a one-sided match early.
-func TestMatchSPRTStops(t *testing.T) {
-	r, err := RunMatch(context.Background(), MatchConfig{
-		Engines: [2]MatchEngine{inProcess("good", "random:3"), inProcess("faulty", "illegal@4")},
+// TestSPRTStops checks a sequential test stops a one-sided match early.
+func TestSPRTStops(t *testing.T) {
+	r, err := Run(context.Background(), Config{
+		Engines: [2]Engine{inProcess("good", "random:3"), inProcess("faulty", "illegal@4")},
 		Ballots: testBallots(t, 40),
-		Limits:  MatchLimits{Depth: 1},
+		Limits:  Limits{Depth: 1},
 		SPRT:    &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05},
 	})
 	if err != nil {
@@ -303,26 +304,26 @@ func TestMatchSPRTStops(t *testing.T) {
 	}
 }
 
-// TestMatchBallotTables checks the embedded table is the testdata copy and
+// TestBallotTables checks the embedded table is the testdata copy and
 // the selections have the ACF counts.
-func TestMatchBallotTables(t *testing.T) {
+func TestBallotTables(t *testing.T) {
 	data, err := os.ReadFile("../testdata/acf-3move-ballots.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(data) != matchBallotTable {
-		t.Fatal("bench/match_ballots.tsv differs from testdata/acf-3move-ballots.tsv")
+	if string(data) != ballotTable {
+		t.Fatal("match/ballots.tsv differs from testdata/acf-3move-ballots.tsv")
 	}
 	for _, tc := range []struct {
 		sel  string
 		want int
 	}{{"deck", 156}, {"crossboard", 144}, {"all", 174}} {
-		bs, err := SelectMatchBallots(tc.sel)
+		bs, err := SelectBallots(tc.sel)
 		if err != nil || len(bs) != tc.want {
 			t.Errorf("%s: %d ballots, %v; want %d", tc.sel, len(bs), err, tc.want)
 		}
 	}
-	for _, b := range MatchBallotsACF() {
+	for _, b := range BallotsACF() {
 		for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 			if _, err := movegen.ParseFEN(b.FEN, v); err != nil {
 				t.Errorf("%s: %v", b.Label(), err)
@@ -331,8 +332,8 @@ func TestMatchBallotTables(t *testing.T) {
 	}
 }
 
-// TestReadMatchBallots checks the three accepted file forms.
-func TestReadMatchBallots(t *testing.T) {
+// TestReadBallots checks the three accepted file forms.
+func TestReadBallots(t *testing.T) {
 	tests := []struct {
 		name, text string
 		want       []string
@@ -346,7 +347,7 @@ func TestReadMatchBallots(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			bs, err := ReadMatchBallots(strings.NewReader(tc.text))
+			bs, err := ReadBallots(strings.NewReader(tc.text))
 			if (err != nil) != tc.err {
 				t.Fatalf("err = %v", err)
 			}
@@ -362,16 +363,16 @@ func TestReadMatchBallots(t *testing.T) {
 	}
 }
 
-// TestMatchSummary checks the summary's table: engine1's results, then
+// TestSummary checks the summary's table: engine1's results, then
 // engine2's mirrored, each split by colour.
-func TestMatchSummary(t *testing.T) {
-	r := &MatchReport{
+func TestSummary(t *testing.T) {
+	r := &Report{
 		Names:    [2]string{"new", "old"},
 		Planned:  10,
-		Score:    MatchScore{Wins: 4, Losses: 1, Draws: 5},
-		AsBlack:  MatchScore{Wins: 3, Losses: 0, Draws: 2},
-		AsWhite:  MatchScore{Wins: 1, Losses: 1, Draws: 3},
-		Ends:     map[MatchEnd]int{EndNoMove: 5, EndMoveCount: 4, EndCrash: 1},
+		Score:    Score{Wins: 4, Losses: 1, Draws: 5},
+		AsBlack:  Score{Wins: 3, Losses: 0, Draws: 2},
+		AsWhite:  Score{Wins: 1, Losses: 1, Draws: 3},
+		Ends:     map[End]int{EndNoMove: 5, EndMoveCount: 4, EndCrash: 1},
 		Failures: [2]int{0, 1},
 	}
 	var out strings.Builder

@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bufio"
@@ -33,13 +33,13 @@ func TestMain(m *testing.M) {
 
 // fakeProcess returns a process engine running this test binary as the fake
 // engine of the given mode.
-func fakeProcess(t *testing.T, name, mode string) MatchEngine {
+func fakeProcess(t *testing.T, name, mode string) Engine {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return MatchEngine{Name: name, Argv: []string{"/usr/bin/env", fakeEnv + "=" + mode, exe}}
+	return Engine{Name: name, Argv: []string{"/usr/bin/env", fakeEnv + "=" + mode, exe}}
 }
 
 // errFakeCrash is what a crashing fake engine returns.
@@ -57,13 +57,15 @@ var errFakeCrash = errors.New("crashed on purpose")
 //	           out long king endings)
 //	illegal    a well-formed move that is not legal
 //	garbage    "move banana"
-//	noise      stray lines before a legal move (which must be accepted)
+//	nomove     "move" with no move
+//	noise      stray, blank and malformed info lines before a legal move
+//	           (which must be accepted)
 //	error      an "error" reply instead of a move
 //	hang       no reply at all
 //	crash      exits
 //	drawclaim  a legal move with result=draw
 //	badsetup   refuses set gametype
-func fakeEngine(mode string) MatchRunFunc {
+func fakeEngine(mode string) RunFunc {
 	behaviour, at := mode, 1
 	if b, n, ok := strings.Cut(mode, "@"); ok {
 		behaviour = b
@@ -200,12 +202,13 @@ func fakeMove(ctx context.Context, behaviour string, misbehave bool, f []string,
 		return reply("move %d-%d result=unknown", m.To.Number(), m.From.Number())
 	case "garbage":
 		return reply("move banana result=win")
+	case "nomove":
+		return reply("move")
 	case "noise":
-		if err := reply("hello there"); err != nil {
-			return err
-		}
-		if err := reply("info depth 1 score 0"); err != nil {
-			return err
+		for _, l := range []string{"hello there", "", "info depth 1 score 0", "MOVE 1-2"} {
+			if err := reply("%s", l); err != nil {
+				return err
+			}
 		}
 	case "error":
 		return reply("error getmove: out of ideas")

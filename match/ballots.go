@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bufio"
@@ -12,15 +12,15 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// matchBallotTable is the ACF three-move ballot table, a copy of
+// ballotTable is the ACF three-move ballot table, a copy of
 // testdata/acf-3move-ballots.tsv (a test keeps the two equal) embedded so
 // `crown match --ballots deck` works from any directory.
 //
-//go:embed match_ballots.tsv
-var matchBallotTable string
+//go:embed ballots.tsv
+var ballotTable string
 
-// MatchBallot is one opening a match starts games from.
-type MatchBallot struct {
+// Ballot is one opening a match starts games from.
+type Ballot struct {
 	Num   int    // ballot number in its table (1-based)
 	Moves string // the opening moves, "9-13 21-17 5-9"; empty for a bare FEN
 	Deck  string // ACF deck: "crossboard", "crossboard+CTD", "mailplay", "barred", ...
@@ -29,7 +29,7 @@ type MatchBallot struct {
 }
 
 // Label names the ballot in progress lines and PDN tags.
-func (b MatchBallot) Label() string {
+func (b Ballot) Label() string {
 	s := "ballot " + strconv.Itoa(b.Num)
 	switch {
 	case b.Moves != "" && b.Name != "":
@@ -40,36 +40,36 @@ func (b MatchBallot) Label() string {
 	return s
 }
 
-// MatchBallotsACF returns the 174 ACF three-move ballots: 156 in the
+// BallotsACF returns the 174 ACF three-move ballots: 156 in the
 // tournament deck and 18 barred.
-func MatchBallotsACF() []MatchBallot {
-	bs, err := ReadMatchBallots(strings.NewReader(matchBallotTable))
+func BallotsACF() []Ballot {
+	bs, err := ReadBallots(strings.NewReader(ballotTable))
 	if err != nil {
-		panic("bench: embedded ballot table: " + err.Error())
+		panic("match: embedded ballot table: " + err.Error())
 	}
 	return bs
 }
 
-// SelectMatchBallots turns a --ballots value into openings: "deck" (the 156
+// SelectBallots turns a --ballots value into openings: "deck" (the 156
 // tournament openings, every ballot not barred), "crossboard" (the 144 of
 // the cross-board deck), "all" (all 174, barred ones too), or the name of a
-// file read by ReadMatchBallots.
-func SelectMatchBallots(sel string) ([]MatchBallot, error) {
-	var keep func(MatchBallot) bool
+// file read by ReadBallots.
+func SelectBallots(sel string) ([]Ballot, error) {
+	var keep func(Ballot) bool
 	switch sel {
 	case "deck":
-		keep = func(b MatchBallot) bool { return b.Deck != "barred" }
+		keep = func(b Ballot) bool { return b.Deck != "barred" }
 	case "crossboard":
-		keep = func(b MatchBallot) bool { return strings.HasPrefix(b.Deck, "crossboard") }
+		keep = func(b Ballot) bool { return strings.HasPrefix(b.Deck, "crossboard") }
 	case "all":
-		keep = func(MatchBallot) bool { return true }
+		keep = func(Ballot) bool { return true }
 	default:
 		f, err := os.Open(sel)
 		if err != nil {
 			return nil, fmt.Errorf("ballots: %w (want deck, crossboard, all or a file)", err)
 		}
 		defer f.Close()
-		bs, err := ReadMatchBallots(f)
+		bs, err := ReadBallots(f)
 		if err != nil {
 			return nil, fmt.Errorf("ballots %s: %w", sel, err)
 		}
@@ -78,8 +78,8 @@ func SelectMatchBallots(sel string) ([]MatchBallot, error) {
 		}
 		return bs, nil
 	}
-	var out []MatchBallot
-	for _, b := range MatchBallotsACF() {
+	var out []Ballot
+	for _, b := range BallotsACF() {
 		if keep(b) {
 			out = append(out, b)
 		}
@@ -87,14 +87,14 @@ func SelectMatchBallots(sel string) ([]MatchBallot, error) {
 	return out, nil
 }
 
-// ReadMatchBallots reads openings, one a line, in any of three forms: the
+// ReadBallots reads openings, one a line, in any of three forms: the
 // ballot table's tab-separated rows (num, moves, deck, name, FEN, after a
 // header row starting "num"), PDN FEN tag lines (`[FEN "W:W18,...:B1,..."]`,
 // other PDN lines skipped), or bare FEN lines (starting "B:" or "W:"). Blank lines and lines
 // starting with '#' are skipped. FENs are checked for either rule set's
 // board; the match parses them again in its own rule set.
-func ReadMatchBallots(r io.Reader) ([]MatchBallot, error) {
-	var out []MatchBallot
+func ReadBallots(r io.Reader) ([]Ballot, error) {
+	var out []Ballot
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
@@ -103,7 +103,7 @@ func ReadMatchBallots(r io.Reader) ([]MatchBallot, error) {
 		if text == "" || text[0] == '#' || strings.HasPrefix(text, "num\t") {
 			continue
 		}
-		b := MatchBallot{Num: len(out) + 1}
+		b := Ballot{Num: len(out) + 1}
 		switch {
 		case strings.Contains(text, "\t"):
 			f := strings.Split(text, "\t")
@@ -114,7 +114,7 @@ func ReadMatchBallots(r io.Reader) ([]MatchBallot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("line %d: bad ballot number %q", line, f[0])
 			}
-			b = MatchBallot{Num: n, Moves: f[1], Deck: f[2], Name: f[3], FEN: f[4]}
+			b = Ballot{Num: n, Moves: f[1], Deck: f[2], Name: f[3], FEN: f[4]}
 		case strings.HasPrefix(text, "[FEN "):
 			b.FEN = strings.Trim(strings.TrimSuffix(strings.TrimPrefix(text, "[FEN "), "]"), `" `)
 		case strings.HasPrefix(text, "["):

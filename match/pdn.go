@@ -1,4 +1,4 @@
-package bench
+package match
 
 import (
 	"bytes"
@@ -9,11 +9,11 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// MatchGamePDN returns a finished game as a PDN game: the tags Event, Date,
+// GamePDN returns a finished game as a PDN game: the tags Event, Date,
 // Black, White, Result (GameType for Pool and the ballot's FEN come from
 // the rule set and start position), then Round, the ballot as Opening when
 // it has moves, and Termination with the adjudication's reason.
-func MatchGamePDN(g *MatchGame, names [2]string, v movegen.Variant, event string, date time.Time) movegen.Game {
+func GamePDN(g *Game, names [2]string, v movegen.Variant, event string, date time.Time) movegen.Game {
 	tags := []movegen.Tag{
 		{Name: "Event", Value: event},
 		{Name: "Date", Value: date.Format("2006.01.02")},
@@ -29,11 +29,11 @@ func MatchGamePDN(g *MatchGame, names [2]string, v movegen.Variant, event string
 	return movegen.Game{Tags: tags, Variant: v, Start: g.Start, Moves: g.Moves, Result: g.Result}
 }
 
-// writeMatchPDN writes one game with a single Write, so a file being read
+// writePDN writes one game with a single Write, so a file being read
 // while the match runs never holds half a game.
-func writeMatchPDN(w io.Writer, g *MatchGame, names [2]string, v movegen.Variant, event string, date time.Time) error {
+func writePDN(w io.Writer, g *Game, names [2]string, v movegen.Variant, event string, date time.Time) error {
 	var b bytes.Buffer
-	pg := MatchGamePDN(g, names, v, event, date)
+	pg := GamePDN(g, names, v, event, date)
 	if err := pg.WritePDN(&b); err != nil {
 		return err
 	}

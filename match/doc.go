@@ -1,0 +1,14 @@
+// Package match plays engines against each other to measure a change's
+// strength: two engines speaking Crown's line protocol (docs/protocol.md),
+// as processes or in process, play games from ballot openings, each opening
+// twice with colours reversed. The runner adjudicates every game by the
+// rules of the game (movegen.Adjudicate), a move cap and the engines'
+// failures (an illegal move, a bad reply, an error, a crash or a time
+// forfeit), writes the games as PDN, and reports the score, the Elo
+// difference with its margin, the likelihood of superiority and,
+// optionally, a sequential probability ratio test that stops the match as
+// soon as it decides.
+//
+// Run plays a match described by a Config; SelectBallots and ReadBallots
+// give its openings; Report holds the outcome and writes its summary.
+package match

@@ -1,0 +1,293 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/crown-checkers/crown/search"
+)
+
+// This file holds both sides of the two structured replies: formatInfo
+// and formatScore write them for the session, ParseReply reads them for a
+// program that drives an engine (the match runner).
+
+// Reply is one reply line as ParseReply reads it.
+type Reply struct {
+	// Kind is the reply's keyword, its first word as written: "info",
+	// "move", "error", "pong", "name", "gametype", ...
+	Kind string
+	// Text is the rest of the line after the keyword, blanks trimmed at
+	// both ends: an error's message, a pong's token, a setting's value.
+	Text string
+	// Info holds the fields of an info line (Kind "info").
+	Info Info
+	// Move holds the fields of a move line (Kind "move").
+	Move MoveReply
+}
+
+// Info is an info line: one finished iteration of a search.
+type Info struct {
+	Depth    int           // nominal depth in plies
+	SelDepth int           // deepest ply reached
+	Score    Score         // from the side to move's view
+	Nodes    uint64        // nodes searched so far
+	NPS      uint64        // nodes per second
+	Time     time.Duration // since the search began, to the millisecond as written
+	PV       []string      // the principal variation as PDN moves; nil when empty
+}
+
+// ScoreKind says which of its two forms a Score takes.
+type ScoreKind int
+
+// The score forms.
+const (
+	ScoreCentiMen ScoreKind = iota // an evaluation: "+35", "-120"
+	ScoreWin                       // a proven win: "win7"
+	ScoreLoss                      // a proven loss: "loss4"
+)
+
+// Score is an info line's score, from the side to move's view.
+type Score struct {
+	Kind ScoreKind
+	// Value is the evaluation in centi-men (a man is 100) for
+	// ScoreCentiMen, or the number of plies within which the side to move
+	// wins (ScoreWin) or loses (ScoreLoss).
+	Value int
+}
+
+// MoveReply is a move line: the engine's answer to getmove.
+type MoveReply struct {
+	// Move is the move played, a PDN path ("11-15", "9x2x11"), or "none"
+	// when the side to move has no legal move. ParseReply checks only its
+	// form: whether it names a legal move is for movegen's
+	// Position.ParseMove to say.
+	Move string
+	// Claim is the result= value: what the search proved.
+	Claim search.Claim
+}
+
+// infoKeys are the keys of an info line before pv=, in their order.
+var infoKeys = [...]string{"depth", "seldepth", "score", "nodes", "nps", "time"}
+
+// ParseReply reads one line an engine wrote (without its line end; a
+// trailing "\r" is ignored). Any first word is a reply kind; the fields of
+// info and move lines are parsed as docs/protocol.md specifies them, and
+// a line of those kinds that breaks the specification is an error. A
+// blank line is an error too. On error the Reply holds only Kind and Text
+// (when the line has a keyword), so a caller can tell a malformed move
+// line from a stray line.
+func ParseReply(line string) (Reply, error) {
+	t := strings.TrimSpace(line)
+	if t == "" {
+		return Reply{}, errors.New("blank line: no reply keyword")
+	}
+	r := Reply{Kind: t}
+	if i := strings.IndexFunc(t, unicode.IsSpace); i >= 0 {
+		r.Kind, r.Text = t[:i], strings.TrimSpace(t[i:])
+	}
+	var err error
+	switch r.Kind {
+	case "info":
+		r.Info, err = parseInfo(strings.Fields(r.Text))
+	case "move":
+		r.Move, err = parseMoveReply(strings.Fields(r.Text))
+	}
+	if err != nil {
+		return Reply{Kind: r.Kind, Text: r.Text}, fmt.Errorf("%s line: %w", r.Kind, err)
+	}
+	return r, nil
+}
+
+// parseInfo reads the words after "info".
+func parseInfo(f []string) (Info, error) {
+	var in Info
+	for i, key := range infoKeys {
+		if i >= len(f) {
+			return in, fmt.Errorf("ends before %s=", key)
+		}
+		k, val, ok := strings.Cut(f[i], "=")
+		if !ok || k != key {
+			return in, fmt.Errorf("want %s= as word %d, found %s", key, i+1, echo(f[i]))
+		}
+		var n uint64
+		var err error
+		switch key {
+		case "depth", "seldepth":
+			n, err = parseCount(val, 31)
+			if key == "depth" {
+				in.Depth = int(n)
+			} else {
+				in.SelDepth = int(n)
+			}
+		case "score":
+			in.Score, err = parseScore(val)
+		case "nodes":
+			in.Nodes, err = parseCount(val, 64)
+		case "nps":
+			in.NPS, err = parseCount(val, 64)
+		case "time":
+			in.Time, err = parseTime(val)
+		}
+		if err != nil {
+			return in, fmt.Errorf("%s=%s: %w", key, echo(val), err)
+		}
+	}
+	n := len(infoKeys)
+	if n >= len(f) {
+		return in, errors.New("ends before pv=")
+	}
+	first, ok := strings.CutPrefix(f[n], "pv=")
+	if !ok {
+		return in, fmt.Errorf("want pv= as word %d, found %s", n+1, echo(f[n]))
+	}
+	pv := f[n+1:]
+	if first != "" {
+		pv = f[n:]
+		pv[0] = first
+	}
+	for _, m := range pv {
+		if !isMoveText(m) {
+			return in, fmt.Errorf("pv: %s is not a move", echo(m))
+		}
+	}
+	if len(pv) > 0 {
+		in.PV = pv
+	}
+	return in, nil
+}
+
+// parseCount reads a whole number, at least 0, that fits in bits bits.
+func parseCount(s string, bits int) (uint64, error) {
+	n, err := strconv.ParseUint(s, 10, bits)
+	if err != nil {
+		return 0, fmt.Errorf("want a whole number from 0 to %d", uint64(1)<<bits-1)
+	}
+	return n, nil
+}
+
+// parseScore reads a score as formatScore writes it: "+35", "-120",
+// "win7" or "loss4".
+func parseScore(s string) (Score, error) {
+	kind, digits, sign := ScoreCentiMen, "", 1
+	switch {
+	case strings.HasPrefix(s, "win"):
+		kind, digits = ScoreWin, s[len("win"):]
+	case strings.HasPrefix(s, "loss"):
+		kind, digits = ScoreLoss, s[len("loss"):]
+	case strings.HasPrefix(s, "+"):
+		digits = s[1:]
+	case strings.HasPrefix(s, "-"):
+		digits, sign = s[1:], -1
+	}
+	n, err := strconv.ParseUint(digits, 10, 31)
+	if err != nil {
+		return Score{}, errors.New("want centi-men with a sign (+35, -120), or winN or lossN plies")
+	}
+	return Score{Kind: kind, Value: sign * int(n)}, nil
+}
+
+// parseTime reads a time in seconds, at least 0 and at most search.MaxLimitSeconds.
+func parseTime(s string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(f >= 0 && f <= search.MaxLimitSeconds) {
+		return 0, fmt.Errorf("want seconds, at least 0 and at most %g", float64(search.MaxLimitSeconds))
+	}
+	return time.Duration(math.Round(f * float64(time.Second))), nil
+}
+
+// parseMoveReply reads the words after "move": the move, then key=value
+// words. result= gives the claim (unknown when absent); keys it does not
+// know, which later versions may add (a book key, say), are skipped, as a
+// GUI skips them.
+func parseMoveReply(f []string) (MoveReply, error) {
+	var r MoveReply
+	switch {
+	case len(f) == 0:
+		return r, errors.New("no move")
+	case f[0] != "none" && !isMoveText(f[0]):
+		return r, fmt.Errorf("%s is not a move (want squares joined by '-' or 'x', or none)", echo(f[0]))
+	}
+	r.Move = f[0]
+	seen := false
+	for _, w := range f[1:] {
+		key, val, ok := strings.Cut(w, "=")
+		switch {
+		case !ok || key == "":
+			return MoveReply{}, fmt.Errorf("want key=value after the move, found %s", echo(w))
+		case key != "result":
+			continue
+		case seen:
+			return MoveReply{}, errors.New("result= given twice")
+		}
+		seen = true
+		if r.Claim, ok = parseClaim(val); !ok {
+			return MoveReply{}, fmt.Errorf("result=%s: want win, loss, draw or unknown", echo(val))
+		}
+	}
+	return r, nil
+}
+
+// parseClaim reads a claim as search.Claim's String writes it.
+func parseClaim(s string) (search.Claim, bool) {
+	for _, c := range []search.Claim{search.Unknown, search.Win, search.Loss, search.Draw} {
+		if c.String() == s {
+			return c, true
+		}
+	}
+	return search.Unknown, false
+}
+
+// isMoveText reports whether s has the form of a PDN move: two or more
+// square numbers joined by '-' or 'x' (or 'X', as movegen accepts).
+func isMoveText(s string) bool {
+	digits, joins := 0, 0
+	for _, c := range []byte(s) {
+		switch {
+		case '0' <= c && c <= '9':
+			digits++
+		case (c == '-' || c == 'x' || c == 'X') && digits > 0:
+			digits = 0
+			joins++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && joins > 0
+}
+
+// formatInfo writes one finished iteration as an info line.
+func formatInfo(in search.Info) string {
+	var b strings.Builder
+	secs := in.Time.Seconds()
+	nps := uint64(0)
+	if in.Time > 0 {
+		nps = uint64(float64(in.Nodes) / secs)
+	}
+	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f pv=",
+		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, nps, secs)
+	for i, m := range in.PV {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.PathString())
+	}
+	return b.String()
+}
+
+// formatScore writes a score: centi-men with a sign ("+35", "-120",
+// "+0"), or a proven result counted in plies from the side to move's view
+// ("win7": it wins in 7 plies; "loss4": it loses in 4).
+func formatScore(v int) string {
+	switch {
+	case v >= search.WinThreshold:
+		return "win" + strconv.Itoa(search.WinScore-v)
+	case v <= -search.WinThreshold:
+		return "loss" + strconv.Itoa(search.WinScore+v)
+	}
+	return fmt.Sprintf("%+d", v)
+}
