@@ -8,12 +8,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 )
 
 // RunFunc runs an engine in process: it speaks the line protocol on in
@@ -33,57 +32,17 @@ type Engine struct {
 	// game, e.g. "set hashsize 16". An "error" reply to any of them stops
 	// the match: the engine is misconfigured.
 	Setup []string
-	// Limits, where a field is non-zero, override the match's limits for
-	// this engine.
-	Limits Limits
+	// Limits, when any is set, replace the match's limits for this engine.
+	Limits search.Limits
 }
 
-// Limits bounds one move's search. Zero fields are not sent.
-type Limits struct {
-	MoveTime time.Duration // sent as maxtime=<seconds>
-	Depth    int
-	Nodes    uint64
-}
-
-// over returns l with the non-zero fields of o replacing its own.
-func (l Limits) over(o Limits) Limits {
-	if o.MoveTime != 0 || o.Depth != 0 || o.Nodes != 0 {
+// overLimits returns o if it sets any limit, else l: an engine's own
+// limits replace the match's whole.
+func overLimits(l, o search.Limits) search.Limits {
+	if o != (search.Limits{}) {
 		return o
 	}
 	return l
-}
-
-// args formats the limits as getmove arguments.
-func (l Limits) args() string {
-	var b strings.Builder
-	if l.MoveTime > 0 {
-		b.WriteString(" maxtime=" + strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64))
-	}
-	if l.Depth > 0 {
-		b.WriteString(" depth=" + strconv.Itoa(l.Depth))
-	}
-	if l.Nodes > 0 {
-		b.WriteString(" nodes=" + strconv.FormatUint(l.Nodes, 10))
-	}
-	return b.String()
-}
-
-// String describes the limits for the summary: "depth 6", "0.1 s/move".
-func (l Limits) String() string {
-	var parts []string
-	if l.MoveTime > 0 {
-		parts = append(parts, strconv.FormatFloat(l.MoveTime.Seconds(), 'f', -1, 64)+" s/move")
-	}
-	if l.Depth > 0 {
-		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
-	}
-	if l.Nodes > 0 {
-		parts = append(parts, strconv.FormatUint(l.Nodes, 10)+" nodes")
-	}
-	if len(parts) == 0 {
-		return "no limit"
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Engine failures, told apart because each is adjudicated with its own

@@ -153,7 +153,7 @@ func (p *player) newGame(ctx context.Context) error {
 // getMove sends the game history and asks for a move. A non-nil error is
 // the engine's failure: errTimeout, errEngineExited, a badReply (an error
 // line, or a move line protocol.ParseReply rejects), or ctx's error.
-func (p *player) getMove(ctx context.Context, hist string, fen string, lim Limits, timeout time.Duration) (protocol.MoveReply, error) {
+func (p *player) getMove(ctx context.Context, hist string, fen string, lim search.Limits, timeout time.Duration) (protocol.MoveReply, error) {
 	c := p.conn
 	c.writeLine("set gamehist " + hist)
 	// The gamehist reply is read (and an error in it ignored: the engine
@@ -162,7 +162,7 @@ func (p *player) getMove(ctx context.Context, hist string, fen string, lim Limit
 	if _, err := c.sync(ctx, commandTimeout); err != nil {
 		return protocol.MoveReply{}, err
 	}
-	c.writeLine("getmove " + fen + lim.args())
+	c.writeLine(strings.Join(append([]string{"getmove", fen}, lim.Words()...), " "))
 	deadline := time.After(timeout)
 	for {
 		line, err := c.readLine(ctx, deadline)
@@ -206,7 +206,7 @@ type gameSpec struct {
 
 // rules are the adjudication settings of a match.
 type rules struct {
-	limits   [2]Limits
+	limits   [2]search.Limits
 	timeout  [2]time.Duration
 	maxPlies int
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // Config is everything a match needs.
@@ -23,7 +24,7 @@ type Config struct {
 	// than that go round the ballots again.
 	Games int
 	// Limits bound every move, unless an engine's own Limits say otherwise.
-	Limits Limits
+	Limits search.Limits
 	// Timeout is the time forfeit: the longest wait for a move. Zero
 	// derives it from the move time (four times it plus two seconds), or
 	// two minutes under depth or node limits.
@@ -47,7 +48,7 @@ type Config struct {
 // Report is the outcome of a match, from engine1's view.
 type Report struct {
 	Names   [2]string
-	Limits  [2]Limits
+	Limits  [2]search.Limits
 	Variant movegen.Variant
 	Planned int // games the match was set to play
 	Score   Score
@@ -121,7 +122,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r := &Report{Variant: cfg.Variant, Planned: games, Ends: map[End]int{}, SPRT: cfg.SPRT}
 	for e := range cfg.Engines {
 		r.Names[e] = cfg.Engines[e].Name
-		rl.limits[e] = cfg.Limits.over(cfg.Engines[e].Limits)
+		rl.limits[e] = overLimits(cfg.Limits, cfg.Engines[e].Limits)
 		r.Limits[e] = rl.limits[e]
 		rl.timeout[e] = cfg.Timeout
 		if rl.timeout[e] <= 0 {

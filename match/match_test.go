@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // testBallots returns the first n ballots of the deck.
@@ -154,7 +155,7 @@ func TestFaults(t *testing.T) {
 				Engines: [2]Engine{e1, inProcess("good", "first")},
 				Ballots: testBallots(t, 2),
 				Games:   games,
-				Limits:  Limits{Depth: 1},
+				Limits:  search.Limits{Depth: 1},
 				Timeout: 300 * time.Millisecond,
 				PDN:     &pdn,
 			})
@@ -177,7 +178,7 @@ func TestNoise(t *testing.T) {
 	r := runTestMatch(t, Config{
 		Engines: [2]Engine{inProcess("noisy", "noise"), inProcess("random", "random:7")},
 		Ballots: testBallots(t, 2),
-		Limits:  Limits{Depth: 1},
+		Limits:  search.Limits{Depth: 1},
 	})
 	if r.Score.Games() != 4 || r.Failures != [2]int{} {
 		t.Fatalf("score %+v failures %v", r.Score, r.Failures)
@@ -191,7 +192,7 @@ func TestDrawClaim(t *testing.T) {
 	r := runTestMatch(t, Config{
 		Engines: [2]Engine{inProcess("claimer", "drawclaim@3"), inProcess("good", "first")},
 		Ballots: testBallots(t, 2),
-		Limits:  Limits{Depth: 1},
+		Limits:  search.Limits{Depth: 1},
 		PDN:     &pdn,
 	})
 	for _, g := range r.Games {
@@ -219,7 +220,7 @@ func TestBadSetup(t *testing.T) {
 	_, err := Run(context.Background(), Config{
 		Engines: [2]Engine{inProcess("bad", "badsetup"), inProcess("good", "first")},
 		Ballots: testBallots(t, 1),
-		Limits:  Limits{Depth: 1},
+		Limits:  search.Limits{Depth: 1},
 	})
 	if err == nil || !strings.Contains(err.Error(), "setup refused") {
 		t.Fatalf("err = %v, want setup refused", err)
@@ -265,7 +266,7 @@ func TestRules(t *testing.T) {
 				Ballots:  fenBallots(tc.fens...),
 				Games:    12 * len(tc.fens),
 				MaxPlies: tc.maxPlies,
-				Limits:   Limits{Depth: 1},
+				Limits:   search.Limits{Depth: 1},
 				PDN:      &pdn,
 			})
 			if r.Failures != [2]int{} {
@@ -286,7 +287,7 @@ func TestSPRTStops(t *testing.T) {
 	r, err := Run(context.Background(), Config{
 		Engines: [2]Engine{inProcess("good", "random:3"), inProcess("faulty", "illegal@4")},
 		Ballots: testBallots(t, 40),
-		Limits:  Limits{Depth: 1},
+		Limits:  search.Limits{Depth: 1},
 		SPRT:    &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05},
 	})
 	if err != nil {

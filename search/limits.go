@@ -42,9 +42,7 @@ func ParseLimits(words []string) (Limits, error) {
 		if key == "movetime" {
 			key = "maxtime"
 		}
-		switch key {
-		case "exact", "infinite", "maxtime", "remaining", "increment", "depth", "nodes":
-		default:
+		if !IsLimitKey(key) {
 			return lim, fmt.Errorf("unknown option %s (want %s)", quoteLimit(w), limitKeys)
 		}
 		if seen[key] {
@@ -75,6 +73,16 @@ func ParseLimits(words []string) (Limits, error) {
 		return lim, fmt.Errorf("infinite takes no other limit")
 	}
 	return lim, nil
+}
+
+// IsLimitKey reports whether key (in lower case) names a limit that
+// ParseLimits reads.
+func IsLimitKey(key string) bool {
+	switch key {
+	case "exact", "infinite", "maxtime", "movetime", "remaining", "increment", "depth", "nodes":
+		return true
+	}
+	return false
 }
 
 // set reads the value of one limit that takes a number.

@@ -49,7 +49,11 @@ var limitFlags = []struct{ name, usage string }{
 // average.
 func addLimitFlags(fs *pflag.FlagSet, exact bool) func() (search.Limits, error) {
 	fs.Int("depth", 0, limitFlags[0].usage)
-	fs.Float64("movetime", 0, limitFlags[1].usage)
+	movetime := limitFlags[1].usage + " on average (getmove's maxtime)"
+	if exact {
+		movetime = limitFlags[1].usage + ", exactly"
+	}
+	fs.Float64("movetime", 0, movetime)
 	fs.Uint64("nodes", 0, limitFlags[2].usage)
 	return func() (search.Limits, error) {
 		var words []string

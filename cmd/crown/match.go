@@ -48,7 +48,8 @@ by an engine; no legal move loses, and so does an illegal or unparsable move, an
 reply, a crash or a time forfeit. Progress goes to stderr, the summary to stdout.
 An engine CMD is a program speaking Crown's protocol (split like a shell command line),
 or "self" for Crown in process, with settings: self:hashsize=16,searchthreads=2,depth=6
-(depth, nodes and movetime limit that engine's moves; other keys are sent as "set KEY VALUE").
+(getmove's limits, such as depth, nodes, maxtime or movetime and exact, limit that engine's moves;
+engine options, hashsize and searchthreads, are checked and set; other keys are sent as "set KEY VALUE").
 Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-board ones,
 all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.`
 
@@ -85,9 +86,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
 	ballots := fs.String("ballots", "deck", "openings: deck, crossboard, all or a FILE")
 	games := fs.Int("games", 0, "games to play (default: every ballot twice)")
-	movetime := fs.Float64("movetime", 0, "seconds per move (sent as maxtime; default 0.1 when no limit is given)")
-	nodes := fs.Uint64("nodes", 0, "node limit per move")
-	depth := fs.Int("depth", 0, "depth limit per move, in plies")
+	limits := addLimitFlags(fs, false)
 	concurrency := fs.Int("concurrency", 1, "games played at once, each with its own engines")
 	pdn := fs.String("pdn", "", "save every game to this PDN file (overwritten)")
 	sprt := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential test (alpha = beta = 0.05) decides")
@@ -113,8 +112,8 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 		return usageErr("--engine1 and --engine2 are required")
 	case *games < 0:
 		return usageErr("--games must be at least 0")
-	case *movetime < 0 || *depth < 0 || *timeout < 0:
-		return usageErr("--movetime, --depth and --timeout must not be negative")
+	case *timeout < 0:
+		return usageErr("--timeout must not be negative")
 	case *concurrency < 1:
 		return usageErr("--concurrency must be at least 1")
 	case *maxPlies < 1:
@@ -125,9 +124,11 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 		Concurrency: *concurrency,
 		MaxPlies:    *maxPlies,
 		Timeout:     seconds(*timeout),
-		Limits:      match.Limits{MoveTime: seconds(*movetime), Depth: *depth, Nodes: *nodes},
 	}
 	var err error
+	if cfg.Limits, err = limits(); err != nil {
+		return usageErr("%v", err)
+	}
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
@@ -140,7 +141,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 		cfg.Engines[0].Name += " (1)"
 		cfg.Engines[1].Name += " (2)"
 	}
-	none := match.Limits{}
+	none := search.Limits{}
 	if cfg.Limits == none && (cfg.Engines[0].Limits == none || cfg.Engines[1].Limits == none) {
 		cfg.Limits.MoveTime = defaultMatchMoveTime
 	}
@@ -200,8 +201,10 @@ func parseMatchEngine(spec string) (match.Engine, error) {
 		e.Argv = argv
 		return e, nil
 	}
-	// Hash size and threads are given to the engine as it is made, so it
-	// never builds the default table only to replace it.
+	// Engine options (search.Registry) are given to the engine as it is
+	// made, so it never builds the default table only to replace it, and
+	// sent as set commands too, which it answers; limits go through the
+	// search's one parser; other keys become set commands.
 	var opt search.Options
 	e.Run = func(ctx context.Context, in io.Reader, out io.Writer) error {
 		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Search: opt})
@@ -210,49 +213,31 @@ func parseMatchEngine(spec string) (match.Engine, error) {
 	if settings == "" {
 		return e, nil
 	}
+	var limitWords []string
 	for _, kv := range strings.Split(settings, ",") {
 		key, val, ok := strings.Cut(kv, "=")
 		key, val = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(val)
-		if !ok || key == "" || val == "" || strings.ContainsAny(key+val, " \t") {
+		if strings.ContainsAny(key+val, " \t") || key == "" || ok && val == "" || !ok && !search.IsLimitKey(key) {
 			return e, fmt.Errorf("bad setting %q in %q: want key=value", kv, spec)
 		}
-		var err error
-		switch key {
-		case "depth":
-			e.Limits.Depth, err = strconv.Atoi(val)
-			if err == nil && e.Limits.Depth < 1 {
-				err = errors.New("must be at least 1")
-			}
-		case "nodes":
-			e.Limits.Nodes, err = strconv.ParseUint(val, 10, 64)
-			if err == nil && e.Limits.Nodes == 0 {
-				err = errors.New("must be at least 1")
-			}
-		case "movetime":
-			var s float64
-			s, err = strconv.ParseFloat(val, 64)
-			if err == nil && !(s > 0) {
-				err = errors.New("must be more than 0 seconds")
-			}
-			e.Limits.MoveTime = seconds(s)
-		case "hashsize", "searchthreads":
-			// Checked again by the engine, whose reply to the set command
-			// stops the match if it refuses the value.
-			var n int
-			if n, err = strconv.Atoi(val); err == nil {
-				if key == "hashsize" {
-					opt.HashMiB = n
-				} else {
-					opt.Threads = n
-				}
-			}
-			e.Setup = append(e.Setup, "set "+key+" "+val)
-		default:
-			e.Setup = append(e.Setup, "set "+key+" "+val)
+		if search.IsLimitKey(key) {
+			limitWords = append(limitWords, strings.TrimSpace(kv))
+			continue
 		}
-		if err != nil {
-			return e, fmt.Errorf("%s=%s: %v", key, val, err)
+		if op, found := search.LookupOption(key); found && key == op.Key {
+			n, err := op.Parse(val)
+			if err == nil {
+				err = op.Set(&opt, n)
+			}
+			if err != nil {
+				return e, fmt.Errorf("%s=%s: %v", key, val, err)
+			}
 		}
+		e.Setup = append(e.Setup, "set "+key+" "+val)
+	}
+	var err error
+	if e.Limits, err = search.ParseLimits(limitWords); err != nil {
+		return e, fmt.Errorf("in %q: %v", spec, err)
 	}
 	return e, nil
 }

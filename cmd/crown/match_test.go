@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // runMatchCmd runs crown match with args and returns the exit status and
@@ -33,8 +33,11 @@ func TestMatchFlagErrors(t *testing.T) {
 		{"ballots", []string{"--engine1", "self", "--engine2", "self", "--ballots", "no-such-file"}, "ballots"},
 		{"sprt", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5"}, "--sprt"},
 		{"sprt order", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5,0"}, "must be above"},
-		{"self setting", []string{"--engine1", "self:depth", "--engine2", "self"}, "want key=value"},
-		{"self depth", []string{"--engine1", "self:depth=0", "--engine2", "self"}, "at least 1"},
+		{"self setting", []string{"--engine1", "self:hashsize", "--engine2", "self"}, "want key=value"},
+		{"self limit", []string{"--engine1", "self:depth", "--engine2", "self"}, "depth needs a value"},
+		{"self depth", []string{"--engine1", "self:depth=0", "--engine2", "self"}, "1..64"},
+		{"self hash", []string{"--engine1", "self:hashsize=0", "--engine2", "self"}, "out of range 1..4096"},
+		{"depth flag", []string{"--engine1", "self", "--engine2", "self", "--depth", "0"}, "--depth"},
 		{"quote", []string{"--engine1", "crown 'engine", "--engine2", "self"}, "unterminated"},
 		{"concurrency", []string{"--engine1", "self", "--engine2", "self", "--concurrency", "0"}, "--concurrency"},
 		{"argument", []string{"--engine1", "self", "--engine2", "self", "extra"}, "unexpected argument"},
@@ -59,12 +62,13 @@ func TestParseMatchEngine(t *testing.T) {
 		argv   []string
 		self   bool
 		setup  []string
-		limits match.Limits
+		limits search.Limits
 	}{
 		{spec: "self", self: true},
 		{spec: "self:hashsize=16,searchthreads=2,depth=6", self: true,
-			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: match.Limits{Depth: 6}},
-		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: match.Limits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
+			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: search.Limits{Depth: 6}},
+		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: search.Limits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
+		{spec: "self:maxtime=1,exact,book=2", self: true, setup: []string{"set book 2"}, limits: search.Limits{MoveTime: time.Second, Exact: true}},
 		{spec: "./crown engine", argv: []string{"./crown", "engine"}},
 		{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
 		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
