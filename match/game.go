@@ -271,15 +271,14 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		}
 	}
 
-	pos := spec.start
-	history := []movegen.Position{pos} // every position so far
-	irrev := 0                         // index in history after the last irreversible move
+	line := movegen.NewGame(spec.start)
 	var ml movegen.MoveList
 	var hist strings.Builder
 	for {
 		// The rules first (movegen.Adjudicate): a side with no move has
 		// lost, even on the ply that would have drawn.
-		switch o := movegen.Adjudicate(history, g.Moves); o.Ending {
+		pos := line.Position()
+		switch o := line.Outcome(); o.Ending {
 		case movegen.NotOver:
 		case movegen.NoMoves:
 			lose(pos.Turn, EndNoMove, o.Detail)
@@ -296,11 +295,14 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 			return g, nil
 		}
 
+		// The history sent is the game since the last irreversible move,
+		// as CheckerBoard sends it.
 		e := engineOf(pos.Turn)
 		name := players[e].eng.Name
+		irrev := line.LastIrreversible()
 		hist.Reset()
-		hist.WriteString(history[irrev].FEN())
-		for _, m := range g.Moves[irrev:] {
+		hist.WriteString(line.Positions()[irrev].FEN())
+		for _, m := range line.Moves[irrev:] {
 			hist.WriteString(" " + m.PathString())
 		}
 		reply, err := players[e].getMove(ctx, hist.String(), pos.FEN(), rl.limits[e], rl.timeout[e])
@@ -312,21 +314,11 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
 			return g, nil
 		}
-		m, err := pos.ParseMove(reply.Move)
-		if err != nil {
+		if _, err := line.PlayText(reply.Move); err != nil {
 			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s played %v", name, err))
 			return g, nil
 		}
-
-		reversible := pos.IsReversible(m)
-		child := pos
-		child.MakeMove(m)
-		pos = child
-		g.Moves = append(g.Moves, m)
-		history = append(history, pos)
-		if !reversible {
-			irrev = len(history) - 1
-		}
+		g.Moves = line.Moves
 		if reply.Claim == search.Draw {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 			return g, nil
