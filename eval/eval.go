@@ -152,7 +152,8 @@ func sideOf(p *movegen.Position, c movegen.Color) side {
 
 // evaluate fills t with the terms from Black's view and returns their sum.
 func evaluate(p *movegen.Position, t *[numTerms]int) int {
-	w := &weights[p.Variant&1]
+	flying := p.Rules().FlyingKings // first: it panics on an unknown variant
+	w := &weights[p.Variant]
 	b, wh := sideOf(p, movegen.Black), sideOf(p, movegen.White)
 	n := b.nMen + b.nKings + wh.nMen + wh.nKings
 	ph := min(max((n-phaseEmpty)*phaseScale/(phaseFull-phaseEmpty), 0), phaseScale)
@@ -161,7 +162,7 @@ func evaluate(p *movegen.Position, t *[numTerms]int) int {
 	t[termMaterial] = mat
 	t[termExchange] = mat * (phaseFull - n) / (phaseFull * w.Exchange)
 	t[termBackRank] = backRank(w, &b, wh.nMen) - backRank(w, &wh, b.nMen)
-	at := &advanceTables[p.Variant&1]
+	at := &advanceTables[p.Variant]
 	bMg, bEg := at.sum(b.men)
 	wMg, wEg := at.sum(wh.men)
 	t[termAdvance] = taper(bMg-wMg, bEg-wEg, ph)
@@ -170,7 +171,6 @@ func evaluate(p *movegen.Position, t *[numTerms]int) int {
 		w.CentreRing*((b.men&centreRing).Count()-(wh.men&centreRing).Count()) +
 		w.EdgeMan*((b.men&sideFiles).Count()-(wh.men&sideFiles).Count())
 	t[termKings] = kingPlace(w, b.kings) - kingPlace(w, wh.kings)
-	flying := p.Rules().FlyingKings
 	occ := p.Occupied()
 	t[termRunaway] = runaway(w, &b, wh.nKings, rel(movegen.Black, occ), flying) - runaway(w, &wh, b.nKings, rel(movegen.White, occ), flying)
 	mb, mw := mobility(p, movegen.Black), mobility(p, movegen.White)
@@ -213,7 +213,7 @@ func backRank(w *Weights, s *side, oppMen int) int {
 // so the term costs four lookups instead of a count per row.
 type advanceTable [4][256][2]int32
 
-var advanceTables [2]advanceTable
+var advanceTables [movegen.NumVariants]advanceTable
 
 func init() {
 	for v := range weights {

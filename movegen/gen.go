@@ -33,31 +33,39 @@ func (p *Position) generate(ml *MoveList, unique bool) {
 		} else {
 			poolQuiets(p, ml)
 		}
-	default:
+	case American:
 		if j := americanJumpers(p); j != 0 {
 			americanCaptures(p, j, ml, unique)
 		} else {
 			shortQuiets(p, ml)
 		}
+	default:
+		panic(unknownVariant(p.Variant))
 	}
 }
 
 // HasCapture reports whether the side to move has a capture (and so must take).
 func (p *Position) HasCapture() bool {
-	if p.Variant == Pool {
+	switch p.Variant {
+	case Pool:
 		return poolJumpers(p) != 0
+	case American:
+		return americanJumpers(p) != 0
 	}
-	return americanJumpers(p) != 0
+	panic(unknownVariant(p.Variant))
 }
 
 // CountMoves returns the number of legal moves, counting each distinct result
 // once. Without a capture it counts quiet moves from bitboards without
 // listing them; scratch is used only to list captures.
 func (p *Position) CountMoves(scratch *MoveList) int {
-	if p.Variant == Pool {
+	switch p.Variant {
+	case Pool:
 		return poolCountMoves(p, scratch, true)
+	case American:
+		return americanCountMoves(p, scratch, true)
 	}
-	return americanCountMoves(p, scratch, true)
+	panic(unknownVariant(p.Variant))
 }
 
 // americanCountMoves and poolCountMoves count the legal moves of p, distinct

@@ -97,15 +97,6 @@ func init() {
 	}
 }
 
-// perftCounters[v] counts the leaves below a position of variant v. Each
-// variant has its own copy of the counting loop so that generation and
-// counting are direct calls the compiler can inline, and the table is read
-// once per subtree, not once per node.
-var perftCounters = [numVariants]func(pf *perfter, p Position, depth, ply int) uint64{
-	American: (*perfter).countAmerican,
-	Pool:     (*perfter).countPool,
-}
-
 func (pf *perfter) lookup(p *Position, depth int) (uint64, bool) {
 	e, ok := pf.cache.Get(p.Hash ^ depthKeys[depth])
 	if ok && e.pieces == p.Pieces && e.kings == p.Kings && e.turn == p.Turn && int(e.depth) == depth {
@@ -228,9 +219,17 @@ func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
 	return n
 }
 
-// count counts the leaves depth plies below p.
+// count counts the leaves depth plies below p. Each variant has its own
+// copy of the counting loop so that generation and counting are direct
+// calls the compiler can inline; the variant is looked at once per subtree.
 func (pf *perfter) count(p Position, depth int) uint64 {
-	return perftCounters[p.Variant&1](pf, p, depth, 0)
+	switch p.Variant {
+	case American:
+		return pf.countAmerican(p, depth, 0)
+	case Pool:
+		return pf.countPool(p, depth, 0)
+	}
+	panic(unknownVariant(p.Variant))
 }
 
 // Perft counts the leaves of the legal move tree of p to depth plies, each
