@@ -49,16 +49,13 @@ var termNames = [numTerms]string{"material", "exchange", "back rank", "advanceme
 // Square sets seen from Black (bit s is PDN square s+1); White's pieces are
 // mirrored onto them by rel.
 const (
-	backRow     movegen.Bitboard = 0x0000000F                    // 1-4
 	centre4     movegen.Bitboard = 1<<13 | 1<<14 | 1<<17 | 1<<18 // 14, 15, 18, 19
 	centreRing  movegen.Bitboard = 1<<9 | 1<<10 | 1<<21 | 1<<22  // 10, 11, 22, 23
 	sideFiles   movegen.Bitboard = 1<<3 | 1<<4 | 1<<11 | 1<<12 | 1<<19 | 1<<20 | 1<<27 | 1<<28
 	mainRoad    movegen.Bitboard = 1<<3 | 1<<7 | 1<<10 | 1<<14 | 1<<17 | 1<<21 | 1<<24 | 1<<28 // 4-29
-	doubleRoads movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27 |        // 1-28
-		1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
-	doubleRoad1 movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27  // 1-28
-	doubleRoad2 movegen.Bitboard = 1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
-	nextToMain  movegen.Bitboard = 1<<2 | 1<<6 | 1<<9 | 1<<13 | 1<<16 | 1<<20 |        // 3-21
+	doubleRoad1 movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27          // 1-28
+	doubleRoad2 movegen.Bitboard = 1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31         // 5-32
+	nextToMain  movegen.Bitboard = 1<<2 | 1<<6 | 1<<9 | 1<<13 | 1<<16 | 1<<20 |                // 3-21
 		1<<11 | 1<<15 | 1<<18 | 1<<22 | 1<<25 | 1<<29 // 12-30
 	bridge movegen.Bitboard = 1<<0 | 1<<2 // 1 and 3
 )
@@ -274,34 +271,15 @@ func runaway(w *Weights, s *side, oppKings int, occ movegen.Bitboard, flying boo
 	return v
 }
 
-// Board shifts (absolute squares): one step in each diagonal direction;
-// squares leaving the board drop out.
-const (
-	rowsEven     movegen.Bitboard = 0x0F0F0F0F
-	rowsOdd      movegen.Bitboard = 0xF0F0F0F0
-	oddNotLeft   movegen.Bitboard = 0xE0E0E0E0
-	evenNotRight movegen.Bitboard = 0x07070707
-)
-
-func downSteps(b, empty movegen.Bitboard) int {
-	return ((b & rowsEven) << 4 & empty).Count() + ((b & oddNotLeft) << 3 & empty).Count() +
-		((b & evenNotRight) << 5 & empty).Count() + ((b & rowsOdd) << 4 & empty).Count()
-}
-
-func upSteps(b, empty movegen.Bitboard) int {
-	return ((b & rowsEven) >> 4 & empty).Count() + ((b & oddNotLeft) >> 5 & empty).Count() +
-		((b & evenNotRight) >> 3 & empty).Count() + ((b & rowsOdd) >> 4 & empty).Count()
-}
-
 // mobility counts c's one-step quiet moves (men forward, kings both ways;
 // a flying king's longer moves are left out as a cheap approximation).
 func mobility(p *movegen.Position, c movegen.Color) int {
 	empty := p.Empty()
 	men, kings := p.Men(c), p.KingsOf(c)
 	if c == movegen.Black {
-		return downSteps(men|kings, empty) + upSteps(kings, empty)
+		return movegen.CountStepsDown(men|kings, empty) + movegen.CountStepsUp(kings, empty)
 	}
-	return upSteps(men|kings, empty) + downSteps(kings, empty)
+	return movegen.CountStepsUp(men|kings, empty) + movegen.CountStepsDown(kings, empty)
 }
 
 // distance is the number of king steps between two squares.
@@ -367,7 +345,7 @@ func kingsEnding(w *Weights, black, white movegen.Bitboard, flying bool, sum int
 // any distance along free diagonals when kings fly.
 func kingMoves(s movegen.Square, occ movegen.Bitboard, flying bool) int {
 	n := 0
-	for d := movegen.Direction(0); d < 4; d++ {
+	for d := movegen.DownLeft; d <= movegen.UpRight; d++ {
 		for t := movegen.Neighbour(s, d); t != movegen.NoSquare && !occ.Has(t); t = movegen.Neighbour(t, d) {
 			n++
 			if !flying {

@@ -83,9 +83,9 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 			return n
 		}
 		if us == Black {
-			return countDown(own, empty)
+			return CountStepsDown(own, empty)
 		}
-		return countUp(own, empty)
+		return CountStepsUp(own, empty)
 	}
 	if j := kings & (jumpFromDown(opp, empty) | jumpFromUp(opp, empty)); j != 0 {
 		scratch.N = 0
@@ -96,7 +96,7 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 		return n
 	}
 	down, up := p.movers(kings)
-	return countDown(down, empty) + countUp(up, empty)
+	return CountStepsDown(down, empty) + CountStepsUp(up, empty)
 }
 
 // countManCaptures counts the capture routes of the American men of colour
@@ -111,12 +111,12 @@ func countManCaptures(men, opp, empty Bitboard, c Color) int {
 	var dirs dirSet
 	if c == Black {
 		fromL, fromR := shiftUR(opp&shiftUR(empty)), shiftUL(opp&shiftUL(empty))
-		left, right = (men&fromL)<<7, (men&fromR)<<9
+		left, right = (men&fromL)<<jumpDL, (men&fromR)<<jumpDR
 		cont = (fromL | fromR) &^ rowBlackCrown
 		dirs = downDirs
 	} else {
 		fromL, fromR := shiftDR(opp&shiftDR(empty)), shiftDL(opp&shiftDL(empty))
-		left, right = (men&fromL)>>9, (men&fromR)>>7
+		left, right = (men&fromL)>>jumpDR, (men&fromR)>>jumpDL
 		cont = (fromL | fromR) &^ rowWhiteCrown
 		dirs = upDirs
 	}
@@ -209,24 +209,24 @@ func nearest(b Bitboard, d Direction) Square {
 	if d <= DownRight {
 		return b.First()
 	}
-	return Square(31 - bits.LeadingZeros32(uint32(b)))
+	return Square(NumSquares - 1 - bits.LeadingZeros32(uint32(b)))
 }
 
-// Quiet moves of short-moving pieces, by the three shift amounts: on the
-// 32-square layout a step down is +4 from any square, +3 from odd rows not on
-// the left edge and +5 from even rows not on the right edge (and the mirror
-// for steps up). Shifting by a constant keeps the from square a constant
-// offset from the target.
+// Quiet moves of short-moving pieces, by the three step offsets (board.go):
+// a step down is stepStraight from any square, stepNarrow from odd rows not
+// on the left edge and stepWide from even rows not on the right edge (and
+// the mirror for steps up). Shifting by a constant keeps the from square a
+// constant offset from the target.
 func addDown(ml *MoveList, b, empty Bitboard) {
-	addTargets(ml, b<<4&empty, 4)
-	addTargets(ml, (b&oddNotLeft)<<3&empty, 3)
-	addTargets(ml, (b&evenNotRight)<<5&empty, 5)
+	addTargets(ml, b<<stepStraight&empty, stepStraight)
+	addTargets(ml, (b&oddNotLeft)<<stepNarrow&empty, stepNarrow)
+	addTargets(ml, (b&evenNotRight)<<stepWide&empty, stepWide)
 }
 
 func addUp(ml *MoveList, b, empty Bitboard) {
-	addTargets(ml, b>>4&empty, -4)
-	addTargets(ml, (b&evenNotRight)>>3&empty, -3)
-	addTargets(ml, (b&oddNotLeft)>>5&empty, -5)
+	addTargets(ml, b>>stepStraight&empty, -stepStraight)
+	addTargets(ml, (b&evenNotRight)>>stepNarrow&empty, -stepNarrow)
+	addTargets(ml, (b&oddNotLeft)>>stepWide&empty, -stepWide)
 }
 
 func addTargets(ml *MoveList, targets Bitboard, delta int) {
@@ -236,16 +236,6 @@ func addTargets(ml *MoveList, targets Bitboard, delta int) {
 	}
 }
 
-// countDown and countUp count the one-square steps of b onto empty squares:
-// each target of a shifted set is one move.
-func countDown(b, empty Bitboard) int {
-	return (shiftDL(b) & empty).Count() + (shiftDR(b) & empty).Count()
-}
-
-func countUp(b, empty Bitboard) int {
-	return (shiftUL(b) & empty).Count() + (shiftUR(b) & empty).Count()
-}
-
 // shortQuiets lists quiet moves where every piece steps one square: men
 // forward, kings both ways (American).
 func shortQuiets(p *Position, ml *MoveList) {
@@ -253,16 +243,6 @@ func shortQuiets(p *Position, ml *MoveList) {
 	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
 	addDown(ml, down, empty)
 	addUp(ml, up, empty)
-}
-
-func countShortQuiets(p *Position) int {
-	empty := p.Empty()
-	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
-	n := countDown(down, empty)
-	if up != 0 {
-		n += countUp(up, empty)
-	}
-	return n
 }
 
 // flyTargets returns the empty squares a flying king on s reaches in
@@ -297,7 +277,7 @@ func countPoolQuiets(p *Position) int {
 	kings := p.Pieces[p.Turn] & p.Kings
 	occ := p.Occupied()
 	down, up := p.movers(0)
-	n := countDown(down&^kings, ^occ) + countUp(up&^kings, ^occ)
+	n := CountStepsDown(down&^kings, ^occ) + CountStepsUp(up&^kings, ^occ)
 	for k := kings; k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < numDirs; d++ {
@@ -347,8 +327,8 @@ func (j *jumper) emit(to Square, captured Bitboard, path uint64) {
 }
 
 // short continues a sequence of one-square jumps from s after the landings
-// already in path (shift is 5 bits per landing); it emits the move when no
-// jump is left.
+// already in path (shift advances landingBits per landing); it emits the
+// move when no jump is left.
 func (j *jumper) short(s Square, captured Bitboard, path uint64, shift uint) {
 	found := false
 	avail := j.opp &^ captured
@@ -363,7 +343,7 @@ func (j *jumper) short(s Square, captured Bitboard, path uint64, shift uint) {
 		if st.land&j.stop != 0 {
 			j.emit(st.to, captured|st.over, np)
 		} else {
-			j.short(st.to, captured|st.over, np, shift+5)
+			j.short(st.to, captured|st.over, np, shift+landingBits)
 		}
 	}
 	if !found && shift > 0 {
@@ -399,7 +379,7 @@ func (j *jumper) fly(s Square, captured Bitboard, path uint64, shift uint, came 
 		for i, l := 0, landings; l != 0; i++ {
 			t := nearest(l, d)
 			l &^= t.Bit()
-			if j.fly(t, c, path|uint64(t)<<shift, shift+5, d, i == 0) {
+			if j.fly(t, c, path|uint64(t)<<shift, shift+landingBits, d, i == 0) {
 				goesOn = true
 			}
 		}

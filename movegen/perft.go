@@ -46,6 +46,10 @@ const cacheMinDepth = 3
 // depth-2 loop where most of the time goes.
 const stopMinDepth = 3
 
+// maxThreadsPerProc caps PerftOptions.Threads at this many goroutines per
+// Go processor: more only share the same processors.
+const maxThreadsPerProc = 4
+
 // splitTasksPerThread is how many subtrees per thread a threaded perft
 // wants before it starts, so that uneven subtrees balance out: the last
 // task to finish is then a small share of the whole.
@@ -224,7 +228,7 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 		return res, nil
 	}
 	threads := max(opt.Threads, 1)
-	threads = min(threads, runtime.GOMAXPROCS(0)*4)
+	threads = min(threads, runtime.GOMAXPROCS(0)*maxThreadsPerProc)
 	tasks := make([]perftTask, 0, len(res.Moves))
 	for i, m := range res.Moves {
 		c := p

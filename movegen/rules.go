@@ -35,8 +35,6 @@ type Rules struct {
 	// which three kings must beat a lone king, counted from when that
 	// material first appears; otherwise the game is drawn (Pool: 13).
 	ThreeKingsMoves int
-	// ManCapturesBackward is true where men capture in all four directions.
-	ManCapturesBackward bool
 	// FlyingKings is true where kings move and capture at any distance.
 	FlyingKings bool
 }
@@ -48,10 +46,9 @@ var rulesTable = [NumVariants]Rules{
 	},
 	Pool: {
 		Variant: Pool, Name: "pool", Title: "American Pool checkers", GameType: 23,
-		DrawMoves:           25,
-		ThreeKingsMoves:     13,
-		ManCapturesBackward: true,
-		FlyingKings:         true,
+		DrawMoves:       25,
+		ThreeKingsMoves: 13,
+		FlyingKings:     true,
 	},
 }
 
