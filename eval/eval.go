@@ -49,16 +49,13 @@ var termNames = [numTerms]string{"material", "exchange", "back rank", "advanceme
 // Square sets seen from Black (bit s is PDN square s+1); White's pieces are
 // mirrored onto them by rel.
 const (
-	backRow     movegen.Bitboard = 0x0000000F                    // 1-4
 	centre4     movegen.Bitboard = 1<<13 | 1<<14 | 1<<17 | 1<<18 // 14, 15, 18, 19
 	centreRing  movegen.Bitboard = 1<<9 | 1<<10 | 1<<21 | 1<<22  // 10, 11, 22, 23
 	sideFiles   movegen.Bitboard = 1<<3 | 1<<4 | 1<<11 | 1<<12 | 1<<19 | 1<<20 | 1<<27 | 1<<28
 	mainRoad    movegen.Bitboard = 1<<3 | 1<<7 | 1<<10 | 1<<14 | 1<<17 | 1<<21 | 1<<24 | 1<<28 // 4-29
-	doubleRoads movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27 |        // 1-28
-		1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
-	doubleRoad1 movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27  // 1-28
-	doubleRoad2 movegen.Bitboard = 1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31 // 5-32
-	nextToMain  movegen.Bitboard = 1<<2 | 1<<6 | 1<<9 | 1<<13 | 1<<16 | 1<<20 |        // 3-21
+	doubleRoad1 movegen.Bitboard = 1<<0 | 1<<5 | 1<<9 | 1<<14 | 1<<18 | 1<<23 | 1<<27          // 1-28
+	doubleRoad2 movegen.Bitboard = 1<<4 | 1<<8 | 1<<13 | 1<<17 | 1<<22 | 1<<26 | 1<<31         // 5-32
+	nextToMain  movegen.Bitboard = 1<<2 | 1<<6 | 1<<9 | 1<<13 | 1<<16 | 1<<20 |                // 3-21
 		1<<11 | 1<<15 | 1<<18 | 1<<22 | 1<<25 | 1<<29 // 12-30
 	bridge movegen.Bitboard = 1<<0 | 1<<2 // 1 and 3
 )
@@ -152,7 +149,8 @@ func sideOf(p *movegen.Position, c movegen.Color) side {
 
 // evaluate fills t with the terms from Black's view and returns their sum.
 func evaluate(p *movegen.Position, t *[numTerms]int) int {
-	w := &weights[p.Variant&1]
+	flying := p.Rules().FlyingKings // first: it panics on an unknown variant
+	w := &weights[p.Variant]
 	b, wh := sideOf(p, movegen.Black), sideOf(p, movegen.White)
 	n := b.nMen + b.nKings + wh.nMen + wh.nKings
 	ph := min(max((n-phaseEmpty)*phaseScale/(phaseFull-phaseEmpty), 0), phaseScale)
@@ -161,7 +159,7 @@ func evaluate(p *movegen.Position, t *[numTerms]int) int {
 	t[termMaterial] = mat
 	t[termExchange] = mat * (phaseFull - n) / (phaseFull * w.Exchange)
 	t[termBackRank] = backRank(w, &b, wh.nMen) - backRank(w, &wh, b.nMen)
-	at := &advanceTables[p.Variant&1]
+	at := &advanceTables[p.Variant]
 	bMg, bEg := at.sum(b.men)
 	wMg, wEg := at.sum(wh.men)
 	t[termAdvance] = taper(bMg-wMg, bEg-wEg, ph)
@@ -170,7 +168,6 @@ func evaluate(p *movegen.Position, t *[numTerms]int) int {
 		w.CentreRing*((b.men&centreRing).Count()-(wh.men&centreRing).Count()) +
 		w.EdgeMan*((b.men&sideFiles).Count()-(wh.men&sideFiles).Count())
 	t[termKings] = kingPlace(w, b.kings) - kingPlace(w, wh.kings)
-	flying := p.Rules().FlyingKings
 	occ := p.Occupied()
 	t[termRunaway] = runaway(w, &b, wh.nKings, rel(movegen.Black, occ), flying) - runaway(w, &wh, b.nKings, rel(movegen.White, occ), flying)
 	mb, mw := mobility(p, movegen.Black), mobility(p, movegen.White)
@@ -213,7 +210,7 @@ func backRank(w *Weights, s *side, oppMen int) int {
 // so the term costs four lookups instead of a count per row.
 type advanceTable [4][256][2]int32
 
-var advanceTables [2]advanceTable
+var advanceTables [movegen.NumVariants]advanceTable
 
 func init() {
 	for v := range weights {
@@ -274,34 +271,15 @@ func runaway(w *Weights, s *side, oppKings int, occ movegen.Bitboard, flying boo
 	return v
 }
 
-// Board shifts (absolute squares): one step in each diagonal direction;
-// squares leaving the board drop out.
-const (
-	rowsEven     movegen.Bitboard = 0x0F0F0F0F
-	rowsOdd      movegen.Bitboard = 0xF0F0F0F0
-	oddNotLeft   movegen.Bitboard = 0xE0E0E0E0
-	evenNotRight movegen.Bitboard = 0x07070707
-)
-
-func downSteps(b, empty movegen.Bitboard) int {
-	return ((b & rowsEven) << 4 & empty).Count() + ((b & oddNotLeft) << 3 & empty).Count() +
-		((b & evenNotRight) << 5 & empty).Count() + ((b & rowsOdd) << 4 & empty).Count()
-}
-
-func upSteps(b, empty movegen.Bitboard) int {
-	return ((b & rowsEven) >> 4 & empty).Count() + ((b & oddNotLeft) >> 5 & empty).Count() +
-		((b & evenNotRight) >> 3 & empty).Count() + ((b & rowsOdd) >> 4 & empty).Count()
-}
-
 // mobility counts c's one-step quiet moves (men forward, kings both ways;
 // a flying king's longer moves are left out as a cheap approximation).
 func mobility(p *movegen.Position, c movegen.Color) int {
 	empty := p.Empty()
 	men, kings := p.Men(c), p.KingsOf(c)
 	if c == movegen.Black {
-		return downSteps(men|kings, empty) + upSteps(kings, empty)
+		return movegen.CountStepsDown(men|kings, empty) + movegen.CountStepsUp(kings, empty)
 	}
-	return upSteps(men|kings, empty) + downSteps(kings, empty)
+	return movegen.CountStepsUp(men|kings, empty) + movegen.CountStepsDown(kings, empty)
 }
 
 // distance is the number of king steps between two squares.
@@ -367,7 +345,7 @@ func kingsEnding(w *Weights, black, white movegen.Bitboard, flying bool, sum int
 // any distance along free diagonals when kings fly.
 func kingMoves(s movegen.Square, occ movegen.Bitboard, flying bool) int {
 	n := 0
-	for d := movegen.Direction(0); d < 4; d++ {
+	for d := movegen.DownLeft; d <= movegen.UpRight; d++ {
 		for t := movegen.Neighbour(s, d); t != movegen.NoSquare && !occ.Has(t); t = movegen.Neighbour(t, d) {
 			n++
 			if !flying {

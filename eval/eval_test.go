@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -23,7 +24,7 @@ func randomPositions(games int) []movegen.Position {
 	var out []movegen.Position
 	var ml movegen.MoveList
 	for g := 0; g < games; g++ {
-		p := movegen.StartPosition(movegen.Variant(g & 1))
+		p := movegen.StartPosition(movegen.Variant(g) % movegen.NumVariants)
 		for ply := 0; ply < 200; ply++ {
 			out = append(out, p)
 			p.GenerateMoves(&ml)
@@ -130,4 +131,27 @@ func BenchmarkEvaluate(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		Evaluate(&ps[i%len(ps)])
 	}
+}
+
+// TestEveryVariantWeighted checks that each rule set has its weights (a
+// rule set added to movegen without them would be scored with zeros) and
+// that a Variant naming no rule set stops Evaluate loudly.
+func TestEveryVariantWeighted(t *testing.T) {
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		w := &weights[v]
+		if w.Man <= 0 || w.King <= w.Man || w.Exchange == 0 {
+			t.Errorf("%v: weights %+v", v, *w)
+		}
+		p := movegen.StartPosition(v)
+		if got := Evaluate(&p); got != 0 {
+			t.Errorf("%v: start position scores %d, want 0", v, got)
+		}
+	}
+	p := movegen.StartPosition(movegen.NumVariants)
+	defer func() {
+		if err, ok := recover().(error); !ok || !strings.Contains(err.Error(), "unknown variant") {
+			t.Errorf("Evaluate with an unknown variant: panic %v, want an unknown-variant error", err)
+		}
+	}()
+	Evaluate(&p)
 }

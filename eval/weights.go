@@ -1,5 +1,7 @@
 package eval
 
+import "github.com/crown-checkers/crown/movegen"
+
 // Weights are the evaluation's tunable numbers for one rule set, in
 // centi-men. "Mg" values apply with all pieces on the board, "Eg" values in
 // the ending; between them the evaluation interpolates by the number of
@@ -49,9 +51,10 @@ type Weights struct {
 	KingsWin, Hunt, HuntApproach, HuntMobility, HuntRoad, HuntDoubles, HuntOffDoubles, HuntOffNext, DrawShift int
 }
 
-// weights holds the table of each rule set, indexed by movegen.Variant.
-var weights = [2]Weights{
-	{ // American checkers
+// weights holds the table of each rule set, indexed by movegen.Variant;
+// a test checks that every rule set has one.
+var weights = [movegen.NumVariants]Weights{
+	movegen.American: {
 		Man: 100, King: 135, Exchange: 3,
 		BackRank: [4]int{10, 6, 10, 4}, Bridge: 8,
 		ManRowMg: [8]int{0, 1, 3, 5, 7, 9, 12, 0},
@@ -62,7 +65,7 @@ var weights = [2]Weights{
 		MobilityMg: 1, MobilityEg: 3,
 		KingsWin: 250, Hunt: 8, HuntApproach: 4, HuntMobility: 0, DrawShift: 2,
 	},
-	{ // Pool checkers: flying kings dominate.
+	movegen.Pool: { // flying kings dominate
 		Man: 100, King: 260, Exchange: 3,
 		BackRank: [4]int{10, 8, 10, 6}, Bridge: 6,
 		ManRowMg: [8]int{0, 1, 3, 5, 8, 12, 18, 0},

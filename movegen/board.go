@@ -18,11 +18,11 @@ type Bitboard uint32
 func (s Square) Bit() Bitboard { return 1 << s }
 
 // Row returns the square's row, 0 (squares 1-4) to 7 (squares 29-32).
-func (s Square) Row() int { return int(s) >> 2 }
+func (s Square) Row() int { return int(s) / squaresPerRow }
 
 // Col returns the square's column 0..7, 0 being the left edge seen from White's side.
 func (s Square) Col() int {
-	c := 2 * (int(s) & 3)
+	c := 2 * (int(s) % squaresPerRow)
 	if s.Row()&1 == 0 {
 		c++
 	}
@@ -38,7 +38,7 @@ func SquareAt(r, c int) Square {
 	if r < 0 || r > 7 || c < 0 || c > 7 || (r+c)&1 == 0 {
 		return NoSquare
 	}
-	return Square(4*r + c/2)
+	return Square(squaresPerRow*r + c/2)
 }
 
 // Count returns the number of squares in the set.
@@ -77,13 +77,46 @@ const (
 	rowWhiteCrown Bitboard = 0x0000000F // squares 1-4, where White men crown
 )
 
+// Square offsets of the 32-square layout. A row holds squaresPerRow dark
+// squares, so s+4 is the square in the same place one row down: since the
+// dark squares of even and odd rows are staggered, it is down-left of s on
+// an even row and down-right of s on an odd row (stepStraight). The other
+// neighbour below is s+3 (stepNarrow, down-left from an odd row) or s+5
+// (stepWide, down-right from an even row); steps up subtract the same
+// offsets, up-right from an even row being -3 and up-left from an odd row
+// -5. A jump crosses one row of each kind, so its offset is the same from
+// every square: +7 down-left or -7 up-right (jumpDL), +9 down-right or -9
+// up-left (jumpDR).
+const (
+	squaresPerRow = 4
+	stepStraight  = squaresPerRow
+	stepNarrow    = squaresPerRow - 1
+	stepWide      = squaresPerRow + 1
+	jumpDL        = stepStraight + stepNarrow
+	jumpDR        = stepStraight + stepWide
+)
+
 // Per-direction shifts: every square of b moved one step in that direction;
 // squares that would leave the board drop out. They are the bitboard form of
 // the neighbour table.
-func shiftDL(b Bitboard) Bitboard { return (b&rowsEven)<<4 | (b&oddNotLeft)<<3 }
-func shiftDR(b Bitboard) Bitboard { return (b&evenNotRight)<<5 | (b&rowsOdd)<<4 }
-func shiftUL(b Bitboard) Bitboard { return (b&rowsEven)>>4 | (b&oddNotLeft)>>5 }
-func shiftUR(b Bitboard) Bitboard { return (b&evenNotRight)>>3 | (b&rowsOdd)>>4 }
+func shiftDL(b Bitboard) Bitboard { return (b&rowsEven)<<stepStraight | (b&oddNotLeft)<<stepNarrow }
+func shiftDR(b Bitboard) Bitboard { return (b&evenNotRight)<<stepWide | (b&rowsOdd)<<stepStraight }
+func shiftUL(b Bitboard) Bitboard { return (b&rowsEven)>>stepStraight | (b&oddNotLeft)>>stepWide }
+func shiftUR(b Bitboard) Bitboard { return (b&evenNotRight)>>stepNarrow | (b&rowsOdd)>>stepStraight }
+
+// CountStepsDown returns the number of one-square steps the pieces of b
+// can make towards higher squares (Black's forward direction) onto squares
+// of empty: each target of a shifted set is one move, so two pieces
+// stepping onto one square count twice.
+func CountStepsDown(b, empty Bitboard) int {
+	return (shiftDL(b) & empty).Count() + (shiftDR(b) & empty).Count()
+}
+
+// CountStepsUp is CountStepsDown towards lower squares (White's forward
+// direction).
+func CountStepsUp(b, empty Bitboard) int {
+	return (shiftUL(b) & empty).Count() + (shiftUR(b) & empty).Count()
+}
 
 // jumpFromDown returns the squares from which a piece jumps an opp piece
 // downward (towards higher squares) onto an empty square; jumpFromUp is the

@@ -33,31 +33,39 @@ func (p *Position) generate(ml *MoveList, unique bool) {
 		} else {
 			poolQuiets(p, ml)
 		}
-	default:
+	case American:
 		if j := americanJumpers(p); j != 0 {
 			americanCaptures(p, j, ml, unique)
 		} else {
 			shortQuiets(p, ml)
 		}
+	default:
+		panic(unknownVariant(p.Variant))
 	}
 }
 
 // HasCapture reports whether the side to move has a capture (and so must take).
 func (p *Position) HasCapture() bool {
-	if p.Variant == Pool {
+	switch p.Variant {
+	case Pool:
 		return poolJumpers(p) != 0
+	case American:
+		return americanJumpers(p) != 0
 	}
-	return americanJumpers(p) != 0
+	panic(unknownVariant(p.Variant))
 }
 
 // CountMoves returns the number of legal moves, counting each distinct result
 // once. Without a capture it counts quiet moves from bitboards without
 // listing them; scratch is used only to list captures.
 func (p *Position) CountMoves(scratch *MoveList) int {
-	if p.Variant == Pool {
+	switch p.Variant {
+	case Pool:
 		return poolCountMoves(p, scratch, true)
+	case American:
+		return americanCountMoves(p, scratch, true)
 	}
-	return americanCountMoves(p, scratch, true)
+	panic(unknownVariant(p.Variant))
 }
 
 // americanCountMoves and poolCountMoves count the legal moves of p, distinct
@@ -75,9 +83,9 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 			return n
 		}
 		if us == Black {
-			return countDown(own, empty)
+			return CountStepsDown(own, empty)
 		}
-		return countUp(own, empty)
+		return CountStepsUp(own, empty)
 	}
 	if j := kings & (jumpFromDown(opp, empty) | jumpFromUp(opp, empty)); j != 0 {
 		scratch.N = 0
@@ -88,7 +96,7 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 		return n
 	}
 	down, up := p.movers(kings)
-	return countDown(down, empty) + countUp(up, empty)
+	return CountStepsDown(down, empty) + CountStepsUp(up, empty)
 }
 
 // countManCaptures counts the capture routes of the American men of colour
@@ -103,12 +111,12 @@ func countManCaptures(men, opp, empty Bitboard, c Color) int {
 	var dirs dirSet
 	if c == Black {
 		fromL, fromR := shiftUR(opp&shiftUR(empty)), shiftUL(opp&shiftUL(empty))
-		left, right = (men&fromL)<<7, (men&fromR)<<9
+		left, right = (men&fromL)<<jumpDL, (men&fromR)<<jumpDR
 		cont = (fromL | fromR) &^ rowBlackCrown
 		dirs = downDirs
 	} else {
 		fromL, fromR := shiftDR(opp&shiftDR(empty)), shiftDL(opp&shiftDL(empty))
-		left, right = (men&fromL)>>9, (men&fromR)>>7
+		left, right = (men&fromL)>>jumpDR, (men&fromR)>>jumpDL
 		cont = (fromL | fromR) &^ rowWhiteCrown
 		dirs = upDirs
 	}
@@ -201,24 +209,24 @@ func nearest(b Bitboard, d Direction) Square {
 	if d <= DownRight {
 		return b.First()
 	}
-	return Square(31 - bits.LeadingZeros32(uint32(b)))
+	return Square(NumSquares - 1 - bits.LeadingZeros32(uint32(b)))
 }
 
-// Quiet moves of short-moving pieces, by the three shift amounts: on the
-// 32-square layout a step down is +4 from any square, +3 from odd rows not on
-// the left edge and +5 from even rows not on the right edge (and the mirror
-// for steps up). Shifting by a constant keeps the from square a constant
-// offset from the target.
+// Quiet moves of short-moving pieces, by the three step offsets (board.go):
+// a step down is stepStraight from any square, stepNarrow from odd rows not
+// on the left edge and stepWide from even rows not on the right edge (and
+// the mirror for steps up). Shifting by a constant keeps the from square a
+// constant offset from the target.
 func addDown(ml *MoveList, b, empty Bitboard) {
-	addTargets(ml, b<<4&empty, 4)
-	addTargets(ml, (b&oddNotLeft)<<3&empty, 3)
-	addTargets(ml, (b&evenNotRight)<<5&empty, 5)
+	addTargets(ml, b<<stepStraight&empty, stepStraight)
+	addTargets(ml, (b&oddNotLeft)<<stepNarrow&empty, stepNarrow)
+	addTargets(ml, (b&evenNotRight)<<stepWide&empty, stepWide)
 }
 
 func addUp(ml *MoveList, b, empty Bitboard) {
-	addTargets(ml, b>>4&empty, -4)
-	addTargets(ml, (b&evenNotRight)>>3&empty, -3)
-	addTargets(ml, (b&oddNotLeft)>>5&empty, -5)
+	addTargets(ml, b>>stepStraight&empty, -stepStraight)
+	addTargets(ml, (b&evenNotRight)>>stepNarrow&empty, -stepNarrow)
+	addTargets(ml, (b&oddNotLeft)>>stepWide&empty, -stepWide)
 }
 
 func addTargets(ml *MoveList, targets Bitboard, delta int) {
@@ -228,16 +236,6 @@ func addTargets(ml *MoveList, targets Bitboard, delta int) {
 	}
 }
 
-// countDown and countUp count the one-square steps of b onto empty squares:
-// each target of a shifted set is one move.
-func countDown(b, empty Bitboard) int {
-	return (shiftDL(b) & empty).Count() + (shiftDR(b) & empty).Count()
-}
-
-func countUp(b, empty Bitboard) int {
-	return (shiftUL(b) & empty).Count() + (shiftUR(b) & empty).Count()
-}
-
 // shortQuiets lists quiet moves where every piece steps one square: men
 // forward, kings both ways (American).
 func shortQuiets(p *Position, ml *MoveList) {
@@ -245,16 +243,6 @@ func shortQuiets(p *Position, ml *MoveList) {
 	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
 	addDown(ml, down, empty)
 	addUp(ml, up, empty)
-}
-
-func countShortQuiets(p *Position) int {
-	empty := p.Empty()
-	down, up := p.movers(p.Pieces[p.Turn] & p.Kings)
-	n := countDown(down, empty)
-	if up != 0 {
-		n += countUp(up, empty)
-	}
-	return n
 }
 
 // flyTargets returns the empty squares a flying king on s reaches in
@@ -289,7 +277,7 @@ func countPoolQuiets(p *Position) int {
 	kings := p.Pieces[p.Turn] & p.Kings
 	occ := p.Occupied()
 	down, up := p.movers(0)
-	n := countDown(down&^kings, ^occ) + countUp(up&^kings, ^occ)
+	n := CountStepsDown(down&^kings, ^occ) + CountStepsUp(up&^kings, ^occ)
 	for k := kings; k != 0; k &= k - 1 {
 		s := k.First()
 		for d := Direction(0); d < numDirs; d++ {
@@ -339,8 +327,8 @@ func (j *jumper) emit(to Square, captured Bitboard, path uint64) {
 }
 
 // short continues a sequence of one-square jumps from s after the landings
-// already in path (shift is 5 bits per landing); it emits the move when no
-// jump is left.
+// already in path (shift advances landingBits per landing); it emits the
+// move when no jump is left.
 func (j *jumper) short(s Square, captured Bitboard, path uint64, shift uint) {
 	found := false
 	avail := j.opp &^ captured
@@ -355,7 +343,7 @@ func (j *jumper) short(s Square, captured Bitboard, path uint64, shift uint) {
 		if st.land&j.stop != 0 {
 			j.emit(st.to, captured|st.over, np)
 		} else {
-			j.short(st.to, captured|st.over, np, shift+5)
+			j.short(st.to, captured|st.over, np, shift+landingBits)
 		}
 	}
 	if !found && shift > 0 {
@@ -391,7 +379,7 @@ func (j *jumper) fly(s Square, captured Bitboard, path uint64, shift uint, came 
 		for i, l := 0, landings; l != 0; i++ {
 			t := nearest(l, d)
 			l &^= t.Bit()
-			if j.fly(t, c, path|uint64(t)<<shift, shift+5, d, i == 0) {
+			if j.fly(t, c, path|uint64(t)<<shift, shift+landingBits, d, i == 0) {
 				goesOn = true
 			}
 		}

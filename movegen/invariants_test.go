@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -92,6 +93,23 @@ func checkInvariants(t *testing.T, p *Position) {
 	for i, ok := range seen {
 		if !ok {
 			t.Fatalf("%s: move %v has no path", fen, moves[i])
+		}
+	}
+	// Every route's full path names its move, as GenerateMoves lists it,
+	// and no route is listed twice.
+	for i, m := range paths.Slice() {
+		sq := []Square{m.From}
+		for k := 0; k < m.Landings(); k++ {
+			sq = append(sq, m.Landing(k))
+		}
+		r := p.ResolvePath(sq)
+		if r.Status != PathMove || !slices.Contains(moves, r.Move) || !r.Move.Same(m) {
+			t.Fatalf("%s: route %v resolves to %+v", fen, m, r)
+		}
+		for _, o := range paths.Moves[i+1 : paths.N] {
+			if o == m {
+				t.Fatalf("%s: route %v listed twice", fen, m)
+			}
 		}
 	}
 

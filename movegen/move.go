@@ -5,13 +5,19 @@ package movegen
 // kings), and jump-path lists stay far below it too.
 const MaxMoves = 256
 
+// landingBits is the width of one landing square in Move.path: five bits
+// number the 32 squares, and the most landings a move has (one per
+// captured piece, MaxPiecesPerSide) fit in 64 bits.
+const landingBits = 5
+
 // Move is a move: from, to, the set of captured squares (empty for a quiet
 // move) and one landing path. Two moves are the same move when From, To and
 // Captured agree (Same); the path only serves notation.
 type Move struct {
 	Captured Bitboard
-	// path holds the landing squares in order, 5 bits each, first landing
-	// in the lowest bits; the last landing is To. A quiet move has one.
+	// path holds the landing squares in order, landingBits each, first
+	// landing in the lowest bits; the last landing is To. A quiet move has
+	// one.
 	path     uint64
 	From, To Square
 }
@@ -40,7 +46,9 @@ func (m Move) Landings() int {
 }
 
 // Landing returns the i-th landing square (0-based); Landing(Landings()-1) is To.
-func (m Move) Landing(i int) Square { return Square(m.path >> (5 * uint(i)) & 31) }
+func (m Move) Landing(i int) Square {
+	return Square(m.path >> (landingBits * uint(i)) & (1<<landingBits - 1))
+}
 
 // MoveList is a fixed-size list of moves owned by the caller, so generation
 // never allocates.

@@ -63,11 +63,10 @@ func (e *MoveError) Error() string {
 }
 
 // ParseMove reads a PDN move ("11-15", "15x24", "15x24x31") and returns the
-// legal move of p it names. A path may list every landing square or only
-// some of them; any route to the same result is accepted. '-' and 'x' are
-// both accepted as separators. A move that is not legal, or that names two
-// different legal moves (same from and to, different pieces captured), is an
-// error that says so.
+// legal move of p it names (ResolvePath says which paths name a move). '-'
+// and 'x' are both accepted as separators. A move that is not legal, or that
+// names two different legal moves (same from and to, different pieces
+// captured), is an error that says so.
 func (p *Position) ParseMove(s string) (Move, error) {
 	fail := func(format string, args ...any) (Move, error) {
 		return Move{}, &MoveError{Move: s, FEN: p.FEN(), Msg: fmt.Sprintf(format, args...)}
@@ -76,63 +75,21 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if err != nil {
 		return fail("%v", err)
 	}
-	var paths MoveList
-	p.GeneratePaths(&paths)
-	// A string listing every landing square of a path names that path's
-	// move, even when a longer path also passes through those squares in
-	// order (a ring that comes back and repeats the short path's jump).
-	exact := false
-	for _, m := range paths.Slice() {
-		exact = exact || m.From == squares[0] && m.Landings() == len(squares)-1 && m.hasLandings(squares[1:])
-	}
-	var found []Move
-	for _, m := range paths.Slice() {
-		if m.From != squares[0] || m.To != squares[len(squares)-1] || !m.hasLandings(squares[1:]) ||
-			exact && m.Landings() != len(squares)-1 {
-			continue
-		}
-		dup := false
-		for _, f := range found {
-			dup = dup || f.Same(m)
-		}
-		if !dup {
-			found = append(found, m)
-		}
-	}
-	switch len(found) {
-	case 0:
-		if p.HasCapture() {
-			return fail("not legal: a capture is compulsory (legal: %s)", p.legalList())
-		}
-		return fail("not legal (legal: %s)", p.legalList())
-	case 1:
-		var ml MoveList
-		p.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			if m.Same(found[0]) {
-				return m, nil
-			}
-		}
-		return found[0], nil
-	default:
-		alts := make([]string, len(found))
-		for i, m := range found {
+	r := p.ResolvePath(squares)
+	switch r.Status {
+	case PathMove:
+		return r.Move, nil
+	case PathAmbiguous:
+		alts := make([]string, len(r.Candidates))
+		for i, m := range r.Candidates {
 			alts[i] = m.PathString()
 		}
-		return fail("ambiguous: it names %d different captures; give the full path (%s)", len(found), strings.Join(alts, " or "))
+		return fail("ambiguous: it names %d different captures; give the full path (%s)", len(r.Candidates), strings.Join(alts, " or "))
 	}
-}
-
-// hasLandings reports whether want (ending with To) appears in order among
-// m's landing squares.
-func (m Move) hasLandings(want []Square) bool {
-	i := 0
-	for k := 0; k < m.Landings() && i < len(want); k++ {
-		if m.Landing(k) == want[i] {
-			i++
-		}
+	if p.HasCapture() {
+		return fail("not legal: a capture is compulsory (legal: %s)", p.legalList())
 	}
-	return i == len(want)
+	return fail("not legal (legal: %s)", p.legalList())
 }
 
 func (p *Position) legalList() string {

@@ -58,10 +58,10 @@ func Adjudicate(hist []Position, moves []Move) Outcome {
 		if !hist[i].IsReversible(m) {
 			irrev = i + 1
 		}
-		if threeKingsAgainstOne(&hist[i]) && hist[i].Pieces[hist[i].Turn].Count() == 3 {
+		if hist[i].ThreeKingsAgainstOne() && hist[i].Pieces[hist[i].Turn].Count() == 3 {
 			kingMoves++
 		}
-		if !threeKingsAgainstOne(&hist[i+1]) {
+		if !hist[i+1].ThreeKingsAgainstOne() {
 			kingMoves = 0
 		}
 	}
@@ -84,10 +84,12 @@ func Adjudicate(hist []Position, moves []Move) Outcome {
 	return Outcome{Result: ResultUnknown}
 }
 
-// threeKingsAgainstOne reports whether p is three kings against a lone
-// king, the ending the three-kings count applies to.
-func threeKingsAgainstOne(p *Position) bool {
-	if p.Occupied()&^p.Kings != 0 {
+// ThreeKingsAgainstOne reports whether p is three kings against a lone
+// king under a rule set with the three-kings count (Rules.ThreeKingsMoves
+// positive, Pool): the ending that count applies to. It is false in
+// American checkers, which has no such count.
+func (p *Position) ThreeKingsAgainstOne() bool {
+	if p.Rules().ThreeKingsMoves == 0 || p.Occupied()&^p.Kings != 0 {
 		return false
 	}
 	b, w := p.Pieces[Black].Count(), p.Pieces[White].Count()

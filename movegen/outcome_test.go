@@ -85,3 +85,30 @@ func TestAdjudicate(t *testing.T) {
 		})
 	}
 }
+
+// TestThreeKingsAgainstOne checks the ending the Pool count applies to:
+// three kings against a lone king, either colour stronger, and never in
+// American checkers or with a man on the board.
+func TestThreeKingsAgainstOne(t *testing.T) {
+	tests := []struct {
+		v    Variant
+		fen  string
+		want bool
+	}{
+		{Pool, "B:WK32:BK1,K2,K3", true},
+		{Pool, "W:WK30,K31,K32:BK1", true},
+		{American, "B:WK32:BK1,K2,K3", false},
+		{Pool, "B:WK32:BK1,K2,3", false},
+		{Pool, "B:W32:BK1,K2,K3", false},
+		{Pool, "B:WK32:BK1,K2", false},
+		{Pool, "B:WK32:BK1,K2,K3,K4", false},
+		{Pool, "B:WK31,K32:BK1,K2,K3", false},
+		{Pool, "B:W:BK1,K2,K3", false},
+	}
+	for _, tc := range tests {
+		p := mustFEN(t, tc.fen, tc.v)
+		if got := p.ThreeKingsAgainstOne(); got != tc.want {
+			t.Errorf("%v %s: ThreeKingsAgainstOne() = %v, want %v", tc.v, tc.fen, got, tc.want)
+		}
+	}
+}

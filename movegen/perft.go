@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/dgraph-io/ristretto/v2"
 )
 
 // MaxPly bounds the depth of perft and of any search built on per-ply arrays.
@@ -18,9 +16,10 @@ type PerftOptions struct {
 	Paths bool
 	// Threads is the number of goroutines; 0 or 1 runs on the caller's.
 	Threads int
-	// CacheMiB, when positive, keeps subtree counts in a bounded cache of
-	// about that size, which pays off at depths where subtrees repeat
-	// (transpositions are common in checkers).
+	// CacheMiB, when positive, keeps subtree counts in a table of at most
+	// that many MiB (the largest power of two that fits, up to 64 GiB),
+	// which pays off at depths where subtrees repeat (transpositions are
+	// common in checkers).
 	CacheMiB int
 	// Stop, when not nil, ends the count early once it is set: the counts
 	// returned are then partial and PerftResult.Stopped says so.
@@ -47,33 +46,14 @@ const cacheMinDepth = 3
 // depth-2 loop where most of the time goes.
 const stopMinDepth = 3
 
+// maxThreadsPerProc caps PerftOptions.Threads at this many goroutines per
+// Go processor: more only share the same processors.
+const maxThreadsPerProc = 4
+
 // splitTasksPerThread is how many subtrees per thread a threaded perft
 // wants before it starts, so that uneven subtrees balance out: the last
 // task to finish is then a small share of the whole.
 const splitTasksPerThread = 64
-
-// cacheEntry is a cached subtree count with the position and depth it
-// belongs to, checked on every hit so that a key collision cannot give a
-// wrong count.
-type cacheEntry struct {
-	pieces [2]Bitboard
-	kings  Bitboard
-	turn   Color
-	depth  uint8
-	nodes  uint64
-}
-
-// cacheEntryCost is what an entry is charged against the cache's size:
-// ristretto stores key, value and expiry in a map (about 96 bytes). Its
-// admission counters and the garbage of its write buffer come on top, so
-// the heap peaks near 1.5 times CacheMiB (98 MiB for 64 measured at
-// American depth 12).
-const cacheEntryCost = 96
-
-// cacheBufferItems is ristretto's recommended size of its Get buffers.
-const cacheBufferItems = 64
-
-type perftCache = ristretto.Cache[uint64, cacheEntry]
 
 // perfter is one thread's perft state: per-ply move lists, so counting
 // allocates nothing.
@@ -82,41 +62,6 @@ type perfter struct {
 	cache  *perftCache  // nil without a cache
 	stop   *atomic.Bool // nil when the count cannot be stopped
 	lists  [MaxPly]MoveList
-}
-
-// depthKeys[d] is mixed into a position's hash to key its depth-d count.
-var depthKeys [MaxPly]uint64
-
-func init() {
-	x := uint64(0x9E3779B97F4A7C15)
-	for i := range depthKeys {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		depthKeys[i] = x
-	}
-}
-
-// perftCounters[v] counts the leaves below a position of variant v. Each
-// variant has its own copy of the counting loop so that generation and
-// counting are direct calls the compiler can inline, and the table is read
-// once per subtree, not once per node.
-var perftCounters = [numVariants]func(pf *perfter, p Position, depth, ply int) uint64{
-	American: (*perfter).countAmerican,
-	Pool:     (*perfter).countPool,
-}
-
-func (pf *perfter) lookup(p *Position, depth int) (uint64, bool) {
-	e, ok := pf.cache.Get(p.Hash ^ depthKeys[depth])
-	if ok && e.pieces == p.Pieces && e.kings == p.Kings && e.turn == p.Turn && int(e.depth) == depth {
-		return e.nodes, true
-	}
-	return 0, false
-}
-
-func (pf *perfter) store(p *Position, depth int, n uint64) {
-	e := cacheEntry{pieces: p.Pieces, kings: p.Kings, turn: p.Turn, depth: uint8(depth), nodes: n}
-	pf.cache.Set(p.Hash^depthKeys[depth], e, cacheEntryCost)
 }
 
 // countAmerican counts the leaves depth plies below p, an American position,
@@ -135,7 +80,7 @@ func (pf *perfter) countAmerican(p Position, depth, ply int) uint64 {
 	}
 	cached := pf.cache != nil && depth >= cacheMinDepth
 	if cached {
-		if n, ok := pf.lookup(&p, depth); ok {
+		if n, ok := pf.cache.lookup(&p, depth); ok {
 			return n
 		}
 	}
@@ -170,7 +115,7 @@ func (pf *perfter) countAmerican(p Position, depth, ply int) uint64 {
 		}
 	}
 	if cached {
-		pf.store(&p, depth, n)
+		pf.cache.store(&p, depth, n)
 	}
 	return n
 }
@@ -188,7 +133,7 @@ func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
 	}
 	cached := pf.cache != nil && depth >= cacheMinDepth
 	if cached {
-		if n, ok := pf.lookup(&p, depth); ok {
+		if n, ok := pf.cache.lookup(&p, depth); ok {
 			return n
 		}
 	}
@@ -223,14 +168,22 @@ func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
 		}
 	}
 	if cached {
-		pf.store(&p, depth, n)
+		pf.cache.store(&p, depth, n)
 	}
 	return n
 }
 
-// count counts the leaves depth plies below p.
+// count counts the leaves depth plies below p. Each variant has its own
+// copy of the counting loop so that generation and counting are direct
+// calls the compiler can inline; the variant is looked at once per subtree.
 func (pf *perfter) count(p Position, depth int) uint64 {
-	return perftCounters[p.Variant&1](pf, p, depth, 0)
+	switch p.Variant {
+	case American:
+		return pf.countAmerican(p, depth, 0)
+	case Pool:
+		return pf.countPool(p, depth, 0)
+	}
+	panic(unknownVariant(p.Variant))
 }
 
 // Perft counts the leaves of the legal move tree of p to depth plies, each
@@ -253,23 +206,16 @@ type perftTask struct {
 // count below each root move (divide). With several threads the tree is cut
 // into many subtrees a few plies down, which the threads take from a shared
 // counter one at a time, so that no thread idles while another holds a big
-// subtree. The error is the cache's, when it cannot be made.
+// subtree. The error says when CacheMiB is too large.
 func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 	var res PerftResult
 	depth = min(depth, MaxPly)
 	var cache *perftCache
 	if opt.CacheMiB > 0 {
-		entries := int64(opt.CacheMiB) << 20 / cacheEntryCost
-		c, err := ristretto.NewCache(&ristretto.Config[uint64, cacheEntry]{
-			NumCounters:        10 * entries, // ristretto's advice: 10 per entry kept
-			MaxCost:            entries * cacheEntryCost,
-			BufferItems:        cacheBufferItems,
-			IgnoreInternalCost: true,
-		})
+		c, err := newPerftCache(opt.CacheMiB)
 		if err != nil {
 			return res, err
 		}
-		defer c.Close()
 		cache = c
 	}
 	unique := !opt.Paths
@@ -282,7 +228,7 @@ func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 		return res, nil
 	}
 	threads := max(opt.Threads, 1)
-	threads = min(threads, runtime.GOMAXPROCS(0)*4)
+	threads = min(threads, runtime.GOMAXPROCS(0)*maxThreadsPerProc)
 	tasks := make([]perftTask, 0, len(res.Moves))
 	for i, m := range res.Moves {
 		c := p

@@ -38,14 +38,24 @@ func BenchmarkPerft(b *testing.B) {
 }
 
 // TestPerftCountAllocs checks that counting reuses the perfter's per-ply
-// lists and keeps positions on the stack: no allocation per node.
+// lists and keeps positions on the stack, with and without the cache: no
+// allocation per node.
 func TestPerftCountAllocs(t *testing.T) {
 	for _, v := range []Variant{American, Pool} {
 		for _, unique := range []bool{true, false} {
-			pf := &perfter{unique: unique}
-			p := StartPosition(v)
-			if n := testing.AllocsPerRun(3, func() { pf.count(p, 6) }); n != 0 {
-				t.Errorf("%v unique=%v: %v allocations per perft(6), want 0", v, unique, n)
+			for _, mib := range []int{0, 1} {
+				pf := &perfter{unique: unique}
+				if mib > 0 {
+					c, err := newPerftCache(mib)
+					if err != nil {
+						t.Fatal(err)
+					}
+					pf.cache = c
+				}
+				p := StartPosition(v)
+				if n := testing.AllocsPerRun(3, func() { pf.count(p, 6) }); n != 0 {
+					t.Errorf("%v unique=%v cache=%d MiB: %v allocations per perft(6), want 0", v, unique, mib, n)
+				}
 			}
 		}
 	}

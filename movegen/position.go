@@ -1,5 +1,7 @@
 package movegen
 
+import "math/bits"
+
 // Color is a side: Black moves first and starts on squares 1-12.
 type Color uint8
 
@@ -34,13 +36,16 @@ type Position struct {
 // crownRow[c] is where men of colour c are crowned.
 var crownRow = [2]Bitboard{Black: rowBlackCrown, White: rowWhiteCrown}
 
-// CrownRow returns the squares where men of colour c are crowned.
-func CrownRow(c Color) Bitboard { return crownRow[c] }
+// The starting squares: Black on 1-12, White on 21-32.
+const (
+	startBlack Bitboard = 0x00000FFF
+	startWhite Bitboard = 0xFFF00000
+)
 
 // StartPosition returns the initial position of variant v: Black on 1-12,
 // White on 21-32, Black to move.
 func StartPosition(v Variant) Position {
-	p := Position{Pieces: [2]Bitboard{Black: 0x00000FFF, White: 0xFFF00000}, Turn: Black, Variant: v}
+	p := Position{Pieces: [2]Bitboard{Black: startBlack, White: startWhite}, Turn: Black, Variant: v}
 	p.Hash = p.ComputeHash()
 	return p
 }
@@ -130,7 +135,8 @@ func (p *Position) MakeMove(m Move) {
 // where hashes are read; it leaves Hash stale.
 func (p *Position) play(m Move) {
 	us := p.Turn
-	from, to := Bitboard(1)<<(m.From&31), Bitboard(1)<<(m.To&31)
+	// Masking the squares tells the compiler the shifts stay in range.
+	from, to := Bitboard(1)<<(m.From&(NumSquares-1)), Bitboard(1)<<(m.To&(NumSquares-1))
 	if p.Kings&from|to&crownRow[us] != 0 {
 		p.Kings |= to
 	}
@@ -160,10 +166,4 @@ func (p *Position) Flip() Position {
 }
 
 // reverse maps square s to 31-s: the half turn of the board.
-func reverse(b Bitboard) Bitboard {
-	var r Bitboard
-	for ; b != 0; b &= b - 1 {
-		r |= 1 << (31 - b.First())
-	}
-	return r
-}
+func reverse(b Bitboard) Bitboard { return Bitboard(bits.Reverse32(uint32(b))) }

@@ -1,6 +1,9 @@
 package movegen
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Variant names a rule set.
 type Variant uint8
@@ -11,7 +14,9 @@ const (
 	American Variant = iota
 	// Pool is American Pool checkers, PDN GameType 23.
 	Pool
-	numVariants
+	// NumVariants is the number of rule sets: tables indexed by Variant
+	// have this many entries, and any Variant from it up is no rule set.
+	NumVariants
 )
 
 // Rules carries every difference between the rule sets that is data: draw
@@ -30,23 +35,20 @@ type Rules struct {
 	// which three kings must beat a lone king, counted from when that
 	// material first appears; otherwise the game is drawn (Pool: 13).
 	ThreeKingsMoves int
-	// ManCapturesBackward is true where men capture in all four directions.
-	ManCapturesBackward bool
 	// FlyingKings is true where kings move and capture at any distance.
 	FlyingKings bool
 }
 
-var rulesTable = [numVariants]Rules{
+var rulesTable = [NumVariants]Rules{
 	American: {
 		Variant: American, Name: "american", Title: "American checkers", GameType: 21,
 		DrawMoves: 40,
 	},
 	Pool: {
 		Variant: Pool, Name: "pool", Title: "American Pool checkers", GameType: 23,
-		DrawMoves:           25,
-		ThreeKingsMoves:     13,
-		ManCapturesBackward: true,
-		FlyingKings:         true,
+		DrawMoves:       25,
+		ThreeKingsMoves: 13,
+		FlyingKings:     true,
 	},
 }
 
@@ -56,16 +58,41 @@ var rulesTable = [numVariants]Rules{
 // scores it the same way.
 func (r *Rules) DrawPlies() int { return 2*r.DrawMoves - 1 }
 
-// Rules returns the rule set of v.
-func (v Variant) Rules() *Rules { return &rulesTable[v&1] }
+// Rules returns the rule set of v. It panics when v is no rule set (see
+// unknownVariant).
+func (v Variant) Rules() *Rules {
+	if v >= NumVariants {
+		panic(unknownVariant(v))
+	}
+	return &rulesTable[v]
+}
 
-// String returns the variant's command-line name.
-func (v Variant) String() string { return v.Rules().Name }
+// unknownVariant is the panic value for a Variant that names no rule set.
+// A Variant comes from the constants, ParseVariant or VariantForGameType, so
+// another value is a programming error, and playing it by some other rule
+// set's rules would go wrong quietly: the code that picks a rule set's
+// functions or data stops the program instead. Being an error, it prints
+// its message when the panic does.
+type unknownVariant Variant
+
+// Error says which value came and which rule sets there are.
+func (v unknownVariant) Error() string {
+	return "movegen: unknown variant " + strconv.Itoa(int(v)) + " (the rule sets are American and Pool)"
+}
+
+// String returns the variant's command-line name, or "Variant(n)" when v is
+// no rule set (so that messages about a bad value can still name it).
+func (v Variant) String() string {
+	if v >= NumVariants {
+		return "Variant(" + strconv.Itoa(int(v)) + ")"
+	}
+	return rulesTable[v].Name
+}
 
 // ParseVariant accepts a rule set by name ("american", "pool") or by PDN
 // GameType number ("21", "23").
 func ParseVariant(s string) (Variant, error) {
-	for v := Variant(0); v < numVariants; v++ {
+	for v := Variant(0); v < NumVariants; v++ {
 		r := v.Rules()
 		if s == r.Name || s == fmt.Sprint(r.GameType) {
 			return v, nil
@@ -76,7 +103,7 @@ func ParseVariant(s string) (Variant, error) {
 
 // VariantForGameType returns the variant with the given PDN GameType number.
 func VariantForGameType(gt int) (Variant, error) {
-	for v := Variant(0); v < numVariants; v++ {
+	for v := Variant(0); v < NumVariants; v++ {
 		if v.Rules().GameType == gt {
 			return v, nil
 		}

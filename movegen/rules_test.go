@@ -2,6 +2,8 @@ package movegen
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -172,5 +174,69 @@ func TestNoMovesLoses(t *testing.T) {
 		if ml.N != 0 {
 			t.Errorf("%s %s: got moves %v, want none", c.v, c.fen, ml.Slice())
 		}
+	}
+}
+
+// TestVariants checks the rule-set table and the names: every Variant
+// below NumVariants has its entry, and names and GameType numbers read back.
+func TestVariants(t *testing.T) {
+	for v := Variant(0); v < NumVariants; v++ {
+		r := v.Rules()
+		if r.Variant != v || r.Name == "" || r.Title == "" || r.GameType == 0 || r.DrawMoves == 0 || v.String() != r.Name {
+			t.Errorf("variant %d: rules %+v", v, *r)
+		}
+		for _, s := range []string{r.Name, strconv.Itoa(r.GameType)} {
+			if got, err := ParseVariant(s); err != nil || got != v {
+				t.Errorf("ParseVariant(%q) = %v, %v; want %v", s, got, err, v)
+			}
+		}
+		if got, err := VariantForGameType(r.GameType); err != nil || got != v {
+			t.Errorf("VariantForGameType(%d) = %v, %v; want %v", r.GameType, got, err, v)
+		}
+	}
+	for _, s := range []string{"", "international", "20", "2", "American", "pool "} {
+		if v, err := ParseVariant(s); err == nil || !strings.Contains(err.Error(), "unknown variant") {
+			t.Errorf("ParseVariant(%q) = %v, %v; want an unknown-variant error", s, v, err)
+		}
+	}
+	if v, err := VariantForGameType(20); err == nil {
+		t.Errorf("VariantForGameType(20) = %v, want an error", v)
+	}
+}
+
+// TestUnknownVariant checks that a Variant naming no rule set stops the
+// program with a message saying so, wherever the rule set is picked, rather
+// than being played by another rule set's rules.
+func TestUnknownVariant(t *testing.T) {
+	const bad = NumVariants
+	p := StartPosition(bad)
+	var ml MoveList
+	calls := []struct {
+		name string
+		f    func()
+	}{
+		{"Rules", func() { bad.Rules() }},
+		{"GenerateMoves", func() { p.GenerateMoves(&ml) }},
+		{"GeneratePaths", func() { p.GeneratePaths(&ml) }},
+		{"HasCapture", func() { p.HasCapture() }},
+		{"CountMoves", func() { p.CountMoves(&ml) }},
+		{"ThreeKingsAgainstOne", func() { p.ThreeKingsAgainstOne() }},
+		{"Perft", func() { Perft(p, 3, false) }},
+		{"PerftRun", func() { _, _ = PerftRun(p, 3, PerftOptions{Threads: 2}) }},
+	}
+	want := "movegen: unknown variant " + strconv.Itoa(int(bad))
+	for _, c := range calls {
+		func() {
+			defer func() {
+				err, ok := recover().(error)
+				if !ok || !strings.HasPrefix(err.Error(), want) {
+					t.Errorf("%s with variant %d: panic %v, want an error starting %q", c.name, bad, err, want)
+				}
+			}()
+			c.f()
+		}()
+	}
+	if s, w := bad.String(), "Variant("+strconv.Itoa(int(bad))+")"; s != w {
+		t.Errorf("String() = %q, want %q", s, w)
 	}
 }

@@ -13,14 +13,9 @@ func quietKingMove(a, b *movegen.Position) bool {
 }
 
 // threeVsOne reports whether p is a Pool ending of three kings against a
-// lone king, where the count rule applies.
-func threeVsOne(p *movegen.Position) bool {
-	if p.Rules().ThreeKingsMoves == 0 || p.Kings != p.Occupied() {
-		return false
-	}
-	b, w := p.Pieces[movegen.Black].Count(), p.Pieces[movegen.White].Count()
-	return b == 3 && w == 1 || b == 1 && w == 3
-}
+// lone king, where the count rule applies: movegen's predicate, under the
+// name worker.go and the tests call it by.
+func threeVsOne(p *movegen.Position) bool { return p.ThreeKingsAgainstOne() }
 
 // rootDrawn reports whether the root position is already drawn by a rule.
 func (w *worker) rootDrawn() bool {
@@ -57,7 +52,7 @@ func (w *worker) enter(p *movegen.Position, m movegen.Move, idx int) {
 		w.clocks[idx+1] = w.clocks[idx] + 1
 	}
 	w.kvk[idx+1] = -1
-	if threeVsOne(&child.pos) {
+	if child.pos.ThreeKingsAgainstOne() {
 		w.kvk[idx+1] = idx + 1
 		if w.kvk[idx] >= 0 {
 			w.kvk[idx+1] = w.kvk[idx]

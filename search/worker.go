@@ -142,7 +142,7 @@ func (w *worker) setup(s *shared, req *Request) {
 	}
 	w.rootIdx = len(req.History)
 	w.stack[0].pos = req.Pos
-	w.variantKey = variantKey[req.Pos.Variant&1]
+	w.variantKey = variantKey[req.Pos.Variant]
 	w.drawPlies = req.Pos.Rules().DrawPlies()
 	req.Pos.GenerateMoves(&w.stack[0].moves)
 	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0

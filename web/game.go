@@ -55,54 +55,26 @@ type moveProblem struct {
 
 // resolve finds the one legal move of p that path names: the start square,
 // then some or all of its landing squares in order, ending with where it
-// stops (PDN's rule for captures, as movegen.ParseMove reads them). When the
-// path names no move or several, the problem says why.
+// stops (movegen.ResolvePath, which movegen.ParseMove reads moves with).
+// When the path names no move or several, the problem says why.
 func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *moveProblem) {
-	from, to, via := path[0], path[len(path)-1], path[1:]
-	var paths movegen.MoveList
-	p.GeneratePaths(&paths)
-	// A path listing every landing of some route names that route's move,
-	// even when a longer route also passes through those squares.
-	exact := false
-	for _, m := range paths.Slice() {
-		exact = exact || m.From == from && m.Landings() == len(via) && hasLandings(m, via)
-	}
-	var found, partial []movegen.Move
-	for _, m := range paths.Slice() {
-		if m.From != from || !hasLandings(m, via) {
-			continue
-		}
-		switch {
-		case m.To == to && (!exact || m.Landings() == len(via)):
-			if !slices.ContainsFunc(found, m.Same) {
-				found = append(found, m)
-			}
-		case m.To != to:
-			partial = append(partial, m)
-		}
-	}
-	switch {
-	case len(found) == 1:
-		var ml movegen.MoveList
-		p.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			if m.Same(found[0]) {
-				return m, nil
-			}
-		}
-		return found[0], nil
-	case len(found) > 1:
+	from, to := path[0], path[len(path)-1]
+	r := p.ResolvePath(path)
+	switch r.Status {
+	case movegen.PathMove:
+		return r.Move, nil
+	case movegen.PathAmbiguous:
 		return movegen.Move{}, &moveProblem{
 			Code: codeAmbiguous,
 			Message: fmt.Sprintf("%d different captures go from %d to %d: click the squares the piece lands on along the way, then %d again",
-				len(found), from.Number(), to.Number(), to.Number()),
-			Options: pathStrings(found),
+				len(r.Candidates), from.Number(), to.Number(), to.Number()),
+			Options: pathStrings(r.Candidates),
 		}
-	case len(partial) > 0:
+	case movegen.PathUnfinished:
 		return movegen.Move{}, &moveProblem{
 			Code:    codeIncomplete,
 			Message: "The capture goes on: click the next square the piece lands on, or where it stops",
-			Options: pathStrings(partial),
+			Options: pathStrings(r.Candidates),
 		}
 	}
 	must := mustCapture(p)
@@ -115,17 +87,6 @@ func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *movePro
 		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "That piece must capture: jump over an enemy piece", MustCapture: must}
 	}
 	return movegen.Move{}, &moveProblem{Code: codeIllegal, Message: fmt.Sprintf("%s is not a legal move here", joinSquares(path))}
-}
-
-// hasLandings reports whether want appears in order among m's landings.
-func hasLandings(m movegen.Move, want []movegen.Square) bool {
-	i := 0
-	for k := 0; k < m.Landings() && i < len(want); k++ {
-		if m.Landing(k) == want[i] {
-			i++
-		}
-	}
-	return i == len(want)
 }
 
 // mustCapture returns the squares of the pieces that can capture, in
@@ -146,12 +107,12 @@ func mustCapture(p *movegen.Position) []int {
 	return out
 }
 
+// pathStrings writes moves with every landing square (ResolvePath lists
+// each route once).
 func pathStrings(ms []movegen.Move) []string {
-	out := make([]string, 0, len(ms))
-	for _, m := range ms {
-		if s := m.PathString(); !slices.Contains(out, s) {
-			out = append(out, s)
-		}
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.PathString()
 	}
 	return out
 }
