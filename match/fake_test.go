@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -41,6 +42,10 @@ func fakeProcess(t *testing.T, name, mode string) Engine {
 	}
 	return Engine{Name: name, Argv: []string{"/usr/bin/env", fakeEnv + "=" + mode, exe}}
 }
+
+// fakeHangTime is how long a hanging fake engine hangs: far beyond any
+// test's time forfeit.
+const fakeHangTime = time.Hour
 
 // errFakeCrash is what a crashing fake engine returns.
 var errFakeCrash = errors.New("crashed on purpose")
@@ -213,8 +218,15 @@ func fakeMove(ctx context.Context, behaviour string, misbehave bool, f []string,
 	case "error":
 		return reply("error getmove: out of ideas")
 	case "hang":
-		<-ctx.Done()
-		return ctx.Err()
+		// A timer, not a bare wait: a fake engine process whose only
+		// goroutine blocks for ever would die of Go's deadlock check
+		// instead of hanging.
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(fakeHangTime):
+			return errors.New("hung for the whole fake hang time")
+		}
 	case "crash":
 		return errFakeCrash
 	case "drawclaim":
