@@ -71,7 +71,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	fail := func(format string, args ...any) (Move, error) {
 		return Move{}, &MoveError{Move: s, FEN: p.FEN(), Msg: fmt.Sprintf(format, args...)}
 	}
-	squares, err := parseSquares(strings.TrimSpace(s))
+	squares, err := ParsePath(strings.TrimSpace(s))
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -105,7 +105,10 @@ func (p *Position) legalList() string {
 	return strings.Join(out, " ")
 }
 
-func parseSquares(s string) ([]Square, error) {
+// ParsePath reads the squares of a move written in PDN ("11-15",
+// "15x24x31"): square numbers joined by '-' or 'x'. It checks the shape
+// only; which move of a position the path names is ResolvePath's job.
+func ParsePath(s string) ([]Square, error) {
 	if s == "" {
 		return nil, fmt.Errorf("empty move")
 	}

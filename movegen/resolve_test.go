@@ -8,7 +8,7 @@ import (
 // mustSquares reads a path written "10x17x26" (or with '-') into squares.
 func mustSquares(t testing.TB, s string) []Square {
 	t.Helper()
-	sq, err := parseSquares(s)
+	sq, err := ParsePath(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,12 +132,12 @@ func parsePath(text string, squares []int) ([]movegen.Square, error) {
 		if squares != nil {
 			return nil, fmt.Errorf("give the move as text or as squares, not both")
 		}
-		for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' || r == 'X' }) {
-			var n int
-			if _, err := fmt.Sscanf(f, "%d", &n); err != nil || fmt.Sprint(n) != strings.TrimSpace(f) {
-				return nil, fmt.Errorf("bad square %q in move %q", f, text)
-			}
-			squares = append(squares, n)
+		path, err := movegen.ParsePath(text)
+		if err != nil {
+			return nil, fmt.Errorf("move %q: %v", text, err)
+		}
+		for _, sq := range path {
+			squares = append(squares, sq.Number())
 		}
 	}
 	if len(squares) < 2 {

@@ -109,7 +109,7 @@ func TestRefusals(t *testing.T) {
 		{"move without squares", "POST", g + "/move", `{}`, 400, "at least two squares"},
 		{"move one square", "POST", g + "/move", `{"path":[11]}`, 400, "at least two squares"},
 		{"move off board", "POST", g + "/move", `{"path":[11,33]}`, 400, "off the board"},
-		{"move text junk", "POST", g + "/move", `{"move":"11-1a5"}`, 400, "bad square"},
+		{"move text junk", "POST", g + "/move", `{"move":"11-1a5"}`, 400, "is not a square number"},
 		{"move too long", "POST", g + "/move", `{"path":[1,2,3,4,5,6,7,8,9,10,11,12,13,14]}`, 400, "at most"},
 		{"move both forms", "POST", g + "/move", `{"move":"11-15","path":[11,15]}`, 400, "not both"},
 		{"illegal move", "POST", g + "/move", `{"move":"11-17"}`, 422, "not a legal move"},
