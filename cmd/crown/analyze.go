@@ -8,8 +8,6 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -28,33 +26,21 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
+const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
+Searches the position and prints one line per finished iteration, then the
+best move. It stops at the first limit reached (--movetime is exact here);
+with no limit it runs until interrupted (Ctrl-C).`
+
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("analyze")
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
 	fen := fs.String("fen", "", "position in PDN FEN (default: the start position)")
 	limits := addLimitFlags(fs, true)
 	options := addOptionFlags(fs, nil)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown analyze [--variant V] [--fen FEN] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]")
-			fmt.Fprintln(stdout, "Searches the position and prints one line per finished iteration, then the")
-			fmt.Fprintln(stdout, "best move. It stops at the first limit reached (--movetime is exact here);")
-			fmt.Fprintln(stdout, "with no limit it runs until interrupted (Ctrl-C).")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stdout, stderr, analyzeUsage); !ok {
+		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "crown analyze: "+format+"\n", a...)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
-	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "analyze", format, a...) }
 	lim, err := limits()
 	if err != nil {
 		return usageErr("%v", err)

@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/protocol"
 )
 
@@ -28,22 +26,13 @@ func init() {
 	})
 }
 
+const engineUsage = `usage: crown [engine]
+Reads protocol commands from stdin, one a line, and writes replies to stdout
+until quit or end of input. The commands are in docs/protocol.md.`
+
 func runEngine(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("engine", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown [engine]")
-			fmt.Fprintln(stdout, "Reads protocol commands from stdin, one a line, and writes replies to stdout")
-			fmt.Fprintln(stdout, "until quit or end of input. The commands are in docs/protocol.md.")
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "crown engine: %v\n", err)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "crown engine: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if code, ok := parseFlags(newFlags("engine"), args, stdout, stderr, engineUsage); !ok {
+		return code
 	}
 	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr}
 	if err := protocol.Run(context.Background(), engineInput, stdout, cfg); err != nil {

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/protocol"
@@ -79,8 +77,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 // nil and the exit status when the command is to stop (after --help or a
 // usage error).
 func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, int) {
-	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("match")
 	engine1 := fs.String("engine1", "", "first engine: a command line, or self[:key=value,...]")
 	engine2 := fs.String("engine2", "", "second engine, as --engine1")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
@@ -92,22 +89,13 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 	sprt := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential test (alpha = beta = 0.05) decides")
 	maxPlies := fs.Int("maxmoves", match.DefaultMaxPlies, "move cap in plies: a game this long is drawn")
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
-	usageErr := func(format string, a ...any) (*match.Config, int) {
-		fmt.Fprintf(stderr, "crown match: "+format+"\n", a...)
-		return nil, exitUsage
+	if code, ok := parseFlags(fs, args, stdout, stderr, matchUsage); !ok {
+		return nil, code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintln(stdout, matchUsage)
-			fmt.Fprintln(stdout, "flags:")
-			fmt.Fprint(stdout, fs.FlagUsages())
-			return nil, exitOK
-		}
-		return usageErr("%v", err)
+	usageErr := func(format string, a ...any) (*match.Config, int) {
+		return nil, usageError(stderr, "match", format, a...)
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("unexpected argument %q", fs.Arg(0))
 	case *engine1 == "" || *engine2 == "":
 		return usageErr("--engine1 and --engine2 are required")
 	case *games < 0:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/spf13/pflag"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -62,11 +59,17 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+var perftUsage = fmt.Sprintf(`usage: crown perft [--variant american|pool] [--fen FEN] [--depth N] [--divide] [--paths]
+                   [--threads N] [--cache MiB] [--suite FILE]
+Counts the leaves of the legal move tree from the start position (or --fen) to depth %d
+(or --depth), one line per depth, and ends with 'perft depth=<d> nodes=<n> time=<s> nps=<n>'.
+--divide shows one line per root move instead. --suite runs a table of positions with
+expected counts, prints ok or FAIL per row and a summary, and exits 1 on any mismatch.`, defaultPerftDepth)
+
 // parsePerftFlags reads the flags; it returns nil and the exit status when
 // the command is to stop (after --help or a usage error).
 func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int) {
-	fs := pflag.NewFlagSet("perft", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("perft")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
 	fen := fs.String("fen", "", "position in PDN FEN (default the start position)")
 	depth := fs.Int("depth", defaultPerftDepth, "count to this depth in plies; every depth from 1 is shown")
@@ -75,27 +78,11 @@ func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int)
 	threads := fs.Int("threads", 1, "goroutines counting in parallel")
 	cache := fs.Int("cache", 0, "MiB of subtree-count cache, for deep counts (0: none)")
 	suite := fs.String("suite", "", "run the rows of this TSV file (variant, fen, depth, unique|paths, count)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: crown perft [--variant american|pool] [--fen FEN] [--depth N] [--divide] [--paths]")
-			fmt.Fprintln(stdout, "                   [--threads N] [--cache MiB] [--suite FILE]")
-			fmt.Fprintf(stdout, "Counts the leaves of the legal move tree from the start position (or --fen) to depth %d\n", defaultPerftDepth)
-			fmt.Fprintln(stdout, "(or --depth), one line per depth, and ends with 'perft depth=<d> nodes=<n> time=<s> nps=<n>'.")
-			fmt.Fprintln(stdout, "--divide shows one line per root move instead. --suite runs a table of positions with")
-			fmt.Fprintln(stdout, "expected counts, prints ok or FAIL per row and a summary, and exits 1 on any mismatch.")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil, exitOK
-		}
-		fmt.Fprintf(stderr, "crown perft: %v\n", err)
-		return nil, exitUsage
+	if code, ok := parseFlags(fs, args, stdout, stderr, perftUsage); !ok {
+		return nil, code
 	}
 	usage := func(format string, a ...any) (*perftFlags, int) {
-		fmt.Fprintf(stderr, "crown perft: "+format+"\n", a...)
-		return nil, exitUsage
-	}
-	if fs.NArg() > 0 {
-		return usage("unexpected argument %q", fs.Arg(0))
+		return nil, usageError(stderr, "perft", format, a...)
 	}
 	if *depth < 1 || *depth > movegen.MaxPly {
 		return usage("--depth must be from 1 to %d", movegen.MaxPly)

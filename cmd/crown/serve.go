@@ -12,8 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/web"
 )
 
@@ -41,9 +39,13 @@ var serveStop = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
+const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N]
+Serves a checkers board in the browser: play American or Pool checkers against
+the engine, set up positions, analyze, and save games as PDN. It prints the
+address to open and runs until interrupted (Ctrl-C).`
+
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	maxGames := fs.Int("max-games", web.DefaultMaxGames, "most games kept at once")
 	maxThink := fs.Duration("max-think", web.DefaultMaxThink, "longest engine time per move a game may ask for")
@@ -51,26 +53,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N]")
-			fmt.Fprintln(stdout, "Serves a checkers board in the browser: play American or Pool checkers against")
-			fmt.Fprintln(stdout, "the engine, set up positions, analyze, and save games as PDN. It prints the")
-			fmt.Fprintln(stdout, "address to open and runs until interrupted (Ctrl-C).")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "crown serve: %v\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stdout, stderr, serveUsage); !ok {
+		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "crown serve: "+format+"\n", a...)
-		return exitUsage
-	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "serve", format, a...) }
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("unexpected argument %q", fs.Arg(0))
 	case *maxGames < 1:
 		return usageErr("--max-games must be at least 1")
 	case *maxThink < web.MinMoveTime:
