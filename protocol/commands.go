@@ -60,6 +60,9 @@ func (s *session) handle(l inputLine) outcome {
 		return keepGoing
 	}
 	cmd, args := strings.ToLower(f[0]), f[1:]
+	if needsIdle[cmd] && s.busy(cmd) {
+		return keepGoing
+	}
 	switch cmd {
 	case "quit":
 		return stopSession
@@ -79,28 +82,16 @@ func (s *session) handle(l inputLine) outcome {
 	case "get":
 		s.get(args)
 	case "set":
-		if s.busy(cmd) {
-			return keepGoing
-		}
 		s.set(args)
 	case "new":
-		if s.busy(cmd) {
-			return keepGoing
-		}
 		s.noArgs(cmd, args, func() {
 			s.game = nil
 			s.engine.Clear()
 			s.out.line("new ok")
 		})
 	case "getmove":
-		if s.busy(cmd) {
-			return keepGoing
-		}
 		s.getmove(args)
 	case "perft":
-		if s.busy(cmd) {
-			return keepGoing
-		}
 		s.perft(args)
 	case "staticevaluation":
 		s.staticEvaluation(args)
@@ -109,6 +100,10 @@ func (s *session) handle(l inputLine) outcome {
 	}
 	return keepGoing
 }
+
+// needsIdle names the commands refused while a job runs: they change the
+// engine or start a job of their own.
+var needsIdle = map[string]bool{"set": true, "new": true, "getmove": true, "perft": true}
 
 // busy answers the error and reports true when a job is running.
 func (s *session) busy(cmd string) bool {
@@ -168,57 +163,69 @@ func echo(t string) string {
 	return strconv.QuoteToASCII(t)
 }
 
-func (s *session) get(args []string) {
+// keyArgs splits the arguments of get or set into the key, in lower case,
+// and the rest; without a key it answers the error and reports false.
+func (s *session) keyArgs(cmd, wants string, args []string) (string, []string, bool) {
 	if len(args) == 0 {
-		s.out.line("error get needs a key; try help")
+		s.out.printf("error %s needs %s; try help", cmd, wants)
+		return "", nil, false
+	}
+	return strings.ToLower(args[0]), args[1:], true
+}
+
+func (s *session) get(args []string) {
+	key, rest, ok := s.keyArgs("get", "a key", args)
+	if !ok {
 		return
 	}
-	key, rest := strings.ToLower(args[0]), args[1:]
 	if key == "movelist" {
 		s.moveList(rest)
 		return
 	}
-	op, isOption := search.LookupOption(key)
-	isOption = isOption && key == op.Key
-	switch key {
-	case "protocolversion", "gametype", "cpus", "book", "gamehist":
-	default:
-		if !isOption {
-			s.out.printf("error unknown get key %s; try help", echo(args[0]))
-			return
-		}
-	}
-	if len(rest) > 0 {
+	reply := s.getReply(key)
+	switch {
+	case reply == nil:
+		s.out.printf("error unknown get key %s; try help", echo(args[0]))
+	case len(rest) > 0:
 		s.out.printf("error get %s takes no more arguments", key)
-		return
-	}
-	switch key {
-	case "protocolversion":
-		s.out.printf("protocolversion %d", Version)
-	case "gametype":
-		s.replyGameType()
-	case "cpus":
-		s.out.printf("cpus %d", runtime.NumCPU())
-	case "book":
-		s.replyBook()
-	case "gamehist":
-		s.replyGameHist()
 	default:
-		s.out.printf("%s %d", op.Key, op.Get(s.opt))
+		reply()
 	}
 }
 
+// getReply returns what answers "get key", nil for an unknown key.
+func (s *session) getReply(key string) func() {
+	if op := engineOption(key); op != nil {
+		return func() { s.out.printf("%s %d", op.Key, op.Get(s.opt)) }
+	}
+	return map[string]func(){
+		"protocolversion": func() { s.out.printf("protocolversion %d", Version) },
+		"gametype":        s.replyGameType,
+		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },
+		"book":            s.replyBook,
+		"gamehist":        s.replyGameHist,
+	}[key]
+}
+
+// engineOption returns the engine option (search.Registry) whose protocol
+// key is key, or nil.
+func engineOption(key string) *search.Option {
+	if op, ok := search.LookupOption(key); ok && key == op.Key {
+		return op
+	}
+	return nil
+}
+
 func (s *session) set(args []string) {
-	if len(args) == 0 {
-		s.out.line("error set needs a key and a value; try help")
+	key, rest, ok := s.keyArgs("set", "a key and a value", args)
+	if !ok {
 		return
 	}
-	key, rest := strings.ToLower(args[0]), args[1:]
 	if key == "gamehist" {
 		s.setGameHist(rest)
 		return
 	}
-	if op, ok := search.LookupOption(key); ok && key == op.Key {
+	if op := engineOption(key); op != nil {
 		s.setOption(op, rest)
 		return
 	}
