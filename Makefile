@@ -15,9 +15,10 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: ## vet, then the short test suite with the race detector
+test: ## vet, the short test suite with the race detector, then the bench signature without it
 	$(GO) vet $(PKGS)
 	$(GO) test -short -race -count=1 $(PKGS)
+	$(GO) test -count=1 -run TestSignature ./bench/
 
 test-long: ## the full suite: deep perft, long tests
 	$(GO) test -count=1 -timeout 60m $(PKGS)
