@@ -150,8 +150,8 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}
 	}
 
-	s := &shared{tt: e.tt, start: start, limits: req.Limits, nodes: make([]atomic.Uint64, len(e.workers))}
-	s.plan(ml.N)
+	s := &shared{tt: e.tt, limits: req.Limits, tm: newTimeManager(req.Limits, start, ml.N),
+		maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
 	e.tt.newSearch()
 	for _, w := range e.workers {
 		w.setup(s, &req)
@@ -166,8 +166,8 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		case <-done:
 		}
 	}()
-	if s.hard > 0 {
-		t := time.AfterFunc(s.hard, func() { s.stop.Store(true) })
+	if s.tm.hard > 0 {
+		t := time.AfterFunc(s.tm.hard, func() { s.stop.Store(true) })
 		defer t.Stop()
 	}
 
@@ -181,7 +181,7 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 	}
 	main := e.workers[0]
 	main.iterate()
-	if (req.Limits.Infinite || !s.limited()) && !s.stop.Load() {
+	if !limited(req.Limits) && !s.stop.Load() {
 		<-ctx.Done() // analysis: hold the answer until stopped
 	}
 	s.stop.Store(true)

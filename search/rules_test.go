@@ -117,8 +117,7 @@ func TestSearchAllocs(t *testing.T) {
 		e := New(Options{HashMiB: 1})
 		p := movegen.StartPosition(v)
 		req := Request{Pos: p, Limits: Limits{Depth: 6}}
-		s := &shared{tt: e.tt, limits: req.Limits, nodes: make([]atomic.Uint64, 1)}
-		s.plan(7)
+		s := &shared{tt: e.tt, limits: req.Limits, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, 1)}
 		w := e.workers[0]
 		w.setup(s, &req)
 		n := testing.AllocsPerRun(20, func() {

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"time"
-
-	"github.com/crown-checkers/crown/movegen"
-)
+import "github.com/crown-checkers/crown/movegen"
 
 // Search-wide sizes and tunables.
 const (
@@ -183,10 +179,7 @@ func (w *worker) iterate() {
 		if w.id != 0 {
 			continue
 		}
-		if s.single || s.soft > 0 && time.Since(s.start) > s.soft {
-			break
-		}
-		if _, best := s.bestSoFar(); WinScore-abs(best) < 1000 && d > WinScore-abs(best)+2 && s.limits.Depth == 0 {
+		if done, best := s.bestSoFar(); !s.tm.startNext(done, best) {
 			break
 		}
 	}
