@@ -150,11 +150,15 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}
 	}
 
-	s := &shared{tt: e.tt, limits: req.Limits, tm: newTimeManager(req.Limits, start, ml.N),
-		maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
+	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
+}
+
+// run searches req, whose root has a legal move, under the time policy tm.
+func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
+	s := &shared{tt: e.tt, limits: req.Limits, tm: tm, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
 	e.tt.newSearch()
 	for _, w := range e.workers {
-		w.setup(s, &req)
+		w.setup(s, req)
 	}
 
 	done := make(chan struct{})
@@ -192,7 +196,7 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		res.Nodes += w.nodes
 		res.SelDepth = max(res.SelDepth, w.seldepth)
 	}
-	res.Time = time.Since(start)
+	res.Time = tm.elapsed()
 	if main.rootDrawn() || main.forcedDraw() {
 		res.Score, res.Claim = DrawScore, Draw
 	}

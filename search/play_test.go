@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -151,6 +152,37 @@ func TestTimeLimits(t *testing.T) {
 		if res.Depth < 1 {
 			t.Errorf("%s: no iteration finished", tt.name)
 		}
+	}
+}
+
+// TestSoftLimitAfterAbort: an iteration given up because a helper finished
+// it ends an iteration like any other, so past the soft limit the main
+// worker starts no other. (It once went straight on to the next depth, so
+// two-thread searches ran to the hard limit.) The test plays the helper:
+// once the soft limit has passed, it finishes the depth the main worker is
+// searching; that must be the deepest iteration of the search.
+func TestSoftLimitAfterAbort(t *testing.T) {
+	const soft, hard = 250 * time.Millisecond, 10 * time.Second
+	e := New(Options{HashMiB: 16})
+	req := Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{MoveTime: hard}}
+	var ml movegen.MoveList
+	req.Pos.GenerateMoves(&ml)
+	pv := []movegen.Move{ml.Moves[0]}
+	s := &shared{tt: e.tt, limits: req.Limits, tm: timeManager{start: time.Now(), soft: soft, hard: hard},
+		maxDepth: maxDepth, nodes: make([]atomic.Uint64, 1)}
+	w := e.workers[0]
+	w.setup(s, &req)
+	faked := make(chan int, 1)
+	go func() {
+		time.Sleep(soft + time.Millisecond)
+		d := int(s.bestDepth.Load()) + 1 // the main worker's depth: it works alone
+		s.finish(d, 0, 0, pv)
+		faked <- d
+	}()
+	w.iterate()
+	d := <-faked
+	if got := int(s.bestDepth.Load()); got != d {
+		t.Errorf("depth %d was finished for the main worker after the soft limit, yet it went on to depth %d", d, got)
 	}
 }
 

@@ -148,7 +148,8 @@ func (w *worker) setup(s *shared, req *Request) {
 // worker records its finished iterations in the shared best line and
 // skips depths another worker has already finished (lazy SMP); helpers
 // (id > 0) start one ply deeper on odd ids so the threads spread over
-// depths. The main worker reports and manages time.
+// depths. The main worker reports and, after each iteration it finished or
+// gave up to another worker, asks the time manager whether to go on.
 func (w *worker) iterate() {
 	s := w.s
 	prev, reported := 0, 0
@@ -164,21 +165,18 @@ func (w *worker) iterate() {
 		if s.stop.Load() {
 			break
 		}
-		if w.abort {
-			continue // another worker finished this depth first
-		}
-		prev = score
-		s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
-		if w.id == 0 {
-			reported = w.reportBest(reported)
-		}
-		if d == s.maxDepth {
-			s.stop.Store(true)
-			break
+		if !w.abort { // else another worker finished this depth first
+			prev = score
+			s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
+			if d == s.maxDepth {
+				s.stop.Store(true)
+				break
+			}
 		}
 		if w.id != 0 {
 			continue
 		}
+		reported = w.reportBest(reported)
 		if done, best := s.bestSoFar(); !s.tm.startNext(done, best) {
 			break
 		}
