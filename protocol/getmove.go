@@ -22,11 +22,6 @@ const (
 	// movegen.MaxPly plies, and quiescence needs room below the nominal
 	// depth.
 	maxDepth = movegen.MaxPly / 2
-	// ceilingNum/ceilingDen times maxtime is the most one move may take:
-	// the search treats maxtime as an average and may run past it, but a
-	// GUI's user (and the 0.6 s for maxtime=0.5) expects about
-	// that long, so the protocol stops the search there.
-	ceilingNum, ceilingDen = 11, 10
 )
 
 // getmove parses the position and limits, then starts the search; its
@@ -56,11 +51,6 @@ func (s *session) getmove(args []string) {
 	unlimited := lim.Infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Remaining == 0
 	fallback := ml.Moves[0]
 	s.start("getmove", unlimited, func(ctx context.Context) string {
-		if lim.MoveTime > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, lim.MoveTime*ceilingNum/ceilingDen)
-			defer cancel()
-		}
 		return s.search(ctx, req, fallback)
 	})
 }

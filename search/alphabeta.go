@@ -53,11 +53,13 @@ func (w *worker) aspiration(d, prev int) int {
 	}
 }
 
-// poll publishes the node count and enforces the node budget.
+// poll publishes the node count and enforces the hard time limit and
+// (in the main worker) the node budget: every worker reads the clock, so
+// the search stops on time without a timer goroutine to wake up.
 // An iteration another worker has already finished is abandoned.
 func (w *worker) poll() {
 	w.s.publish(w.id, w.nodes)
-	if w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
+	if w.s.tm.overHard() || w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
 		w.s.stop.Store(true)
 	}
 	if int(w.s.bestDepth.Load()) >= w.iter {

@@ -170,10 +170,6 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		case <-done:
 		}
 	}()
-	if s.tm.hard > 0 {
-		t := time.AfterFunc(s.tm.hard, func() { s.stop.Store(true) })
-		defer t.Stop()
-	}
 
 	var wg sync.WaitGroup
 	for _, w := range e.workers[1:] {

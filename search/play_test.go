@@ -155,34 +155,44 @@ func TestTimeLimits(t *testing.T) {
 	}
 }
 
-// TestSoftLimitAfterAbort: an iteration given up because a helper finished
-// it ends an iteration like any other, so past the soft limit the main
-// worker starts no other. (It once went straight on to the next depth, so
-// two-thread searches ran to the hard limit.) The test plays the helper:
-// once the soft limit has passed, it finishes the depth the main worker is
-// searching; that must be the deepest iteration of the search.
-func TestSoftLimitAfterAbort(t *testing.T) {
-	const soft, hard = 250 * time.Millisecond, 10 * time.Second
+// TestStopAfterAbort: an iteration given up because a helper finished it
+// ends an iteration like any other, so the main worker asks the time
+// manager whether to go on. (It once went straight on to the next depth,
+// so two-thread searches ran past the soft limit to the hard one.) The test
+// plays the helper: while the main worker searches some depth, it finishes
+// that depth with a win in one ply, where the time manager stops the search;
+// no deeper iteration may follow.
+func TestStopAfterAbort(t *testing.T) {
+	const hard = 5 * time.Second
 	e := New(Options{HashMiB: 16})
 	req := Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{MoveTime: hard}}
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	pv := []movegen.Move{ml.Moves[0]}
-	s := &shared{tt: e.tt, limits: req.Limits, tm: timeManager{start: time.Now(), soft: soft, hard: hard},
+	s := &shared{tt: e.tt, limits: req.Limits, tm: timeManager{start: time.Now(), hard: hard, winStop: true},
 		maxDepth: maxDepth, nodes: make([]atomic.Uint64, 1)}
 	w := e.workers[0]
 	w.setup(s, &req)
+	const win = WinScore - 1
 	faked := make(chan int, 1)
 	go func() {
-		time.Sleep(soft + time.Millisecond)
-		d := int(s.bestDepth.Load()) + 1 // the main worker's depth: it works alone
-		s.finish(d, 0, 0, pv)
-		faked <- d
+		for {
+			d := int(s.bestDepth.Load()) + 1 // the main worker's depth: it works alone
+			if d <= 12 {
+				time.Sleep(100 * time.Microsecond)
+				continue
+			}
+			s.finish(d, win, 0, pv)
+			if done, score := s.bestSoFar(); done == d && score == win {
+				faked <- d
+				return
+			}
+		}
 	}()
 	w.iterate()
 	d := <-faked
-	if got := int(s.bestDepth.Load()); got != d {
-		t.Errorf("depth %d was finished for the main worker after the soft limit, yet it went on to depth %d", d, got)
+	if done, score := s.bestSoFar(); done != d || score != win {
+		t.Errorf("depth %d was finished for the main worker with a win in one, yet it went on to depth %d (score %d)", d, done, score)
 	}
 }
 

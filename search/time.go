@@ -4,14 +4,23 @@ import "time"
 
 // Time management constants.
 const (
-	// softFraction of the move time: no new iteration starts after it,
-	// since the next one usually takes longer than all before it.
-	softNum, softDen = 1, 2
-	// hardFactor times the move time: a running iteration is cut off here,
-	// so a target move time is kept on average.
-	hardNum, hardDen = 3, 2
+	// hardNum/hardDen of the move time is where a search stops. maxtime is
+	// CheckerBoard's average time per move and its user expects about that
+	// long on every move, never much more: so the hard limit is the move
+	// time itself, and the answer follows within a poll of the nodes.
+	hardNum, hardDen = 1, 1
+	// softNum/softDen of the move time: before it another iteration always
+	// starts, even one that the hard limit will cut (its first root moves,
+	// the best ones, still get searched deeper). The fraction sets the mean
+	// time per move: see crown timing for the measurements.
+	softNum, softDen = 3, 4
+	// growthNum/growthDen: an iteration is predicted to take this many
+	// times as long as the one before. After the soft limit, another starts
+	// only if it is predicted to finish before the hard limit.
+	growthNum, growthDen = 3, 2
 	// movesToGo is how many more moves a clock without increments is
-	// assumed to have to last.
+	// assumed to have to last; the move's share of the clock is then used
+	// like a move time.
 	movesToGo = 30
 	// clockReserve is kept back from the remaining time for the protocol
 	// round trip.
@@ -26,20 +35,25 @@ const (
 // it decides whether another one is worth starting.
 type timeManager struct {
 	start time.Time
-	soft  time.Duration // no iteration starts after it (0: none)
+	soft  time.Duration // another iteration always starts before it (0: no time limit)
 	hard  time.Duration // the search stops here (0: none)
 	// single: the root has one legal move and a clock runs, so the first
 	// iteration's answer is enough.
 	single bool
 	// winStop: stop once a proven result is searched past (not with a
-	// depth limit, which asks for that depth).
+	// depth limit, which asks for that depth, nor with an exact time).
 	winStop bool
+	lastEnd time.Duration // when the last iteration ended, since start
 }
 
 // newTimeManager plans a search of a root with rootMoves legal moves that
-// started at start.
+// started at start. A move time (MoveTime) is an average, kept by soft and
+// hard limits; with Exact the search stops at it and not before. A clock
+// (Remaining, Increment) is shared out as a move time; the search never
+// uses more than Remaining less clockReserve (or half of it, when
+// Remaining is that short).
 func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
-	tm := timeManager{start: start, winStop: l.Depth == 0}
+	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact}
 	if l.Infinite {
 		return tm
 	}
@@ -66,16 +80,25 @@ func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
 }
 
 // startNext reports whether to start another iteration now that the
-// deepest finished one is depth plies deep and scores score.
+// deepest finished one is depth plies deep and scores score. An exact
+// time has no soft limit: its search runs to the hard limit.
 func (tm *timeManager) startNext(depth, score int) bool {
+	now := tm.elapsed()
+	last := now - tm.lastEnd
+	tm.lastEnd = now
 	switch {
 	case tm.single:
 		return false
 	case tm.winStop && isProven(score) && depth > WinScore-abs(score)+winMargin:
 		return false
+	case tm.soft == 0 || now < tm.soft:
+		return true
 	}
-	return tm.soft == 0 || tm.elapsed() <= tm.soft
+	return now+last*growthNum/growthDen < tm.hard
 }
+
+// overHard reports whether the hard limit has passed.
+func (tm *timeManager) overHard() bool { return tm.hard > 0 && tm.elapsed() >= tm.hard }
 
 // elapsed is the time since the search started.
 func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }

@@ -330,7 +330,7 @@ func timeMoves(e *timingEngine, f *timingFlags, positions []movegen.Position, pr
 		}
 		r := l.at.Sub(sent).Seconds() / f.maxTime.Seconds()
 		ratios = append(ratios, r)
-		fmt.Fprintf(progress, "\rtiming %d/%d: %.3f x maxtime", i+1, len(positions), r)
+		fmt.Fprintf(progress, "\rtiming %d/%d: %.3f x maxtime %-60s", i+1, len(positions), r, p.FEN())
 	}
 	fmt.Fprintln(progress)
 	return ratios, nil
