@@ -180,12 +180,9 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		}(w)
 	}
 	main := e.workers[0]
-	main.iterate()
-	if !limited(req.Limits) && !s.stop.Load() {
-		<-ctx.Done() // analysis: hold the answer until stopped
-	}
-	s.stop.Store(true)
+	main.iterate() // it sets stop as it ends
 	wg.Wait()
+	s.tm.hold(ctx)
 
 	res := s.result(main)
 	for _, w := range e.workers {

@@ -196,6 +196,36 @@ func TestStopAfterAbort(t *testing.T) {
 	}
 }
 
+// TestHoldAnswer: a search that ends by itself early, here at the depth cap
+// in a won ending, still answers only when stopped (analysis) or when an
+// exact time is up.
+func TestHoldAnswer(t *testing.T) {
+	const wait = 300 * time.Millisecond
+	tests := []struct {
+		name   string
+		l      Limits
+		cancel bool // stop the search after wait
+	}{
+		{"infinite", Limits{Infinite: true}, true},
+		{"no limit", Limits{}, true},
+		{"exact", Limits{MoveTime: wait, Exact: true}, false},
+	}
+	p := mustFEN(t, "W:WK7,25,26,27,28:B11,15,19,20,23", movegen.American) // a win in 19 plies
+	for _, tt := range tests {
+		ctx, cancel := context.WithCancel(context.Background())
+		if tt.cancel {
+			time.AfterFunc(wait, cancel)
+		}
+		start := time.Now()
+		res := New(Options{HashMiB: 16}).Search(ctx, Request{Pos: p, Limits: tt.l})
+		took := time.Since(start)
+		cancel()
+		if !res.HasMove || took < wait-time.Millisecond || took > wait+200*time.Millisecond {
+			t.Errorf("%s: answered %v after %v, want after about %v", tt.name, res.Claim, took, wait)
+		}
+	}
+}
+
 // TestNodeLimit: a node budget stops the search close to it.
 func TestNodeLimit(t *testing.T) {
 	e := New(Options{HashMiB: 4})

@@ -1,6 +1,9 @@
 package search
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Time management constants.
 const (
@@ -43,7 +46,10 @@ type timeManager struct {
 	// winStop: stop once a proven result is searched past (not with a
 	// depth limit, which asks for that depth, nor with an exact time).
 	winStop bool
-	lastEnd time.Duration // when the last iteration ended, since start
+	// A search that ends by itself early holds its answer: until stopped
+	// without limits (analysis), until the hard limit with an exact time.
+	untilStopped, exact bool
+	lastEnd             time.Duration // when the last iteration ended, since start
 }
 
 // newTimeManager plans a search of a root with rootMoves legal moves that
@@ -53,7 +59,7 @@ type timeManager struct {
 // uses more than Remaining less clockReserve (or half of it, when
 // Remaining is that short).
 func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
-	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact}
+	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: !limited(l), exact: l.Exact}
 	if l.Infinite {
 		return tm
 	}
@@ -95,6 +101,23 @@ func (tm *timeManager) startNext(depth, score int) bool {
 		return true
 	}
 	return now+last*growthNum/growthDen < tm.hard
+}
+
+// hold returns once the answer of a finished search may go: at once,
+// unless the search ended by itself (a proven result, the depth cap)
+// before ctx was cancelled (analysis) or before an exact time was up.
+func (tm *timeManager) hold(ctx context.Context) {
+	switch {
+	case tm.untilStopped:
+		<-ctx.Done()
+	case tm.exact && tm.hard > 0:
+		t := time.NewTimer(tm.hard - tm.elapsed())
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		}
+	}
 }
 
 // overHard reports whether the hard limit has passed.
