@@ -91,9 +91,22 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	idx := w.rootIdx + ply
 	w.keys[idx] = p.Hash
 
-	// Step 1. Repetition and mate-distance bounds.
+	// Step 1. The rules that end the game while moves remain, before the
+	// table, pruning or the static evaluation can score the node: a
+	// position they draw is drawn whatever its score (and table entries
+	// come from other paths, with other counts). A side without a legal
+	// move has lost even on a ply that would also draw, as in
+	// movegen.Adjudicate: a repeated position had a move the first time,
+	// but a count may run out on one without, so only then are moves
+	// generated here. Then the mate-distance bounds.
 	if ply > 0 {
 		if w.repeated(idx, p.Hash) {
+			return DrawScore
+		}
+		if w.ruleDraw(idx, p) {
+			if p.GenerateMoves(&f.moves); f.moves.N == 0 {
+				return -WinScore + ply
+			}
 			return DrawScore
 		}
 		alpha = max(alpha, -WinScore+ply)
@@ -155,14 +168,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Step 5. Moves; none means a loss. Then the draw rules.
+	// Step 5. Moves; none means a loss.
 	p.GenerateMoves(&f.moves)
 	n := f.moves.N
 	if n == 0 {
 		return -WinScore + ply
-	}
-	if ply > 0 && w.ruleDraw(idx, p) {
-		return DrawScore
 	}
 
 	// Step 6. Extension: a forced move costs no depth on the principal
