@@ -47,7 +47,7 @@ func (w *worker) aspiration(d, prev int) int {
 			return score
 		}
 		delta *= 2
-		if delta > 1000 {
+		if delta > aspirationMaxDelta {
 			alpha, beta = -infinity, infinity
 		}
 	}

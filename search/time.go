@@ -25,9 +25,14 @@ const (
 	// assumed to have to last; the move's share of the clock is then used
 	// like a move time.
 	movesToGo = 30
+	// incrementNum/incrementDen of the increment is added to that share:
+	// not all of it, so the clock grows a little when the game runs long.
+	incrementNum, incrementDen = 3, 4
 	// clockReserve is kept back from the remaining time for the protocol
-	// round trip.
-	clockReserve = 50 * time.Millisecond
+	// round trip; a clock too short for that keeps back 1/shortClockDen of
+	// itself instead, so the search still gets some time.
+	clockReserve  = 50 * time.Millisecond
+	shortClockDen = 2
 	// winMargin: once a proven result n plies away has been searched more
 	// than n+winMargin plies deep, deeper iterations only confirm it.
 	winMargin = 2
@@ -56,8 +61,8 @@ type timeManager struct {
 // started at start. A move time (MoveTime) is an average, kept by soft and
 // hard limits; with Exact the search stops at it and not before. A clock
 // (Remaining, Increment) is shared out as a move time; the search never
-// uses more than Remaining less clockReserve (or half of it, when
-// Remaining is that short).
+// uses more than Remaining less clockReserve (or less 1/shortClockDen of
+// it, when Remaining is that short).
 func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
 	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: !limited(l), exact: l.Exact}
 	if l.Infinite {
@@ -70,12 +75,12 @@ func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
 		tm.soft = l.MoveTime * softNum / softDen
 		tm.hard = l.MoveTime * hardNum / hardDen
 	case l.Remaining > 0:
-		target := l.Remaining/movesToGo + l.Increment*3/4
+		target := l.Remaining/movesToGo + l.Increment*incrementNum/incrementDen
 		tm.soft = target * softNum / softDen
 		tm.hard = target * hardNum / hardDen
 	}
 	if l.Remaining > 0 {
-		limit := max(l.Remaining-clockReserve, l.Remaining/2)
+		limit := max(l.Remaining-clockReserve, l.Remaining/shortClockDen)
 		if tm.hard == 0 || tm.hard > limit {
 			tm.hard = limit
 		}

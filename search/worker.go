@@ -16,6 +16,11 @@ const (
 	// first iteration that uses one (earlier scores swing too much).
 	aspirationDelta    = 30
 	aspirationMinDepth = 5
+	// aspirationMaxDelta: once the half-width, doubled at each failure,
+	// passes ten men, the score is swinging by whole pieces or to a proven
+	// result, and further narrow windows would only cost re-searches: the
+	// root is searched with the full window.
+	aspirationMaxDelta = 1000
 	// pollMask: every pollMask+1 nodes a worker publishes its node count
 	// and the main worker checks the node budget.
 	pollMask = 1023
