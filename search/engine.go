@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,13 +20,15 @@ const (
 	MaxThreads     = 64
 )
 
-// spareProcs is how many Go processors (GOMAXPROCS) an engine keeps beyond
-// its search threads. Search threads never block, so with no processor to
-// spare the goroutines that read input, answer ping and deliver stop wait
-// for the runtime to preempt one, up to 10 ms a hand-over. Measured on two
-// cores during a two-thread search: ping answered in a median 24 ms with
-// GOMAXPROCS 2, 0.1 ms with 4; search speed unchanged.
-const spareProcs = 2
+// SpareProcs is how many Go processors (GOMAXPROCS) a program should keep
+// beyond its search threads. Search threads never block, so with no
+// processor to spare the goroutines that read input, answer ping and
+// deliver stop wait for the runtime to preempt one, up to 10 ms a
+// hand-over. Measured on two cores during a two-thread search: ping
+// answered in a median 24 ms with GOMAXPROCS 2, 0.1 ms with 4; search
+// speed unchanged. The package never changes GOMAXPROCS itself, a setting
+// of the whole process: the program does, once (cmd/crown's main).
+const SpareProcs = 2
 
 // Options configure an Engine.
 type Options struct {
@@ -71,9 +72,9 @@ type Engine struct {
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
-// values out of range are clamped into it. New and SetOptions raise
-// GOMAXPROCS to at least the thread count plus two, so the rest of
-// the program stays responsive while every search thread runs.
+// values out of range are clamped into it. For the rest of the program to
+// stay responsive while every search thread runs, GOMAXPROCS should be at
+// least the thread count plus SpareProcs.
 func New(opt Options) *Engine {
 	opt = opt.withDefaults()
 	opt.HashMiB = min(max(opt.HashMiB, MinHashMiB), MaxHashMiB)
@@ -84,9 +85,6 @@ func New(opt Options) *Engine {
 }
 
 func (e *Engine) apply(opt Options) {
-	if want := opt.Threads + spareProcs; runtime.GOMAXPROCS(0) < want {
-		runtime.GOMAXPROCS(want)
-	}
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
 	}
