@@ -98,8 +98,10 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 		len(ratios), choices, singles, f.maxTime.Seconds(), f.exact, f.threads, f.engine)
 	fmt.Fprintf(stdout, "x maxtime: mean=%.3f median=%.3f min=%.3f max=%.3f over%.1f=%d maxdev=%.3f\n",
 		st.mean, st.median, st.min, st.max, timingCeiling, st.over, st.maxDev)
-	fmt.Fprintf(stdout, "counting the moves with one legal move as instant, a game's mean would be %.3f x maxtime\n",
-		st.mean*float64(choices)/float64(choices+singles))
+	if !f.exact { // exact spends its time on a single move too
+		fmt.Fprintf(stdout, "counting the moves with one legal move as instant, a game's mean would be %.3f x maxtime\n",
+			st.mean*float64(choices)/float64(choices+singles))
+	}
 	if miss := st.misses(f.exact); miss != "" {
 		fmt.Fprintf(stdout, "targets missed: %s\n", miss)
 		return exitFail

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -52,8 +53,8 @@ func TestTimingMisses(t *testing.T) {
 }
 
 // TestTimingCommand times a few short moves from a small PDN file, with
-// Crown in process and with the built binary; whether the targets are met
-// at such short times does not matter.
+// Crown in process (also with exact) and with the built binary; whether the
+// targets are met at such short times does not matter.
 func TestTimingCommand(t *testing.T) {
 	dir := t.TempDir()
 	pdn := filepath.Join(dir, "games.pdn")
@@ -61,37 +62,47 @@ func TestTimingCommand(t *testing.T) {
 	if err := os.WriteFile(pdn, []byte(game), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	engines := []string{selfTimingEngine}
+	type run struct {
+		engine string
+		exact  bool
+	}
+	runs := []run{{selfTimingEngine, false}, {selfTimingEngine, true}}
 	if goTool, err := exec.LookPath("go"); err == nil {
 		bin := filepath.Join(dir, "crown")
 		if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 			t.Fatalf("go build: %v\n%s", err, out)
 		}
-		engines = append(engines, bin)
+		runs = append(runs, run{bin, false})
 	}
-	for _, engine := range engines {
+	for _, r := range runs {
+		args := []string{"--pdn", pdn, "--positions", "3", "--maxtime", "0.02", "--hash", "1", "--threads", "2", "--engine", r.engine}
+		if r.exact {
+			args = append(args, "--exact")
+		}
 		var out, errb bytes.Buffer
-		code := runTiming([]string{"--pdn", pdn, "--positions", "3", "--maxtime", "0.02", "--hash", "1", "--threads", "2", "--engine", engine}, &out, &errb)
+		code := runTiming(args, &out, &errb)
 		if code != exitOK && code != exitFail {
-			t.Fatalf("%s: exit %d, stderr %q", engine, code, errb.String())
+			t.Fatalf("%+v: exit %d, stderr %q", r, code, errb.String())
 		}
 		want := []*regexp.Regexp{
-			regexp.MustCompile(`^timing positions=3 \(of \d+ with a choice of moves; \d+ with one move left out\) maxtime=0.02 exact=false threads=2 engine=` + regexp.QuoteMeta(engine) + `$`),
+			regexp.MustCompile(fmt.Sprintf(`^timing positions=3 \(of \d+ with a choice of moves; \d+ with one move left out\) maxtime=0.02 exact=%v threads=2 engine=%s$`, r.exact, regexp.QuoteMeta(r.engine))),
 			regexp.MustCompile(`^x maxtime: mean=\d+\.\d{3} median=\S+ min=\S+ max=\S+ over1.1=\d+ maxdev=\S+$`),
-			regexp.MustCompile(`^counting the moves with one legal move as instant`),
-			regexp.MustCompile(`^targets (met|missed: .+)$`),
 		}
+		if !r.exact {
+			want = append(want, regexp.MustCompile(`^counting the moves with one legal move as instant`))
+		}
+		want = append(want, regexp.MustCompile(`^targets (met|missed: .+)$`))
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 		if len(lines) != len(want) {
-			t.Fatalf("%s: output %q, want %d lines", engine, out.String(), len(want))
+			t.Fatalf("%+v: output %q, want %d lines", r, out.String(), len(want))
 		}
 		for i, re := range want {
 			if !re.MatchString(lines[i]) {
-				t.Errorf("%s: line %d: %q does not match %s", engine, i+1, lines[i], re)
+				t.Errorf("%+v: line %d: %q does not match %s", r, i+1, lines[i], re)
 			}
 		}
 		if !strings.Contains(errb.String(), "timing 3/3") {
-			t.Errorf("%s: no progress on stderr: %q", engine, errb.String())
+			t.Errorf("%+v: no progress on stderr: %q", r, errb.String())
 		}
 	}
 }
