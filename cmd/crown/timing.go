@@ -36,6 +36,9 @@ const (
 	// timingGrace is how long past maxtime the command waits for a move
 	// before it gives up on the engine.
 	timingGrace = 10 * time.Second
+	// timingLineBuffer lines of the engine's output wait to be read, so
+	// the engine rarely waits on the reader while it reports iterations.
+	timingLineBuffer = 64
 )
 
 func init() {
@@ -218,7 +221,7 @@ type timingEngine struct {
 // startTimingEngine starts the engine spec names.
 func startTimingEngine(spec string) (*timingEngine, error) {
 	var out io.ReadCloser
-	e := &timingEngine{lines: make(chan timedLine, 64)}
+	e := &timingEngine{lines: make(chan timedLine, timingLineBuffer)}
 	if spec == selfTimingEngine {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
