@@ -3,8 +3,9 @@ GO      ?= go
 BIN     := bin/crown
 PKGS    := ./...
 FUZZTIME ?= 30s
+MAXTIME ?= 0.1
 
-.PHONY: help build run test test-long bench perft fuzz vet fmt clean
+.PHONY: help build run test test-long bench timing perft fuzz vet fmt clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -15,9 +16,10 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: ## vet, then the short test suite with the race detector
+test: ## vet, the short test suite with the race detector, then the bench signature without it
 	$(GO) vet $(PKGS)
 	$(GO) test -short -race -count=1 $(PKGS)
+	$(GO) test -count=1 -run TestSignature ./bench/
 
 test-long: ## the full suite: deep perft, long tests
 	$(GO) test -count=1 -timeout 60m $(PKGS)
@@ -25,6 +27,11 @@ test-long: ## the full suite: deep perft, long tests
 bench: build ## go benchmarks and the crown bench signature
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 	./$(BIN) bench
+
+timing: build ## think time against maxtime (MAXTIME seconds, default 0.1; 1 takes minutes), 1 and 2 threads, then exact
+	./$(BIN) timing --maxtime $(MAXTIME) --threads 1
+	./$(BIN) timing --maxtime $(MAXTIME) --threads 2
+	./$(BIN) timing --maxtime $(MAXTIME) --exact
 
 perft: build ## the perft suite in testdata/perft.tsv, both rule sets (about 2 minutes on 2 cores)
 	./$(BIN) perft --suite testdata/perft.tsv --threads 2 --cache 512

@@ -8,15 +8,6 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
-// Bounds on getmove's limits.
-const (
-	// ceilingNum/ceilingDen times maxtime is the most one move may take:
-	// the search treats maxtime as an average and may run past it, but a
-	// GUI's user (and the 0.6 s for maxtime=0.5) expects about
-	// that long, so the protocol stops the search there.
-	ceilingNum, ceilingDen = 11, 10
-)
-
 // getmove parses the position and limits, then starts the search; its
 // info lines and its move line come from the search goroutine.
 func (s *session) getmove(args []string) {
@@ -44,11 +35,6 @@ func (s *session) getmove(args []string) {
 	unlimited := lim.Unlimited()
 	fallback := ml.Moves[0]
 	s.start("getmove", unlimited, func(ctx context.Context) string {
-		if lim.MoveTime > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, lim.MoveTime*ceilingNum/ceilingDen)
-			defer cancel()
-		}
 		return s.search(ctx, req, fallback)
 	})
 }

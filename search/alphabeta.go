@@ -47,17 +47,19 @@ func (w *worker) aspiration(d, prev int) int {
 			return score
 		}
 		delta *= 2
-		if delta > 1000 {
+		if delta > aspirationMaxDelta {
 			alpha, beta = -infinity, infinity
 		}
 	}
 }
 
-// poll publishes the node count and enforces the node budget.
+// poll publishes the node count and enforces the hard time limit and
+// (in the main worker) the node budget: every worker reads the clock, so
+// the search stops on time without a timer goroutine to wake up.
 // An iteration another worker has already finished is abandoned.
 func (w *worker) poll() {
 	w.s.publish(w.id, w.nodes)
-	if w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
+	if w.s.tm.overHard() || w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
 		w.s.stop.Store(true)
 	}
 	if int(w.s.bestDepth.Load()) >= w.iter {
@@ -89,9 +91,22 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	idx := w.rootIdx + ply
 	w.keys[idx] = p.Hash
 
-	// Step 1. Repetition and mate-distance bounds.
+	// Step 1. The rules that end the game while moves remain, before the
+	// table, pruning or the static evaluation can score the node: a
+	// position they draw is drawn whatever its score (and table entries
+	// come from other paths, with other counts). A side without a legal
+	// move has lost even on a ply that would also draw, as in
+	// movegen.Adjudicate: a repeated position had a move the first time,
+	// but a count may run out on one without, so only then are moves
+	// generated here. Then the mate-distance bounds.
 	if ply > 0 {
 		if w.repeated(idx, p.Hash) {
+			return DrawScore
+		}
+		if w.ruleDraw(idx, p) {
+			if p.GenerateMoves(&f.moves); f.moves.N == 0 {
+				return -WinScore + ply
+			}
 			return DrawScore
 		}
 		alpha = max(alpha, -WinScore+ply)
@@ -153,14 +168,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Step 5. Moves; none means a loss. Then the draw rules.
+	// Step 5. Moves; none means a loss.
 	p.GenerateMoves(&f.moves)
 	n := f.moves.N
 	if n == 0 {
 		return -WinScore + ply
-	}
-	if ply > 0 && w.ruleDraw(idx, p) {
-		return DrawScore
 	}
 
 	// Step 6. Extension: a forced move costs no depth on the principal

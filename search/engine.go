@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"errors"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,13 +19,15 @@ const (
 	MaxThreads     = 64
 )
 
-// spareProcs is how many Go processors (GOMAXPROCS) an engine keeps beyond
-// its search threads. Search threads never block, so with no processor to
-// spare the goroutines that read input, answer ping and deliver stop wait
-// for the runtime to preempt one, up to 10 ms a hand-over. Measured on two
-// cores during a two-thread search: ping answered in a median 24 ms with
-// GOMAXPROCS 2, 0.1 ms with 4; search speed unchanged.
-const spareProcs = 2
+// SpareProcs is how many Go processors (GOMAXPROCS) a program should keep
+// beyond its search threads. Search threads never block, so with no
+// processor to spare the goroutines that read input, answer ping and
+// deliver stop wait for the runtime to preempt one, up to 10 ms a
+// hand-over. Measured on two cores during a two-thread search: ping
+// answered in a median 24 ms with GOMAXPROCS 2, 0.1 ms with 4; search
+// speed unchanged. The package never changes GOMAXPROCS itself, a setting
+// of the whole process: the program does, once (cmd/crown's main).
+const SpareProcs = 2
 
 // Options configure an Engine.
 type Options struct {
@@ -49,9 +50,9 @@ type Engine struct {
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
-// values out of range are clamped into it. New and SetOptions raise
-// GOMAXPROCS to at least the thread count plus two, so the rest of
-// the program stays responsive while every search thread runs.
+// values out of range are clamped into it. For the rest of the program to
+// stay responsive while every search thread runs, GOMAXPROCS should be at
+// least the thread count plus SpareProcs.
 func New(opt Options) *Engine {
 	opt = opt.withDefaults().clamp()
 	e := &Engine{}
@@ -60,9 +61,6 @@ func New(opt Options) *Engine {
 }
 
 func (e *Engine) apply(opt Options) {
-	if want := opt.Threads + spareProcs; runtime.GOMAXPROCS(0) < want {
-		runtime.GOMAXPROCS(want)
-	}
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
 	}
@@ -126,11 +124,15 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}
 	}
 
-	s := &shared{tt: e.tt, start: start, limits: req.Limits, nodes: make([]atomic.Uint64, len(e.workers))}
-	s.plan(ml.N)
+	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
+}
+
+// run searches req, whose root has a legal move, under the time policy tm.
+func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
+	s := &shared{tt: e.tt, limits: req.Limits, tm: tm, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
 	e.tt.newSearch()
 	for _, w := range e.workers {
-		w.setup(s, &req)
+		w.setup(s, req)
 	}
 
 	done := make(chan struct{})
@@ -142,10 +144,6 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		case <-done:
 		}
 	}()
-	if s.hard > 0 {
-		t := time.AfterFunc(s.hard, func() { s.stop.Store(true) })
-		defer t.Stop()
-	}
 
 	var wg sync.WaitGroup
 	for _, w := range e.workers[1:] {
@@ -156,19 +154,16 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 		}(w)
 	}
 	main := e.workers[0]
-	main.iterate()
-	if (req.Limits.Infinite || !s.limited()) && !s.stop.Load() {
-		<-ctx.Done() // analysis: hold the answer until stopped
-	}
-	s.stop.Store(true)
+	main.iterate() // it sets stop as it ends
 	wg.Wait()
+	s.tm.hold(ctx)
 
 	res := s.result(main)
 	for _, w := range e.workers {
 		res.Nodes += w.nodes
 		res.SelDepth = max(res.SelDepth, w.seldepth)
 	}
-	res.Time = time.Since(start)
+	res.Time = tm.elapsed()
 	if main.rootDrawn() || main.forcedDraw() {
 		res.Score, res.Claim = DrawScore, Draw
 	}

@@ -9,6 +9,10 @@ const (
 	orderKiller0 = 1 << 22
 	orderKiller1 = 1 << 21
 	orderCounter = 1 << 20
+	// Captures sort by what they take: each piece taken adds
+	// orderPerPiece, and each king among them orderPerKing more.
+	orderPerPiece = 64
+	orderPerKing  = 16
 )
 
 // counterOf returns the slot holding the quiet move that last refuted the
@@ -31,7 +35,7 @@ func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *m
 		case hit && tte.matches(m):
 			o = orderTT
 		case capture:
-			o = orderCapture + int32(m.Captured.Count())*64 + int32((m.Captured&f.pos.Kings).Count())*16
+			o = orderCapture + int32(m.Captured.Count())*orderPerPiece + int32((m.Captured&f.pos.Kings).Count())*orderPerKing
 		case m.Same(f.killers[0]):
 			o = orderKiller0
 		case m.Same(f.killers[1]):

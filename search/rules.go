@@ -71,8 +71,9 @@ func (w *worker) repeated(idx int, hash uint64) bool {
 	return false
 }
 
-// ruleDraw reports whether the position at game index idx, which has a
-// legal move, is drawn by the move-count rule or the Pool three-kings count.
+// ruleDraw reports whether the position at game index idx is drawn by the
+// move-count rule or the Pool three-kings count, provided it has a legal
+// move (without one, its side has lost).
 func (w *worker) ruleDraw(idx int, p *movegen.Position) bool {
 	if w.clocks[idx] >= w.drawPlies {
 		return true

@@ -91,6 +91,51 @@ func TestMoveCountDraw(t *testing.T) {
 	}
 }
 
+// TestRuleDrawFirst: a node where the move-count rule has just run out is
+// a draw whatever the static evaluation or a table entry from another path
+// says, but a side without a move there has still lost. Each case searches
+// the position after the given root move, one ply before the limit, as a
+// non-PV node at ply 1.
+func TestRuleDrawFirst(t *testing.T) {
+	v := movegen.American
+	tests := []struct {
+		name  string
+		root  string
+		own   []int // the squares of the side to move at the root (kingWalk)
+		move  string
+		depth int
+		warm  bool // search the node first without history, filling the table
+		want  int
+	}{
+		{"quiet leaf", "B:WK14:BK1,K3", []int{1, 3}, "1-6", 0, false, DrawScore},
+		{"table entry", "B:WK14:BK1,K3", []int{1, 3}, "1-6", 4, true, DrawScore},
+		{"no move", "B:WK4:BK11,K12", []int{11, 12}, "12-8", 4, false, -WinScore + 1},
+	}
+	for _, tt := range tests {
+		root := mustFEN(t, tt.root, v)
+		m, err := root.ParseMove(tt.move)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		e := New(Options{HashMiB: 1})
+		if tt.warm {
+			child := root
+			child.MakeMove(m)
+			if res := e.Search(context.Background(), Request{Pos: child, Limits: Limits{Depth: 8}}); res.Score == DrawScore {
+				t.Fatalf("%s: without history the node scores a draw already", tt.name)
+			}
+		}
+		req := Request{Pos: root, History: kingWalk(t, root, v.Rules().DrawPlies()-1, tt.own), Limits: Limits{Depth: 1}}
+		s := &shared{tt: e.tt, limits: req.Limits, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, 1)}
+		w := e.workers[0]
+		w.setup(s, &req)
+		w.enter(&w.stack[0].pos, m, w.rootIdx)
+		if got := w.search(1, tt.depth, -infinity, infinity, false); got != tt.want {
+			t.Errorf("%s: scored %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestThreeKingsCount: in Pool three kings against one must win within 13
 // moves of their own; after 12 of them with no win in one, it is a draw.
 func TestThreeKingsCount(t *testing.T) {
@@ -117,8 +162,7 @@ func TestSearchAllocs(t *testing.T) {
 		e := New(Options{HashMiB: 1})
 		p := movegen.StartPosition(v)
 		req := Request{Pos: p, Limits: Limits{Depth: 6}}
-		s := &shared{tt: e.tt, limits: req.Limits, nodes: make([]atomic.Uint64, 1)}
-		s.plan(7)
+		s := &shared{tt: e.tt, limits: req.Limits, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, 1)}
 		w := e.workers[0]
 		w.setup(s, &req)
 		n := testing.AllocsPerRun(20, func() {

@@ -3,7 +3,6 @@ package search
 import (
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -12,12 +11,9 @@ import (
 type shared struct {
 	tt       *table
 	stop     atomic.Bool
-	start    time.Time
 	limits   Limits
-	soft     time.Duration // no new iteration after this (0: none)
-	hard     time.Duration // stop here (0: none)
+	tm       timeManager
 	maxDepth int
-	single   bool            // the root has one legal move: answer fast under a clock
 	nodes    []atomic.Uint64 // each worker's published node count
 
 	mu        sync.Mutex
@@ -62,7 +58,7 @@ func (s *shared) info() Info {
 		SelDepth: s.best.seldepth,
 		Score:    s.best.score,
 		Nodes:    s.totalNodes(),
-		Time:     time.Since(s.start),
+		Time:     s.tm.elapsed(),
 		PV:       append([]movegen.Move(nil), s.best.pv...),
 	}
 }

@@ -1,61 +1,148 @@
 package search
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Time management constants.
 const (
-	// softFraction of the move time: no new iteration starts after it,
-	// since the next one usually takes longer than all before it.
-	softNum, softDen = 1, 2
-	// hardFactor times the move time: a running iteration is cut off here,
-	// so a target move time is kept on average.
-	hardNum, hardDen = 3, 2
+	// hardNum/hardDen of the move time is where a search stops. maxtime is
+	// CheckerBoard's average time per move and its user expects about that
+	// long on every move, never much more: so the hard limit is the move
+	// time itself, and the answer follows within a poll of the nodes.
+	hardNum, hardDen = 1, 1
+	// softNum/softDen of the move time: before it another iteration always
+	// starts, even one that the hard limit will cut (its first root moves,
+	// the best ones, still get searched deeper). The fraction sets the mean
+	// time per move: see crown timing for the measurements.
+	softNum, softDen = 3, 4
+	// growthNum/growthDen: an iteration is predicted to take this many
+	// times as long as the one before. After the soft limit, another starts
+	// only if it is predicted to finish before the hard limit.
+	growthNum, growthDen = 3, 2
 	// movesToGo is how many more moves a clock without increments is
-	// assumed to have to last.
+	// assumed to have to last; the move's share of the clock is then used
+	// like a move time.
 	movesToGo = 30
+	// incrementNum/incrementDen of the increment is added to that share:
+	// not all of it, so the clock grows a little when the game runs long.
+	incrementNum, incrementDen = 3, 4
 	// clockReserve is kept back from the remaining time for the protocol
-	// round trip.
-	clockReserve = 50 * time.Millisecond
+	// round trip; a clock too short for that keeps back 1/shortClockDen of
+	// itself instead, so the search still gets some time.
+	clockReserve  = 50 * time.Millisecond
+	shortClockDen = 2
+	// winMargin: once a proven result n plies away has been searched more
+	// than n+winMargin plies deep, deeper iterations only confirm it.
+	winMargin = 2
 )
 
-// limited reports whether some limit ends the search by itself.
-func (s *shared) limited() bool {
-	l := s.limits
-	return !l.Infinite && (l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Remaining > 0)
+// timeManager owns a search's time policy: from the Limits it sets the
+// hard limit, where the search stops, and after each finished iteration
+// it decides whether another one is worth starting.
+type timeManager struct {
+	start time.Time
+	soft  time.Duration // another iteration always starts before it (0: no time limit)
+	hard  time.Duration // the search stops here (0: none)
+	// single: the root has one legal move and a clock runs, so the first
+	// iteration's answer is enough.
+	single bool
+	// winStop: stop once a proven result is searched past (not with a
+	// depth limit, which asks for that depth, nor with an exact time).
+	winStop bool
+	// A search that ends by itself early holds its answer: until stopped
+	// without limits (analysis), until the hard limit with an exact time.
+	untilStopped, exact bool
+	lastEnd             time.Duration // when the last iteration ended, since start
 }
 
-// plan turns the limits into soft and hard time bounds and a depth cap.
-func (s *shared) plan(rootMoves int) {
-	l := s.limits
-	s.maxDepth = maxDepth
-	if l.Depth > 0 && l.Depth < maxDepth {
-		s.maxDepth = l.Depth
-	}
+// newTimeManager plans a search of a root with rootMoves legal moves that
+// started at start. A move time (MoveTime) is an average, kept by soft and
+// hard limits; with Exact the search stops at it and not before. A clock
+// (Remaining, Increment) is shared out as a move time; the search never
+// uses more than Remaining less clockReserve (or less 1/shortClockDen of
+// it, when Remaining is that short).
+func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
+	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: !limited(l), exact: l.Exact}
 	if l.Infinite {
-		return
+		return tm
 	}
 	switch {
 	case l.MoveTime > 0 && l.Exact:
-		s.hard = l.MoveTime
+		tm.hard = l.MoveTime
 	case l.MoveTime > 0:
-		s.soft = l.MoveTime * softNum / softDen
-		s.hard = l.MoveTime * hardNum / hardDen
+		tm.soft = l.MoveTime * softNum / softDen
+		tm.hard = l.MoveTime * hardNum / hardDen
 	case l.Remaining > 0:
-		target := l.Remaining/movesToGo + l.Increment*3/4
-		s.soft = target * softNum / softDen
-		s.hard = target * hardNum / hardDen
+		target := l.Remaining/movesToGo + l.Increment*incrementNum/incrementDen
+		tm.soft = target * softNum / softDen
+		tm.hard = target * hardNum / hardDen
 	}
 	if l.Remaining > 0 {
-		limit := l.Remaining - clockReserve
-		if limit < l.Remaining/2 {
-			limit = l.Remaining / 2
+		limit := max(l.Remaining-clockReserve, l.Remaining/shortClockDen)
+		if tm.hard == 0 || tm.hard > limit {
+			tm.hard = limit
 		}
-		if s.hard == 0 || s.hard > limit {
-			s.hard = limit
-		}
-		if s.soft > s.hard {
-			s.soft = s.hard
+		tm.soft = min(tm.soft, tm.hard)
+	}
+	tm.single = rootMoves == 1 && tm.hard > 0 && !l.Exact && l.Depth == 0 && l.Nodes == 0
+	return tm
+}
+
+// startNext reports whether to start another iteration now that the
+// deepest finished one is depth plies deep and scores score. An exact
+// time has no soft limit: its search runs to the hard limit.
+func (tm *timeManager) startNext(depth, score int) bool {
+	now := tm.elapsed()
+	last := now - tm.lastEnd
+	tm.lastEnd = now
+	switch {
+	case tm.single:
+		return false
+	case tm.winStop && isProven(score) && depth > WinScore-abs(score)+winMargin:
+		return false
+	case tm.soft == 0 || now < tm.soft:
+		return true
+	}
+	return now+last*growthNum/growthDen < tm.hard
+}
+
+// hold returns once the answer of a finished search may go: at once,
+// unless the search ended by itself (a proven result, the depth cap)
+// before ctx was cancelled (analysis) or before an exact time was up.
+func (tm *timeManager) hold(ctx context.Context) {
+	switch {
+	case tm.untilStopped:
+		<-ctx.Done()
+	case tm.exact && tm.hard > 0:
+		t := time.NewTimer(tm.hard - tm.elapsed())
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
 		}
 	}
-	s.single = rootMoves == 1 && s.hard > 0 && !l.Exact && l.Depth == 0 && l.Nodes == 0
+}
+
+// overHard reports whether the hard limit has passed.
+func (tm *timeManager) overHard() bool { return tm.hard > 0 && tm.elapsed() >= tm.hard }
+
+// elapsed is the time since the search started.
+func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+
+// isProven reports whether score is a proven win or loss.
+func isProven(score int) bool { return abs(score) >= WinThreshold }
+
+// limited reports whether some limit ends the search by itself.
+func limited(l Limits) bool {
+	return !l.Infinite && (l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Remaining > 0)
+}
+
+// depthCap is the deepest iteration the limits allow.
+func depthCap(l Limits) int {
+	if l.Depth > 0 && l.Depth < maxDepth {
+		return l.Depth
+	}
+	return maxDepth
 }

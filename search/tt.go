@@ -180,22 +180,3 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 	b[victim].data.Store(nd)
 	b[victim].check.Store(key ^ nd)
 }
-
-// hashfull returns the permille of slots used by the current search,
-// sampled from the first buckets.
-func (t *table) hashfull() int {
-	n := 250
-	if n > len(t.buckets) {
-		n = len(t.buckets)
-	}
-	used := 0
-	for i := 0; i < n; i++ {
-		for j := range t.buckets[i] {
-			d := t.buckets[i][j].data.Load()
-			if d != 0 && unpack(d).age == t.age {
-				used++
-			}
-		}
-	}
-	return used * 1000 / (n * bucketSize)
-}

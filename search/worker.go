@@ -1,10 +1,6 @@
 package search
 
-import (
-	"time"
-
-	"github.com/crown-checkers/crown/movegen"
-)
+import "github.com/crown-checkers/crown/movegen"
 
 // Search-wide sizes and tunables.
 const (
@@ -20,6 +16,11 @@ const (
 	// first iteration that uses one (earlier scores swing too much).
 	aspirationDelta    = 30
 	aspirationMinDepth = 5
+	// aspirationMaxDelta: once the half-width, doubled at each failure,
+	// passes ten men, the score is swinging by whole pieces or to a proven
+	// result, and further narrow windows would only cost re-searches: the
+	// root is searched with the full window.
+	aspirationMaxDelta = 1000
 	// pollMask: every pollMask+1 nodes a worker publishes its node count
 	// and the main worker checks the node budget.
 	pollMask = 1023
@@ -152,7 +153,8 @@ func (w *worker) setup(s *shared, req *Request) {
 // worker records its finished iterations in the shared best line and
 // skips depths another worker has already finished (lazy SMP); helpers
 // (id > 0) start one ply deeper on odd ids so the threads spread over
-// depths. The main worker reports and manages time.
+// depths. The main worker reports and, after each iteration it finished or
+// gave up to another worker, asks the time manager whether to go on.
 func (w *worker) iterate() {
 	s := w.s
 	prev, reported := 0, 0
@@ -168,25 +170,19 @@ func (w *worker) iterate() {
 		if s.stop.Load() {
 			break
 		}
-		if w.abort {
-			continue // another worker finished this depth first
-		}
-		prev = score
-		s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
-		if w.id == 0 {
-			reported = w.reportBest(reported)
-		}
-		if d == s.maxDepth {
-			s.stop.Store(true)
-			break
+		if !w.abort { // else another worker finished this depth first
+			prev = score
+			s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
+			if d == s.maxDepth {
+				s.stop.Store(true)
+				break
+			}
 		}
 		if w.id != 0 {
 			continue
 		}
-		if s.single || s.soft > 0 && time.Since(s.start) > s.soft {
-			break
-		}
-		if _, best := s.bestSoFar(); WinScore-abs(best) < 1000 && d > WinScore-abs(best)+2 && s.limits.Depth == 0 {
+		reported = w.reportBest(reported)
+		if done, best := s.bestSoFar(); !s.tm.startNext(done, best) {
 			break
 		}
 	}

@@ -26,8 +26,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		if err == pflag.ErrHelp {
 			fmt.Fprintln(stdout, "usage: crown bench [--depth N]")
 			fmt.Fprintf(stdout, "Searches %d fixed positions (both rule sets) on one thread with a %d MiB table,\n", len(bench.Suite), bench.SuiteHashMiB)
-			fmt.Fprintln(stdout, "one line each, and ends with 'bench nodes=<n> time=<s> nps=<n>'. At the default")
-			fmt.Fprintln(stdout, "depth the node count is the signature quoted in commit messages.")
+			fmt.Fprintln(stdout, "one line each, then 'bench nodes=<n> time=<s> nps=<n>'. At the default depth the")
+			fmt.Fprintln(stdout, "node count is the signature quoted in commit messages; the last line says whether")
+			fmt.Fprintln(stdout, "it matches bench.Signature (bench/signature.go).")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return exitOK
@@ -53,7 +54,20 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "bench nodes=%d time=%.3f nps=%d\n", total.Nodes, total.Time.Seconds(), total.NPS())
+	fmt.Fprintln(stdout, signatureVerdict(*depth, total.Nodes))
 	return exitOK
+}
+
+// signatureVerdict says whether a run's node count matches bench.Signature,
+// which holds only at the default depth.
+func signatureVerdict(depth int, nodes uint64) string {
+	switch {
+	case depth != bench.SuiteDepth:
+		return fmt.Sprintf("signature not checked: it is the node count at depth %d", bench.SuiteDepth)
+	case nodes == bench.Signature:
+		return "signature matches bench.Signature"
+	}
+	return fmt.Sprintf("signature MISMATCH: bench.Signature is %d (bench/signature.go); update it if the search changed on purpose", bench.Signature)
 }
 
 // formatBest writes the line's best move in PDN, or "none".

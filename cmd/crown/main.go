@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
+
+	"github.com/crown-checkers/crown/search"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -30,8 +33,23 @@ const (
 	exitUsage = 2 // bad flags or input: nothing ran
 )
 
+// minSearchProcs: main provides Go processors for at least this many
+// search threads even on a machine with fewer cores, so a two-thread search
+// there still leaves the spare ones.
+const minSearchProcs = 2
+
 func main() {
+	runtime.GOMAXPROCS(processors(runtime.GOMAXPROCS(0)))
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// processors is the GOMAXPROCS main sets, once for the whole process, given
+// the runtime's own choice (the cores, a container's CPU limit or the
+// GOMAXPROCS environment variable): a processor for each search thread up
+// to that many, and search.SpareProcs more, so that input is read, and ping
+// and stop are answered, at once while every search thread runs.
+func processors(runtimeProcs int) int {
+	return max(runtimeProcs, minSearchProcs) + search.SpareProcs
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
