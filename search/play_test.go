@@ -52,7 +52,7 @@ func playOut(t *testing.T, e *Engine, p movegen.Position, l Limits, maxPlies int
 		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("%s: bad result %+v", p.FEN(), res)
 		}
-		strong := threeVsOne(&p) && p.Pieces[p.Turn].Count() == 3
+		strong := p.ThreeKingsAgainstOne() && p.Pieces[p.Turn].Count() == 3
 		quiet++
 		if !p.IsReversible(res.Move) {
 			quiet = 0
@@ -60,7 +60,7 @@ func playOut(t *testing.T, e *Engine, p movegen.Position, l Limits, maxPlies int
 		hist = append(hist, p)
 		p.MakeMove(res.Move)
 		switch {
-		case !threeVsOne(&p):
+		case !p.ThreeKingsAgainstOne():
 			kvkMoves = 0
 		case strong:
 			kvkMoves++

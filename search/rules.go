@@ -12,11 +12,6 @@ func quietKingMove(a, b *movegen.Position) bool {
 		a.Occupied().Count() == b.Occupied().Count()
 }
 
-// threeVsOne reports whether p is a Pool ending of three kings against a
-// lone king, where the count rule applies: movegen's predicate, under the
-// name worker.go and the tests call it by.
-func threeVsOne(p *movegen.Position) bool { return p.ThreeKingsAgainstOne() }
-
 // rootDrawn reports whether the root position is already drawn by a rule.
 func (w *worker) rootDrawn() bool {
 	return w.ruleDraw(w.rootIdx, &w.stack[0].pos)

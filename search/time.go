@@ -64,7 +64,7 @@ type timeManager struct {
 // uses more than Remaining less clockReserve (or less 1/shortClockDen of
 // it, when Remaining is that short).
 func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
-	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: !limited(l), exact: l.Exact}
+	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: l.Unlimited(), exact: l.Exact}
 	if l.Infinite {
 		return tm
 	}
@@ -133,11 +133,6 @@ func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
 
 // isProven reports whether score is a proven win or loss.
 func isProven(score int) bool { return abs(score) >= WinThreshold }
-
-// limited reports whether some limit ends the search by itself.
-func limited(l Limits) bool {
-	return !l.Infinite && (l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Remaining > 0)
-}
 
 // depthCap is the deepest iteration the limits allow.
 func depthCap(l Limits) int {

@@ -131,13 +131,13 @@ func (w *worker) setup(s *shared, req *Request) {
 			if quietKingMove(prev, p) {
 				w.clocks[i] = w.clocks[i-1] + 1
 			}
-			if threeVsOne(p) {
+			if p.ThreeKingsAgainstOne() {
 				w.kvk[i] = i
 				if w.kvk[i-1] >= 0 {
 					w.kvk[i] = w.kvk[i-1]
 				}
 			}
-		} else if threeVsOne(p) {
+		} else if p.ThreeKingsAgainstOne() {
 			w.kvk[i] = i
 		}
 	}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/bench"
 )
 
@@ -19,30 +17,18 @@ func init() {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("bench")
 	depth := fs.Int("depth", bench.SuiteDepth, "search each position to this depth in plies")
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fmt.Fprintln(stdout, "usage: crown bench [--depth N]")
-			fmt.Fprintf(stdout, "Searches %d fixed positions (both rule sets) on one thread with a %d MiB table,\n", len(bench.Suite), bench.SuiteHashMiB)
-			fmt.Fprintln(stdout, "one line each, then 'bench nodes=<n> time=<s> nps=<n>'. At the default depth the")
-			fmt.Fprintln(stdout, "node count is the signature quoted in commit messages; the last line says whether")
-			fmt.Fprintln(stdout, "it matches bench.Signature (bench/signature.go).")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "crown bench: %v\n", err)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "crown bench: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	usage := fmt.Sprintf(`usage: crown bench [--depth N]
+Searches %d fixed positions (both rule sets) on one thread with a %d MiB table,
+one line each, then 'bench nodes=<n> time=<s> nps=<n>'. At the default depth the
+node count is the signature quoted in commit messages; the last line says whether
+it matches bench.Signature (bench/signature.go).`, len(bench.Suite), bench.SuiteHashMiB)
+	if code, ok := parseFlags(fs, args, stdout, stderr, usage); !ok {
+		return code
 	}
 	if *depth < 1 {
-		fmt.Fprintln(stderr, "crown bench: --depth must be at least 1")
-		return exitUsage
+		return usageError(stderr, "bench", "--depth must be at least 1")
 	}
 	total, err := bench.RunSuite(context.Background(), *depth, func(l bench.SuiteLine) {
 		r := l.Result

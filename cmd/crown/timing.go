@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
@@ -67,8 +65,7 @@ type timingFlags struct {
 	positions int
 	maxTime   time.Duration
 	exact     bool
-	threads   int
-	hash      int
+	engineOpt search.Options
 	engine    string
 }
 
@@ -98,7 +95,7 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 	}
 	st := summarizeTiming(ratios)
 	fmt.Fprintf(stdout, "timing positions=%d (of %d with a choice of moves; %d with one move left out) maxtime=%g exact=%v threads=%d engine=%s\n",
-		len(ratios), choices, singles, f.maxTime.Seconds(), f.exact, f.threads, f.engine)
+		len(ratios), choices, singles, f.maxTime.Seconds(), f.exact, f.engineOpt.Threads, f.engine)
 	fmt.Fprintf(stdout, "x maxtime: mean=%.3f median=%.3f min=%.3f max=%.3f over%.1f=%d maxdev=%.3f\n",
 		st.mean, st.median, st.min, st.max, timingCeiling, st.over, st.maxDev)
 	if !f.exact { // exact spends its time on a single move too
@@ -116,46 +113,33 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 // parseTimingFlags reads the flags; it returns nil and the exit status when
 // the command is to stop (after --help or a usage error).
 func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, int) {
-	fs := pflag.NewFlagSet("timing", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("timing")
 	pdn := fs.String("pdn", defaultTimingPDN, "PDN file whose games give the positions")
 	positions := fs.Int("positions", defaultTimingPositions, "positions to time")
 	maxTime := fs.Float64("maxtime", defaultTimingMaxTime, "seconds per move, sent as maxtime=")
 	exact := fs.Bool("exact", false, "send exact: the engine is to use maxtime exactly")
-	threads := fs.Int("threads", search.DefaultThreads, fmt.Sprintf("search threads (1-%d), sent as set searchthreads", search.MaxThreads))
-	hash := fs.Int("hash", search.DefaultHashMiB, fmt.Sprintf("transposition table size in MiB (%d-%d), sent as set hashsize", search.MinHashMiB, search.MaxHashMiB))
+	options := addOptionFlags(fs, nil)
 	engine := fs.String("engine", selfTimingEngine, "self for Crown in process, or an engine command line (e.g. bin/crown)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintln(stdout, timingUsage)
-			fmt.Fprintln(stdout, "flags:")
-			fmt.Fprint(stdout, fs.FlagUsages())
-			return nil, exitOK
-		}
-		fmt.Fprintf(stderr, "crown timing: %v\n", err)
-		return nil, exitUsage
+	if code, ok := parseFlags(fs, args, stdout, stderr, timingUsage); !ok {
+		return nil, code
 	}
 	usageErr := func(format string, a ...any) (*timingFlags, int) {
-		fmt.Fprintf(stderr, "crown timing: "+format+"\n", a...)
-		return nil, exitUsage
+		return nil, usageError(stderr, "timing", format, a...)
 	}
+	opt, err := options()
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("unexpected argument %q", fs.Arg(0))
+	case err != nil:
+		return usageErr("%v", err)
 	case *positions < 1:
 		return usageErr("--positions must be at least 1")
 	case !(*maxTime > 0):
 		return usageErr("--maxtime must be more than 0 seconds")
-	case *threads < 1 || *threads > search.MaxThreads:
-		return usageErr("--threads must be 1 to %d", search.MaxThreads)
-	case *hash < search.MinHashMiB || *hash > search.MaxHashMiB:
-		return usageErr("--hash must be %d to %d MiB", search.MinHashMiB, search.MaxHashMiB)
 	case strings.TrimSpace(*engine) == "":
 		return usageErr("--engine must not be empty")
 	}
 	return &timingFlags{
 		pdn: *pdn, positions: *positions, maxTime: time.Duration(*maxTime * float64(time.Second)),
-		exact: *exact, threads: *threads, hash: *hash, engine: strings.TrimSpace(*engine),
+		exact: *exact, engineOpt: opt, engine: strings.TrimSpace(*engine),
 	}, exitOK
 }
 
@@ -300,7 +284,10 @@ func (e *timingEngine) close() error {
 // timeMoves configures the engine, then times one getmove per position and
 // returns each think time as a multiple of maxtime.
 func timeMoves(e *timingEngine, f *timingFlags, positions []movegen.Position, progress io.Writer) ([]float64, error) {
-	setup := []string{"set hashsize " + strconv.Itoa(f.hash), "set searchthreads " + strconv.Itoa(f.threads)}
+	var setup []string
+	for _, op := range search.Registry {
+		setup = append(setup, "set "+op.Key+" "+strconv.Itoa(op.Get(f.engineOpt)))
+	}
 	for _, c := range setup {
 		if _, err := e.send(c); err != nil {
 			return nil, err
