@@ -288,10 +288,27 @@ func TestOptions(t *testing.T) {
 
 // TestSingleMove: with one legal move and a clock the answer comes at once.
 func TestSingleMove(t *testing.T) {
-	p := mustFEN(t, "B:W25,26:B23", movegen.American) // 23x30 only
+	// 15x22 is the only move; under a clock it is answered at once, under
+	// an average move time it is thought about like any other.
+	g := movegen.NewGame(movegen.StartPosition(movegen.American))
+	for _, m := range []string{"11-15", "23-19", "8-11", "22-18"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Position()
+	var ml movegen.MoveList
+	if p.GenerateMoves(&ml); ml.N != 1 {
+		t.Fatalf("%d legal moves in %s, want one", ml.N, p.FEN())
+	}
 	start := time.Now()
-	res := search(t, New(Options{HashMiB: 1}), p, Limits{MoveTime: time.Second})
+	search(t, New(Options{HashMiB: 1}), p, Limits{Remaining: 30 * time.Second})
 	if d := time.Since(start); d > 200*time.Millisecond {
-		t.Errorf("took %v for the only move %s", d, p.FormatMove(res.Move))
+		t.Errorf("clock: took %v for the only move", d)
+	}
+	start = time.Now()
+	search(t, New(Options{HashMiB: 1}), p, Limits{MoveTime: 300 * time.Millisecond})
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("move time: answered the only move after %v, want about 300ms of thought", d)
 	}
 }

@@ -46,7 +46,10 @@ type timeManager struct {
 	soft  time.Duration // another iteration always starts before it (0: no time limit)
 	hard  time.Duration // the search stops here (0: none)
 	// single: the root has one legal move and a clock runs, so the first
-	// iteration's answer is enough.
+	// iteration's answer is enough and the time stays on the clock. Under
+	// a move time, which is an average with nothing to save it for, a
+	// single move is thought about like any other: the search of the
+	// position after it fills the table for the next move.
 	single bool
 	// winStop: stop once a proven result is searched past (not with a
 	// depth limit, which asks for that depth, nor with an exact time).
@@ -86,7 +89,7 @@ func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
 		}
 		tm.soft = min(tm.soft, tm.hard)
 	}
-	tm.single = rootMoves == 1 && tm.hard > 0 && !l.Exact && l.Depth == 0 && l.Nodes == 0
+	tm.single = rootMoves == 1 && l.Remaining > 0 && !l.Exact && l.Depth == 0 && l.Nodes == 0
 	return tm
 }
 

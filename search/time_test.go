@@ -17,7 +17,8 @@ func TestTimeManagerPlan(t *testing.T) {
 		single     bool
 	}{
 		{"move time", Limits{MoveTime: 1000 * ms}, 7, 750 * ms, 1000 * ms, false},
-		{"move time, one move", Limits{MoveTime: 1000 * ms}, 1, 750 * ms, 1000 * ms, true},
+		{"move time, one move", Limits{MoveTime: 1000 * ms}, 1, 750 * ms, 1000 * ms, false},
+		{"clock, one move", Limits{Remaining: 3000 * ms}, 1, 75 * ms, 100 * ms, true},
 		{"exact", Limits{MoveTime: 1000 * ms, Exact: true}, 1, 0, 1000 * ms, false},
 		{"clock", Limits{Remaining: 3000 * ms}, 7, 75 * ms, 100 * ms, false},
 		{"clock and increment", Limits{Remaining: 3000 * ms, Increment: 400 * ms}, 7, 300 * ms, 400 * ms, false},

@@ -50,8 +50,8 @@ func init() {
 const timingUsage = `usage: crown timing [--pdn FILE] [--positions N] [--maxtime S] [--exact] [--threads N]
                     [--hash MiB] [--engine self|COMMAND]
 Takes N positions spread evenly over the games of a PDN file (each game replayed
-from its start; positions with one legal move, which are answered at once, are
-left out) and sends each as 'getmove <FEN> maxtime=S [exact]' to an engine, Crown
+from its start; every position with a legal move counts, forced ones too) and
+sends each as 'getmove <FEN> maxtime=S [exact]' to an engine, Crown
 in process by default. Each think time runs from the getmove line written to the
 move line read. Prints the mean, median, shortest and longest time as a multiple
 of maxtime, the count over 1.1x and the largest deviation from maxtime, then
@@ -78,7 +78,7 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown timing: %v\n", err)
 		return exitFail
 	}
-	positions, choices, singles, err := timingPositions(f.pdn, f.positions)
+	positions, total, err := timingPositions(f.pdn, f.positions)
 	if err != nil {
 		return fail(err)
 	}
@@ -94,14 +94,10 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	st := summarizeTiming(ratios)
-	fmt.Fprintf(stdout, "timing positions=%d (of %d with a choice of moves; %d with one move left out) maxtime=%g exact=%v threads=%d engine=%s\n",
-		len(ratios), choices, singles, f.maxTime.Seconds(), f.exact, f.engineOpt.Threads, f.engine)
+	fmt.Fprintf(stdout, "timing positions=%d (of %d) maxtime=%g exact=%v threads=%d engine=%s\n",
+		len(ratios), total, f.maxTime.Seconds(), f.exact, f.engineOpt.Threads, f.engine)
 	fmt.Fprintf(stdout, "x maxtime: mean=%.3f median=%.3f min=%.3f max=%.3f over%.1f=%d maxdev=%.3f\n",
 		st.mean, st.median, st.min, st.max, timingCeiling, st.over, st.maxDev)
-	if !f.exact { // exact spends its time on a single move too
-		fmt.Fprintf(stdout, "counting the moves with one legal move as instant, a game's mean would be %.3f x maxtime\n",
-			st.mean*float64(choices)/float64(choices+singles))
-	}
 	if miss := st.misses(f.exact); miss != "" {
 		fmt.Fprintf(stdout, "targets missed: %s\n", miss)
 		return exitFail
@@ -144,45 +140,37 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 }
 
 // timingPositions replays the games of the PDN file at path and returns n
-// of their positions with a choice of moves, spread evenly over all of
-// them (fewer if the games hold fewer), how many such positions the games
-// hold, and how many positions with a single legal move were left out.
-func timingPositions(path string, n int) (picked []movegen.Position, choices, singles int, err error) {
+// of their positions with a legal move, spread evenly over all of them
+// (fewer if the games hold fewer), and how many such positions the games
+// hold. Positions with one legal move count like any other: under maxtime
+// the engine thinks on them too (the time prepares its next move).
+func timingPositions(path string, n int) (picked []movegen.Position, total int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	games, err := movegen.ReadPDN(f, movegen.American)
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("%s: %w", path, err)
+		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
 	var all []movegen.Position
 	var ml movegen.MoveList
 	for _, g := range games {
-		p := g.Start
-		for i := 0; ; i++ {
-			p.GenerateMoves(&ml)
-			switch {
-			case ml.N > 1:
+		for _, p := range g.Positions() {
+			if p.GenerateMoves(&ml); ml.N > 0 {
 				all = append(all, p)
-			case ml.N == 1:
-				singles++
 			}
-			if i == len(g.Moves) {
-				break
-			}
-			p.MakeMove(g.Moves[i])
 		}
 	}
 	if len(all) == 0 {
-		return nil, 0, singles, fmt.Errorf("%s: no position with a choice of moves", path)
+		return nil, 0, fmt.Errorf("%s: no position with a legal move", path)
 	}
 	picked = make([]movegen.Position, min(n, len(all)))
 	for i := range picked {
 		picked[i] = all[(2*i+1)*len(all)/(2*len(picked))] // the middle of each of n equal stretches
 	}
-	return picked, len(all), singles, nil
+	return picked, len(all), nil
 }
 
 // selfTimingEngine is the --engine value for Crown in process.
