@@ -198,17 +198,19 @@ func TestStopAfterAbort(t *testing.T) {
 
 // TestHoldAnswer: a search that ends by itself early, here at the depth cap
 // in a won ending, still answers only when stopped (analysis) or when an
-// exact time is up.
+// exact time is up; a depth limit reached first ends it at once.
 func TestHoldAnswer(t *testing.T) {
 	const wait = 300 * time.Millisecond
 	tests := []struct {
 		name   string
 		l      Limits
-		cancel bool // stop the search after wait
+		cancel bool          // stop the search after wait
+		want   time.Duration // when the answer comes
 	}{
-		{"infinite", Limits{Infinite: true}, true},
-		{"no limit", Limits{}, true},
-		{"exact", Limits{MoveTime: wait, Exact: true}, false},
+		{"infinite", Limits{Infinite: true}, true, wait},
+		{"no limit", Limits{}, true, wait},
+		{"exact", Limits{MoveTime: wait, Exact: true}, false, wait},
+		{"exact and depth", Limits{MoveTime: 10 * wait, Exact: true, Depth: 6}, false, 0},
 	}
 	p := mustFEN(t, "W:WK7,25,26,27,28:B11,15,19,20,23", movegen.American) // a win in 19 plies
 	for _, tt := range tests {
@@ -220,8 +222,8 @@ func TestHoldAnswer(t *testing.T) {
 		res := New(Options{HashMiB: 16}).Search(ctx, Request{Pos: p, Limits: tt.l})
 		took := time.Since(start)
 		cancel()
-		if !res.HasMove || took < wait-time.Millisecond || took > wait+200*time.Millisecond {
-			t.Errorf("%s: answered %v after %v, want after about %v", tt.name, res.Claim, took, wait)
+		if !res.HasMove || took < tt.want-time.Millisecond || took > tt.want+200*time.Millisecond {
+			t.Errorf("%s: answered %v after %v, want after about %v", tt.name, res.Claim, took, tt.want)
 		}
 	}
 }

@@ -55,7 +55,8 @@ type timeManager struct {
 	// depth limit, which asks for that depth, nor with an exact time).
 	winStop bool
 	// A search that ends by itself early holds its answer: until stopped
-	// without limits (analysis), until the hard limit with an exact time.
+	// without limits (analysis), until the hard limit with an exact time
+	// and no depth or node limit (the first limit reached ends a search).
 	untilStopped, exact bool
 	lastEnd             time.Duration // when the last iteration ended, since start
 }
@@ -67,7 +68,8 @@ type timeManager struct {
 // uses more than Remaining less clockReserve (or less 1/shortClockDen of
 // it, when Remaining is that short).
 func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
-	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: l.Unlimited(), exact: l.Exact}
+	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: l.Unlimited(),
+		exact: l.Exact && l.Depth == 0 && l.Nodes == 0}
 	if l.Infinite {
 		return tm
 	}
