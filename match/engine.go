@@ -56,11 +56,11 @@ var (
 // reading them (info lines while it searches); a faster talker blocks.
 const lineBuffer = 256
 
-// conn is a running engine, used by one goroutine at a time: lines to
+// Conn is a running engine, used by one goroutine at a time: lines to
 // it go through a writer goroutine so a stuck engine never blocks the
 // runner; lines from it arrive on lines, which is closed when its output
 // ends.
-type conn struct {
+type Conn struct {
 	lines   chan string
 	send    chan string
 	quit    chan struct{} // closed when the runner is done with the engine
@@ -70,9 +70,11 @@ type conn struct {
 	closed  bool
 }
 
-// startEngine starts e: a process, or Run on pipes in a goroutine.
-func startEngine(e *Engine) (*conn, error) {
-	c := &conn{
+// StartEngine starts e: a process, or Run on pipes in a goroutine. The
+// match runner drives its engines through it, and so may other tools that
+// talk to engines (crown timing).
+func StartEngine(e *Engine) (*Conn, error) {
+	c := &Conn{
 		lines: make(chan string, lineBuffer),
 		send:  make(chan string, lineBuffer),
 		quit:  make(chan struct{}),
@@ -162,10 +164,10 @@ func startEngine(e *Engine) (*conn, error) {
 // engine's output (it is treated as having crashed).
 const maxLine = 1 << 20
 
-// writeLine queues a command for the engine. It never blocks: if the queue
+// Send queues a command line for the engine. It never blocks: if the queue
 // is full the engine is not reading, and the reply it then fails to send
 // is what gets adjudicated.
-func (c *conn) writeLine(s string) {
+func (c *Conn) Send(s string) {
 	if c.closed {
 		return
 	}
@@ -176,7 +178,7 @@ func (c *conn) writeLine(s string) {
 }
 
 // finish marks the engine as no longer used and stops queueing commands.
-func (c *conn) finish() {
+func (c *Conn) finish() {
 	if !c.closed {
 		c.closed = true
 		close(c.send)
@@ -184,9 +186,9 @@ func (c *conn) finish() {
 	}
 }
 
-// close asks the engine to quit, waits up to grace for it, then kills it.
-func (c *conn) close(grace time.Duration) {
-	c.writeLine("quit")
+// Close asks the engine to quit, waits up to grace for it, then kills it.
+func (c *Conn) Close(grace time.Duration) {
+	c.Send("quit")
 	c.finish()
 	select {
 	case <-c.done:
@@ -198,7 +200,7 @@ func (c *conn) close(grace time.Duration) {
 // kill stops the engine at once (crashed or hung) and waits a while for it
 // to end. An in-process engine that ignores its cancelled context is left
 // behind rather than stalling the match.
-func (c *conn) kill() {
+func (c *Conn) kill() {
 	c.finish()
 	c.stop()
 	select {
@@ -210,9 +212,9 @@ func (c *conn) kill() {
 // killWait is how long kill waits for a stopped engine to end.
 const killWait = 5 * time.Second
 
-// readLine returns the engine's next line, or errEngineExited when its
+// ReadLine returns the engine's next line, or errEngineExited when its
 // output has ended, or errTimeout at the deadline, or ctx's error.
-func (c *conn) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
+func (c *Conn) ReadLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
 	select {
 	case line, ok := <-c.lines:
 		if !ok {
@@ -227,7 +229,7 @@ func (c *conn) readLine(ctx context.Context, deadline <-chan time.Time) (string,
 }
 
 // exitError describes the end of the engine's output.
-func (c *conn) exitError() error {
+func (c *Conn) exitError() error {
 	select {
 	case <-c.done:
 		if c.exitErr != nil {
@@ -242,14 +244,14 @@ func (c *conn) exitError() error {
 // its exit status to name in the reason.
 const exitWait = 500 * time.Millisecond
 
-// sync sends ping and reads up to pong. It returns the "error" lines seen on
+// Sync sends ping and reads up to pong. It returns the "error" lines seen on
 // the way: replies to the commands sent before it.
-func (c *conn) sync(ctx context.Context, timeout time.Duration) ([]string, error) {
-	c.writeLine("ping")
+func (c *Conn) Sync(ctx context.Context, timeout time.Duration) ([]string, error) {
+	c.Send("ping")
 	deadline := time.After(timeout)
 	var errs []string
 	for {
-		line, err := c.readLine(ctx, deadline)
+		line, err := c.ReadLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
 			return errs, fmt.Errorf("no pong within %v: %w", timeout, err)
 		}

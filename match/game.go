@@ -96,7 +96,7 @@ func (g *Game) Points(e int) float64 {
 type player struct {
 	eng     *Engine
 	variant movegen.Variant
-	conn    *conn
+	conn    *Conn
 	started bool // it has started once: later start failures cost games, not the match
 }
 
@@ -106,16 +106,16 @@ func (p *player) ensure(ctx context.Context) error {
 	if p.conn != nil {
 		return nil
 	}
-	c, err := startEngine(p.eng)
+	c, err := StartEngine(p.eng)
 	if err != nil {
 		return err
 	}
 	gt := p.variant.Rules().GameType
-	c.writeLine("set gametype " + strconv.Itoa(gt))
+	c.Send("set gametype " + strconv.Itoa(gt))
 	for _, s := range p.eng.Setup {
-		c.writeLine(s)
+		c.Send(s)
 	}
-	errs, err := c.sync(ctx, commandTimeout)
+	errs, err := c.Sync(ctx, commandTimeout)
 	if err == nil && len(errs) > 0 {
 		err = fmt.Errorf("setup refused: %s", strings.Join(errs, "; "))
 	}
@@ -138,15 +138,15 @@ func (p *player) discard() {
 // close asks the engine to quit.
 func (p *player) close() {
 	if p.conn != nil {
-		p.conn.close(quitGrace)
+		p.conn.Close(quitGrace)
 		p.conn = nil
 	}
 }
 
 // newGame tells a running engine a game starts.
 func (p *player) newGame(ctx context.Context) error {
-	p.conn.writeLine("new")
-	_, err := p.conn.sync(ctx, commandTimeout)
+	p.conn.Send("new")
+	_, err := p.conn.Sync(ctx, commandTimeout)
 	return err
 }
 
@@ -155,17 +155,17 @@ func (p *player) newGame(ctx context.Context) error {
 // line, or a move line protocol.ParseReply rejects), or ctx's error.
 func (p *player) getMove(ctx context.Context, hist string, fen string, lim search.Limits, timeout time.Duration) (protocol.MoveReply, error) {
 	c := p.conn
-	c.writeLine("set gamehist " + hist)
+	c.Send("set gamehist " + hist)
 	// The gamehist reply is read (and an error in it ignored: the engine
 	// just plays without the history) before getmove, so a late error line
 	// is never taken for the getmove answer.
-	if _, err := c.sync(ctx, commandTimeout); err != nil {
+	if _, err := c.Sync(ctx, commandTimeout); err != nil {
 		return protocol.MoveReply{}, err
 	}
-	c.writeLine(strings.Join(append([]string{"getmove", fen}, lim.Words()...), " "))
+	c.Send(strings.Join(append([]string{"getmove", fen}, lim.Words()...), " "))
 	deadline := time.After(timeout)
 	for {
-		line, err := c.readLine(ctx, deadline)
+		line, err := c.ReadLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
 			return protocol.MoveReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
 		}

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
@@ -34,9 +32,6 @@ const (
 	// timingGrace is how long past maxtime the command waits for a move
 	// before it gives up on the engine.
 	timingGrace = 10 * time.Second
-	// timingLineBuffer lines of the engine's output wait to be read, so
-	// the engine rarely waits on the reader while it reports iterations.
-	timingLineBuffer = 64
 )
 
 func init() {
@@ -66,7 +61,8 @@ type timingFlags struct {
 	maxTime   time.Duration
 	exact     bool
 	engineOpt search.Options
-	engine    string
+	engine    string       // the --engine spec, for the report
+	eng       match.Engine // the engine it names
 }
 
 func runTiming(args []string, stdout, stderr io.Writer) int {
@@ -82,14 +78,12 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	e, err := startTimingEngine(f.engine)
+	c, err := match.StartEngine(&f.eng)
 	if err != nil {
 		return fail(err)
 	}
-	ratios, err := timeMoves(e, f, positions, stderr)
-	if cerr := e.close(); err == nil {
-		err = cerr
-	}
+	ratios, err := timeMoves(c, f, positions, stderr)
+	c.Close(timingGrace)
 	if err != nil {
 		return fail(err)
 	}
@@ -115,7 +109,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 	maxTime := fs.Float64("maxtime", defaultTimingMaxTime, "seconds per move, sent as maxtime=")
 	exact := fs.Bool("exact", false, "send exact: the engine is to use maxtime exactly")
 	options := addOptionFlags(fs, nil)
-	engine := fs.String("engine", selfTimingEngine, "self for Crown in process, or an engine command line (e.g. bin/crown)")
+	engine := fs.String("engine", selfEngine, "self for Crown in process, or an engine command line (e.g. bin/crown), as crown match takes it")
 	if code, ok := parseFlags(fs, args, stdout, stderr, timingUsage); !ok {
 		return nil, code
 	}
@@ -130,12 +124,14 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 		return usageErr("--positions must be at least 1")
 	case !(*maxTime > 0):
 		return usageErr("--maxtime must be more than 0 seconds")
-	case strings.TrimSpace(*engine) == "":
-		return usageErr("--engine must not be empty")
+	}
+	eng, err := parseMatchEngine(*engine)
+	if err != nil {
+		return usageErr("--engine: %v", err)
 	}
 	return &timingFlags{
 		pdn: *pdn, positions: *positions, maxTime: time.Duration(*maxTime * float64(time.Second)),
-		exact: *exact, engineOpt: opt, engine: strings.TrimSpace(*engine),
+		exact: *exact, engineOpt: opt, engine: strings.TrimSpace(*engine), eng: eng,
 	}, exitOK
 }
 
@@ -173,142 +169,40 @@ func timingPositions(path string, n int) (picked []movegen.Position, total int, 
 	return picked, len(all), nil
 }
 
-// selfTimingEngine is the --engine value for Crown in process.
-const selfTimingEngine = "self"
-
-// timedLine is a line read from the engine and when it was read.
-type timedLine struct {
-	text string
-	at   time.Time
-}
-
-// timingEngine is a protocol session with an engine: Crown in process over
-// pipes, or an engine program.
-type timingEngine struct {
-	in    io.WriteCloser
-	lines chan timedLine // closed when the engine's output ends
-	wait  func() error   // waits for the engine to end once in is closed
-}
-
-// startTimingEngine starts the engine spec names.
-func startTimingEngine(spec string) (*timingEngine, error) {
-	var out io.ReadCloser
-	e := &timingEngine{lines: make(chan timedLine, timingLineBuffer)}
-	if spec == selfTimingEngine {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		done := make(chan error, 1)
-		go func() {
-			err := protocol.Run(context.Background(), inR, outW, protocol.Config{Name: engineName, Version: engineVersion})
-			outW.Close()
-			inR.Close()
-			done <- err
-		}()
-		e.in, out = inW, outR
-		e.wait = func() error { return <-done }
-	} else {
-		argv := strings.Fields(spec)
-		cmd := exec.Command(argv[0], argv[1:]...)
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			return nil, err
-		}
-		if out, err = cmd.StdoutPipe(); err != nil {
-			return nil, err
-		}
-		if err := cmd.Start(); err != nil {
-			return nil, err
-		}
-		e.in, e.wait = in, cmd.Wait
-	}
-	go func() {
-		defer close(e.lines)
-		sc := bufio.NewScanner(out)
-		sc.Buffer(nil, protocol.MaxLineBytes)
-		for sc.Scan() {
-			e.lines <- timedLine{text: sc.Text(), at: time.Now()}
-		}
-	}()
-	return e, nil
-}
-
-// send writes one command line and returns when it was written.
-func (e *timingEngine) send(line string) (time.Time, error) {
-	at := time.Now()
-	_, err := io.WriteString(e.in, line+"\n")
-	return at, err
-}
-
-// until reads lines until one starts with prefix and returns it; an error
-// reply, the end of the output or the timeout fail.
-func (e *timingEngine) until(prefix string, timeout time.Duration) (timedLine, error) {
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-e.lines:
-			switch {
-			case !ok:
-				return l, errors.New("the engine's output ended")
-			case strings.HasPrefix(l.text, "error"):
-				return l, fmt.Errorf("engine: %s", l.text)
-			case strings.HasPrefix(l.text, prefix):
-				return l, nil
-			}
-		case <-deadline:
-			return timedLine{}, fmt.Errorf("no %q line within %v", strings.TrimSpace(prefix), timeout)
-		}
-	}
-}
-
-// close ends the session and waits for the engine.
-func (e *timingEngine) close() error {
-	e.send("quit") // a failed write means the engine is gone already
-	e.in.Close()
-	for range e.lines { // drain, so the engine never blocks writing
-	}
-	return e.wait()
-}
-
 // timeMoves configures the engine, then times one getmove per position and
-// returns each think time as a multiple of maxtime.
-func timeMoves(e *timingEngine, f *timingFlags, positions []movegen.Position, progress io.Writer) ([]float64, error) {
-	var setup []string
-	for _, op := range search.Registry {
-		setup = append(setup, "set "+op.Key+" "+strconv.Itoa(op.Get(f.engineOpt)))
+// returns each think time as a multiple of maxtime: from the getmove line
+// sent to the move line read.
+func timeMoves(c *match.Conn, f *timingFlags, positions []movegen.Position, progress io.Writer) ([]float64, error) {
+	ctx := context.Background()
+	command := func(line string) error {
+		c.Send(line)
+		errs, err := c.Sync(ctx, timingGrace)
+		if err == nil && len(errs) > 0 {
+			err = fmt.Errorf("%s: %s", line, strings.Join(errs, "; "))
+		}
+		return err
 	}
-	for _, c := range setup {
-		if _, err := e.send(c); err != nil {
+	for _, op := range search.Registry {
+		if err := command("set " + op.Key + " " + strconv.Itoa(op.Get(f.engineOpt))); err != nil {
 			return nil, err
 		}
 	}
-	if err := ping(e); err != nil {
-		return nil, err
-	}
-	limits := " maxtime=" + strconv.FormatFloat(f.maxTime.Seconds(), 'f', -1, 64)
-	if f.exact {
-		limits += " exact"
-	}
+	limits := strings.Join(search.Limits{MoveTime: f.maxTime, Exact: f.exact}.Words(), " ")
 	variant := movegen.American
 	ratios := make([]float64, 0, len(positions))
 	for i, p := range positions {
 		if p.Variant != variant {
 			variant = p.Variant
-			if _, err := e.send("set gametype " + strconv.Itoa(variant.Rules().GameType)); err != nil {
-				return nil, err
-			}
-			if err := ping(e); err != nil {
+			if err := command("set gametype " + strconv.Itoa(variant.Rules().GameType)); err != nil {
 				return nil, err
 			}
 		}
-		sent, err := e.send("getmove " + p.FEN() + limits)
-		if err != nil {
-			return nil, err
-		}
-		l, err := e.until("move ", f.maxTime+timingGrace)
-		if err != nil {
+		sent := time.Now()
+		c.Send("getmove " + p.FEN() + " " + limits)
+		if err := awaitMove(ctx, c, f.maxTime+timingGrace); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.FEN(), err)
 		}
-		r := l.at.Sub(sent).Seconds() / f.maxTime.Seconds()
+		r := time.Since(sent).Seconds() / f.maxTime.Seconds()
 		ratios = append(ratios, r)
 		fmt.Fprintf(progress, "\rtiming %d/%d: %.3f x maxtime %-60s", i+1, len(positions), r, p.FEN())
 	}
@@ -316,13 +210,23 @@ func timeMoves(e *timingEngine, f *timingFlags, positions []movegen.Position, pr
 	return ratios, nil
 }
 
-// ping waits until the engine has handled every command sent so far.
-func ping(e *timingEngine) error {
-	if _, err := e.send("ping"); err != nil {
-		return err
+// awaitMove reads the engine's lines until its move line; an error reply,
+// a bad move line, the end of its output or the timeout fail.
+func awaitMove(ctx context.Context, c *match.Conn, timeout time.Duration) error {
+	deadline := time.After(timeout)
+	for {
+		line, err := c.ReadLine(ctx, deadline)
+		if err != nil {
+			return err
+		}
+		r, err := protocol.ParseReply(line)
+		switch r.Kind {
+		case "move":
+			return err
+		case "error":
+			return fmt.Errorf("engine: %s", line)
+		}
 	}
-	_, err := e.until("pong", timingGrace)
-	return err
 }
 
 // timingStats sums up think times given as multiples of maxtime.

@@ -66,7 +66,7 @@ func TestTimingCommand(t *testing.T) {
 		engine string
 		exact  bool
 	}
-	runs := []run{{selfTimingEngine, false}, {selfTimingEngine, true}}
+	runs := []run{{selfEngine, false}, {selfEngine, true}}
 	if goTool, err := exec.LookPath("go"); err == nil {
 		bin := filepath.Join(dir, "crown")
 		if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
