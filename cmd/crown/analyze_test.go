@@ -81,31 +81,3 @@ func TestAnalyzeNoMove(t *testing.T) {
 		t.Errorf("got %q, want bestmove none", out.String())
 	}
 }
-
-func TestAnalyzeUsage(t *testing.T) {
-	tests := [][]string{
-		{"--nodes", "0"},
-		{"--depth", "65"},
-		{"--depth", "0"},
-		{"--movetime", "-1"},
-		{"--variant", "chess"},
-		{"--fen", "X:W1:B2"},
-		{"--threads", "0"},
-		{"--hash", "100000"},
-		{"--bogus"},
-		{"extra"},
-	}
-	for _, args := range tests {
-		var out, errb bytes.Buffer
-		if code := runAnalyze(args, &out, &errb); code != exitUsage {
-			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
-		}
-		if n := strings.Count(errb.String(), "\n"); n != 1 {
-			t.Errorf("%q: stderr %q, want one line", args, errb.String())
-		}
-	}
-	var out, errb bytes.Buffer
-	if code := runAnalyze([]string{"--help"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "--movetime") {
-		t.Errorf("--help: exit %d, output %q", code, out.String())
-	}
-}

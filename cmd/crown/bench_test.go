@@ -48,16 +48,3 @@ func TestSignatureVerdict(t *testing.T) {
 		}
 	}
 }
-
-func TestBenchUsage(t *testing.T) {
-	for _, args := range [][]string{{"--depth", "0"}, {"--nope"}, {"x"}} {
-		var out, errb bytes.Buffer
-		if code := runBench(args, &out, &errb); code != exitUsage {
-			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
-		}
-	}
-	var out, errb bytes.Buffer
-	if code := runBench([]string{"--help"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "bench nodes=") {
-		t.Errorf("--help: exit %d, output %q", code, out.String())
-	}
-}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,49 +11,6 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
-
-// runMatchCmd runs crown match with args and returns the exit status and
-// both outputs.
-func runMatchCmd(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	code = runMatch(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
-func TestMatchFlagErrors(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		want string // in the one-line error
-	}{
-		{"no engines", nil, "--engine1 and --engine2 are required"},
-		{"unknown flag", []string{"--engine1", "self", "--engine2", "self", "--bogus"}, "unknown flag"},
-		{"variant", []string{"--engine1", "self", "--engine2", "self", "--variant", "chess"}, "unknown variant"},
-		{"ballots", []string{"--engine1", "self", "--engine2", "self", "--ballots", "no-such-file"}, "ballots"},
-		{"sprt", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5"}, "--sprt"},
-		{"sprt order", []string{"--engine1", "self", "--engine2", "self", "--sprt", "5,0"}, "must be above"},
-		{"self setting", []string{"--engine1", "self:hashsize", "--engine2", "self"}, "want key=value"},
-		{"self limit", []string{"--engine1", "self:depth", "--engine2", "self"}, "depth needs a value"},
-		{"self depth", []string{"--engine1", "self:depth=0", "--engine2", "self"}, "1..64"},
-		{"self hash", []string{"--engine1", "self:hashsize=0", "--engine2", "self"}, "out of range 1..4096"},
-		{"depth flag", []string{"--engine1", "self", "--engine2", "self", "--depth", "0"}, "--depth"},
-		{"quote", []string{"--engine1", "crown 'engine", "--engine2", "self"}, "unterminated"},
-		{"concurrency", []string{"--engine1", "self", "--engine2", "self", "--concurrency", "0"}, "--concurrency"},
-		{"argument", []string{"--engine1", "self", "--engine2", "self", "extra"}, "unexpected argument"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runMatchCmd(tc.args...)
-			if code != exitUsage || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
-				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", code, out, errOut, tc.want)
-			}
-		})
-	}
-	code, out, _ := runMatchCmd("--help")
-	if code != exitOK || !strings.Contains(out, "--engine1") || !strings.Contains(out, "self:hashsize=16") {
-		t.Fatalf("--help: exit %d, %q", code, out)
-	}
-}
 
 func TestParseMatchEngine(t *testing.T) {
 	tests := []struct {
@@ -96,7 +52,7 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdn := filepath.Join(dir, "games.pdn")
-	code, out, errOut := runMatchCmd("--engine1", "self:depth=3,hashsize=1", "--engine2", "self:depth=1,hashsize=1",
+	code, out, errOut := runCrown("match", "--engine1", "self:depth=3,hashsize=1", "--engine2", "self:depth=1,hashsize=1",
 		"--ballots", ballots, "--concurrency", "2", "--pdn", pdn, "--variant", "pool")
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %s", code, errOut)

@@ -61,51 +61,6 @@ func TestPerftCommand(t *testing.T) {
 	}
 }
 
-func TestPerftUsageErrors(t *testing.T) {
-	suite := writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\t49\n")
-	tests := [][]string{
-		{"--depth", "0"},
-		{"--depth", "x"},
-		{"--nope"},
-		{"extra"},
-		{"--fen", "B:W1"},
-		{"--fen", "X:W21-32:B1-12"},
-		{"--variant", "chess"},
-		{"--threads", "0"},
-		{"--cache", "-1"},
-		{"--suite", suite, "--depth", "3"},
-		{"--suite", filepath.Join(t.TempDir(), "missing.tsv")},
-		{"--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tsome\t49\n")},
-		{"--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\n")},
-		{"--suite", writeSuite(t, "american\tB:W99:B1-12\t2\tunique\t49\n")},
-		{"--suite", writeSuite(t, "# only a comment\n")},
-	}
-	for _, args := range tests {
-		code, out, errOut := runCrown(append([]string{"perft"}, args...)...)
-		if code != exitUsage {
-			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
-		}
-		if out != "" {
-			t.Errorf("%q: wrote %q to stdout", args, out)
-		}
-		if strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "crown perft: ") {
-			t.Errorf("%q: stderr %q, want one line starting 'crown perft: '", args, errOut)
-		}
-	}
-}
-
-func TestPerftHelp(t *testing.T) {
-	code, out, _ := runCrown("perft", "--help")
-	if code != exitOK {
-		t.Fatalf("exit %d", code)
-	}
-	for _, want := range []string{"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("--help does not mention %q:\n%s", want, out)
-		}
-	}
-}
-
 func TestPerftSuite(t *testing.T) {
 	const good = "# a comment\n\n" +
 		"american\tB:W21-32:B1-12\t3\tunique\t302\n" +

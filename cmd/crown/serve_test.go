@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -10,38 +9,6 @@ import (
 	"testing"
 	"time"
 )
-
-func TestServeFlags(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		code int
-		out  string // in stdout
-		err  string // in stderr
-	}{
-		{"help", []string{"--help"}, exitOK, "usage: crown serve", ""},
-		{"unknown flag", []string{"--port", "80"}, exitUsage, "", "unknown flag"},
-		{"argument", []string{"now"}, exitUsage, "", "unexpected argument"},
-		{"no games", []string{"--max-games", "0"}, exitUsage, "", "--max-games"},
-		{"think too short", []string{"--max-think", "1ms"}, exitUsage, "", "--max-think"},
-		{"bad duration", []string{"--idle", "soon"}, exitUsage, "", "invalid argument"},
-		{"bad hash", []string{"--hash", "0"}, exitUsage, "", "--hash"},
-		{"bad searches", []string{"--searches", "0"}, exitUsage, "", "--searches"},
-		{"bad address", []string{"--addr", "127.0.0.1:99999"}, exitUsage, "", "crown serve:"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := runServe(tt.args, &out, &errb)
-			if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errb.String(), tt.err) {
-				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, out.String(), errb.String(), tt.code, tt.out, tt.err)
-			}
-			if tt.code == exitUsage && strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
-				t.Errorf("want a one-line error, got %q", errb.String())
-			}
-		})
-	}
-}
 
 // TestServeRuns starts the server on a free port, plays a move over the
 // API, fetches the page, and stops it.

@@ -104,18 +104,9 @@ func TestTimingCommand(t *testing.T) {
 	}
 }
 
-func TestTimingUsage(t *testing.T) {
-	for _, args := range [][]string{{"--positions", "0"}, {"--maxtime", "0"}, {"--threads", "0"}, {"--hash", "0"}, {"--engine", " "}, {"x"}, {"--nope"}} {
-		var out, errb bytes.Buffer
-		if code := runTiming(args, &out, &errb); code != exitUsage {
-			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
-		}
-	}
-	var out, errb bytes.Buffer
-	if code := runTiming([]string{"--help"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "usage: crown timing") {
-		t.Errorf("--help: exit %d, output %q", code, out.String())
-	}
-	if code := runTiming([]string{"--pdn", filepath.Join(t.TempDir(), "missing.pdn")}, &out, &errb); code != exitFail {
-		t.Errorf("missing file: exit %d, want %d", code, exitFail)
+func TestTimingMissingFile(t *testing.T) {
+	code, _, errOut := runCrown("timing", "--pdn", filepath.Join(t.TempDir(), "missing.pdn"))
+	if code != exitFail || !strings.Contains(errOut, "missing.pdn") {
+		t.Errorf("missing file: exit %d, stderr %q; want %d and the file named", code, errOut, exitFail)
 	}
 }

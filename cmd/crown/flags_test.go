@@ -1,0 +1,122 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsageErrors runs every subcommand with bad flags or input: each exits
+// with the usage status, writes nothing to stdout and one line to stderr
+// that names the command and says what was wrong.
+func TestUsageErrors(t *testing.T) {
+	suite := writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\t49\n")
+	missing := filepath.Join(t.TempDir(), "missing")
+	tests := []struct {
+		args []string
+		want string // in the error line
+	}{
+		{[]string{"engine", "extra"}, "unexpected argument"},
+		{[]string{"engine", "--nope"}, "unknown flag"},
+
+		{[]string{"analyze", "--nodes", "0"}, "at least 1"},
+		{[]string{"analyze", "--depth", "65"}, "1..64"},
+		{[]string{"analyze", "--depth", "0"}, "1..64"},
+		{[]string{"analyze", "--movetime", "-1"}, "more than 0"},
+		{[]string{"analyze", "--variant", "chess"}, "unknown variant"},
+		{[]string{"analyze", "--fen", "X:W1:B2"}, "FEN"},
+		{[]string{"analyze", "--threads", "0"}, "--threads: 0 is out of range 1..64"},
+		{[]string{"analyze", "--hash", "100000"}, "--hash: 100000 is out of range 1..4096 (MiB)"},
+		{[]string{"analyze", "--bogus"}, "unknown flag"},
+		{[]string{"analyze", "extra"}, "unexpected argument"},
+
+		{[]string{"bench", "--depth", "0"}, "--depth"},
+		{[]string{"bench", "--nope"}, "unknown flag"},
+		{[]string{"bench", "x"}, "unexpected argument"},
+
+		{[]string{"match"}, "--engine1 and --engine2 are required"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--bogus"}, "unknown flag"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--variant", "chess"}, "unknown variant"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--ballots", "no-such-file"}, "ballots"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--sprt", "5"}, "--sprt"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--sprt", "5,0"}, "must be above"},
+		{[]string{"match", "--engine1", "self:hashsize", "--engine2", "self"}, "want key=value"},
+		{[]string{"match", "--engine1", "self:depth", "--engine2", "self"}, "depth needs a value"},
+		{[]string{"match", "--engine1", "self:depth=0", "--engine2", "self"}, "1..64"},
+		{[]string{"match", "--engine1", "self:hashsize=0", "--engine2", "self"}, "out of range 1..4096"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--depth", "0"}, "--depth"},
+		{[]string{"match", "--engine1", "crown 'engine", "--engine2", "self"}, "unterminated"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "--concurrency", "0"}, "--concurrency"},
+		{[]string{"match", "--engine1", "self", "--engine2", "self", "extra"}, "unexpected argument"},
+
+		{[]string{"perft", "--depth", "0"}, "--depth"},
+		{[]string{"perft", "--depth", "x"}, "invalid argument"},
+		{[]string{"perft", "--nope"}, "unknown flag"},
+		{[]string{"perft", "extra"}, "unexpected argument"},
+		{[]string{"perft", "--fen", "B:W1"}, "FEN"},
+		{[]string{"perft", "--fen", "X:W21-32:B1-12"}, "FEN"},
+		{[]string{"perft", "--variant", "chess"}, "unknown variant"},
+		{[]string{"perft", "--threads", "0"}, "--threads"},
+		{[]string{"perft", "--cache", "-1"}, "--cache"},
+		{[]string{"perft", "--suite", suite, "--depth", "3"}, "--suite"},
+		{[]string{"perft", "--suite", missing}, "missing"},
+		{[]string{"perft", "--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tsome\t49\n")}, "some"},
+		{[]string{"perft", "--suite", writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\n")}, "suite.tsv"},
+		{[]string{"perft", "--suite", writeSuite(t, "american\tB:W99:B1-12\t2\tunique\t49\n")}, "suite.tsv"},
+		{[]string{"perft", "--suite", writeSuite(t, "# only a comment\n")}, "suite.tsv"},
+
+		{[]string{"serve", "--port", "80"}, "unknown flag"},
+		{[]string{"serve", "now"}, "unexpected argument"},
+		{[]string{"serve", "--max-games", "0"}, "--max-games"},
+		{[]string{"serve", "--max-think", "1ms"}, "--max-think"},
+		{[]string{"serve", "--idle", "soon"}, "invalid argument"},
+		{[]string{"serve", "--hash", "0"}, "--hash: 0 is out of range"},
+		{[]string{"serve", "--searches", "0"}, "--searches"},
+		{[]string{"serve", "--addr", "127.0.0.1:99999"}, "99999"},
+
+		{[]string{"timing", "--positions", "0"}, "--positions"},
+		{[]string{"timing", "--maxtime", "0"}, "--maxtime"},
+		{[]string{"timing", "--threads", "0"}, "--threads"},
+		{[]string{"timing", "--hash", "0"}, "--hash"},
+		{[]string{"timing", "--engine", " "}, "--engine"},
+		{[]string{"timing", "x"}, "unexpected argument"},
+		{[]string{"timing", "--nope"}, "unknown flag"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCrown(tt.args...)
+		prefix := "crown " + tt.args[0] + ": "
+		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 ||
+			!strings.HasPrefix(errOut, prefix) || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and one line %q... with %q",
+				tt.args, code, out, errOut, exitUsage, prefix, tt.want)
+		}
+	}
+}
+
+// TestHelp asks every subcommand for --help: a usage line, a few words and
+// the flags, on stdout.
+func TestHelp(t *testing.T) {
+	mentions := map[string][]string{
+		"analyze": {"--movetime", "--hash", "(default 64)"},
+		"bench":   {"bench nodes=", "--depth"},
+		"engine":  {"docs/protocol.md"},
+		"match":   {"--engine1", "self:hashsize=16", "--movetime"},
+		"perft":   {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
+		"serve":   {"--addr", "--hash", "(default 16)"},
+		"timing":  {"--maxtime", "--exact", "--engine"},
+	}
+	for name := range commands {
+		code, out, errOut := runCrown(name, "--help")
+		if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown") || !strings.Contains(out, "\nflags:\n") {
+			t.Errorf("%s --help: exit %d, stderr %q, stdout %q", name, code, errOut, out)
+		}
+		for _, want := range mentions[name] {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s --help does not mention %q:\n%s", name, want, out)
+			}
+		}
+	}
+	if len(mentions) != len(commands) {
+		t.Errorf("%d commands, %d in the help test", len(commands), len(mentions))
+	}
+}
