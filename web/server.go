@@ -272,14 +272,24 @@ func (req *newGameRequest) parse(maxThink time.Duration) (setup, error) {
 	return g, nil
 }
 
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+// readNewGame reads a new game request; on a bad one it answers the
+// error itself and reports false.
+func (s *Server) readNewGame(w http.ResponseWriter, r *http.Request) (setup, bool) {
 	var req newGameRequest
 	if !readJSON(w, r, &req) {
-		return
+		return setup{}, false
 	}
 	g, err := req.parse(s.opt.MaxThink)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "%v", err)
+		return setup{}, false
+	}
+	return g, true
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.readNewGame(w, r)
+	if !ok {
 		return
 	}
 	sess, err := s.add()
@@ -294,13 +304,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *session) {
-	var req newGameRequest
-	if !readJSON(w, r, &req) {
-		return
-	}
-	st, err := req.parse(s.opt.MaxThink)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
+	st, ok := s.readNewGame(w, r)
+	if !ok {
 		return
 	}
 	g.mu.Lock()
