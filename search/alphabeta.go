@@ -124,7 +124,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return eval.Evaluate(p)
 	}
 	if depth <= 0 && !capture {
-		if depth < 0 || !threatened(p) {
+		if depth < 0 || s.disable&DisableExtensions != 0 || !threatened(p) {
 			return eval.Evaluate(p)
 		}
 		depth = 1
@@ -154,13 +154,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	// Internal iterative reduction: a node the table knows no move for is
 	// searched a ply shallower; the next iteration finds it with a move.
-	if depth >= iirMinDepth && (!hit || !tte.hasMove) {
+	if depth >= iirMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 {
 		depth--
 	}
 
 	// Step 4. ProbCut: a quiet position whose static score clears beta by
 	// a margin is cut if a shallower search confirms it.
-	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold &&
+	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		p.Occupied().Count() > fullWidthPieces &&
 		eval.Evaluate(p) >= beta+probcutMargin {
 		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
@@ -178,7 +178,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// Step 6. Extension: a forced move costs no depth on the principal
 	// variation and in endings.
 	newDepth := depth - 1
-	if n == 1 && ply > 0 && (pvNode || p.Occupied().Count() <= fullWidthPieces) {
+	if n == 1 && ply > 0 && (pvNode || p.Occupied().Count() <= fullWidthPieces) && s.disable&DisableExtensions == 0 {
 		newDepth = depth
 	}
 
@@ -197,7 +197,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces {
+			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces &&
+				s.disable&DisableLMR == 0 {
 				r = int(lmrTable[min(depth, maxPly-1)][min(i, movegen.MaxMoves-1)])
 				if pvNode {
 					r--

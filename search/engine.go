@@ -33,6 +33,10 @@ const SpareProcs = 2
 type Options struct {
 	HashMiB int // transposition table size in MiB (default 64)
 	Threads int // search threads (default 1)
+	// Disable switches search features off for experiments (matches that
+	// measure what each is worth): a sum of the Disable* bits; 0, the
+	// default, plays with all of them.
+	Disable int
 }
 
 // ErrBusy is returned by SetOptions while a search runs.
@@ -129,7 +133,7 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 
 // run searches req, whose root has a legal move, under the time policy tm.
 func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
-	s := &shared{tt: e.tt, limits: req.Limits, tm: tm, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
+	s := &shared{tt: e.tt, limits: req.Limits, disable: e.Options().Disable, tm: tm, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
 	e.tt.newSearch()
 	for _, w := range e.workers {
 		w.setup(s, req)

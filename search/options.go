@@ -33,7 +33,23 @@ var Registry = []Option{
 		Min: 1, Max: MaxThreads, Default: DefaultThreads,
 		field: func(o *Options) *int { return &o.Threads },
 	},
+	{
+		Key: "disable", Flag: "disable",
+		Help: "search features off, for experiments: the sum of 1 ProbCut, 2 late-move reductions, 4 internal iterative reduction, 8 extensions",
+		Min:  0, Max: DisableAll, Default: 0,
+		field: func(o *Options) *int { return &o.Disable },
+	},
 }
+
+// The search features Options.Disable can switch off, one bit each.
+const (
+	DisableProbCut    = 1 << iota // ProbCut pruning of quiet non-PV nodes
+	DisableLMR                    // late-move reductions
+	DisableIIR                    // internal iterative reduction
+	DisableExtensions             // the threat and forced-move extensions
+	// DisableAll is every feature off.
+	DisableAll = 1<<iota - 1
+)
 
 // LookupOption finds an option by its key or its flag name, in any case.
 func LookupOption(name string) (*Option, bool) {

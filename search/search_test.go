@@ -144,3 +144,21 @@ func BenchmarkSearchStart(b *testing.B) {
 		e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 16}})
 	}
 }
+
+// TestDisable checks that each feature Options.Disable names is wired: a
+// fixed-depth search of a middle game with it off searches another tree.
+func TestDisable(t *testing.T) {
+	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
+	nodes := func(disable int) uint64 {
+		return search(t, New(Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: 15}).Nodes
+	}
+	all := nodes(0)
+	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions} {
+		if n := nodes(bit); n == all {
+			t.Errorf("Disable %d: %d nodes, the same as with every feature on", bit, n)
+		}
+	}
+	if err := (&Options{}).Set("disable", "16"); err == nil {
+		t.Error("disable=16 accepted, beyond DisableAll")
+	}
+}

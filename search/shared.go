@@ -14,6 +14,7 @@ type shared struct {
 	limits   Limits
 	tm       timeManager
 	maxDepth int
+	disable  int             // Options.Disable: the features switched off
 	nodes    []atomic.Uint64 // each worker's published node count
 
 	mu        sync.Mutex
