@@ -49,11 +49,6 @@ random plies follow a ballot too. Searches are node- or depth-limited, so one
 worker and a seed give the same file. Ctrl-C stops after the games written so
 far. Progress goes to stderr, the summary to stdout.`
 
-// selfplayStop is the context a run stops under: Ctrl-C.
-var selfplayStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
-}
-
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	cfg, path, code := parseSelfplayFlags(args, stdout, stderr)
 	if path == "" {
@@ -67,7 +62,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	ctx, stop := selfplayStop()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	st, err := train.Run(ctx, cfg, w, func(st train.Stats) { selfplayProgress(stderr, st, cfg.Games) })
 	if cerr := w.Close(); err == nil {
