@@ -74,6 +74,21 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"serve", "--searches", "0"}, "--searches"},
 		{[]string{"serve", "--addr", "127.0.0.1:99999"}, "99999"},
 
+		{[]string{"selfplay"}, "--out FILE is required"},
+		{[]string{"selfplay", "--out", missing, "--variant", "chess"}, "unknown variant"},
+		{[]string{"selfplay", "--out", missing, "--games", "0"}, "--games"},
+		{[]string{"selfplay", "--out", missing, "--concurrency", "0"}, "--concurrency"},
+		{[]string{"selfplay", "--out", missing, "--depth", "0"}, "1..64"},
+		{[]string{"selfplay", "--out", missing, "--nodes", "0"}, "at least 1"},
+		{[]string{"selfplay", "--out", missing, "--movetime", "1"}, "--movetime"},
+		{[]string{"selfplay", "--out", missing, "--openings", "book"}, "--openings"},
+		{[]string{"selfplay", "--out", missing, "--variant", "pool", "--openings", "deck"}, "American only"},
+		{[]string{"selfplay", "--out", missing, "--random-plies", "41"}, "--random-plies"},
+		{[]string{"selfplay", "--out", missing, "--random-plies", "-1"}, "--random-plies"},
+		{[]string{"selfplay", "--out", missing, "--hash", "0"}, "--hash: 0 is out of range"},
+		{[]string{"selfplay", "--out", missing, "--seed", "x"}, "invalid argument"},
+		{[]string{"selfplay", "--out", missing, "x"}, "unexpected argument"},
+
 		{[]string{"timing", "--positions", "0"}, "--positions"},
 		{[]string{"timing", "--maxtime", "0"}, "--maxtime"},
 		{[]string{"timing", "--threads", "0"}, "--threads"},
@@ -97,13 +112,14 @@ func TestUsageErrors(t *testing.T) {
 // the flags, on stdout.
 func TestHelp(t *testing.T) {
 	mentions := map[string][]string{
-		"analyze": {"--movetime", "--hash", "(default 64)"},
-		"bench":   {"bench nodes=", "--depth"},
-		"engine":  {"docs/protocol.md"},
-		"match":   {"--engine1", "self:hashsize=16", "--movetime"},
-		"perft":   {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
-		"serve":   {"--addr", "--hash", "(default 16)"},
-		"timing":  {"--maxtime", "--exact", "--engine"},
+		"analyze":  {"--movetime", "--hash", "(default 64)"},
+		"bench":    {"bench nodes=", "--depth"},
+		"engine":   {"docs/protocol.md"},
+		"match":    {"--engine1", "self:hashsize=16", "--movetime"},
+		"perft":    {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
+		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
+		"serve":    {"--addr", "--hash", "(default 16)"},
+		"timing":   {"--maxtime", "--exact", "--engine"},
 	}
 	for name := range commands {
 		code, out, errOut := runCrown(name, "--help")

@@ -1,0 +1,40 @@
+// Package train holds self-play data and, later, the trainer for the learned
+// evaluation.
+//
+// # Self-play
+//
+// Run plays Crown against itself (one search.Engine per worker, cleared
+// between games) and records every quiet position of each finished game,
+// one where neither side could capture, with the search score of the move
+// played there and, once the game is over, its result. A game is written
+// whole or not at all, and a position already in the file is not written
+// again. With node- or depth-limited searches on one thread and a
+// concurrency of 1, the same seed gives the same file.
+//
+// # Record format
+//
+// A data file (see also docs/training.md) is a header and then records, all
+// little-endian. The header is HeaderSize (12) bytes:
+//
+//	offset size field
+//	0      8    magic "CROWNTRN"
+//	8      2    format version, uint16 (Version, now 1)
+//	10     2    record size in bytes, uint16 (RecordSize, now 20)
+//
+// Each record is RecordSize (20) bytes:
+//
+//	offset size field
+//	0      4    black pieces, uint32 bitboard (bit s is square s+1)
+//	4      4    white pieces, uint32 bitboard
+//	8      4    kings of both sides, uint32 bitboard
+//	12     2    search score, int16, centi-men from the side to move's view;
+//	            proven wins and losses are clamped to +-ScoreBound (10000)
+//	14     2    ply, uint16: plies played from the start position
+//	16     1    side to move: 0 Black, 1 White
+//	17     1    variant: 0 American, 1 Pool
+//	18     1    game result from the side to move's view: 0 loss, 1 draw, 2 win
+//	19     1    reserved, 0
+//
+// A file cut short by a killed run ends in part of a record: the Reader
+// reports it, and OpenWriter cuts it off before appending.
+package train
