@@ -55,6 +55,14 @@ func (p *Position) HasCapture() bool {
 	panic(unknownVariant(p.Variant))
 }
 
+// Threatened reports whether the opponent of the side to move would have
+// a capture if it were its turn: a threat the side to move must meet.
+func (p *Position) Threatened() bool {
+	q := *p
+	q.Turn = q.Turn.Other()
+	return q.HasCapture()
+}
+
 // CountMoves returns the number of legal moves, counting each distinct result
 // once. Without a capture it counts quiet moves from bitboards without
 // listing them; scratch is used only to list captures.

@@ -124,7 +124,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return eval.Evaluate(p)
 	}
 	if depth <= 0 && !capture {
-		if depth < 0 || s.disable&DisableExtensions != 0 || !threatened(p) {
+		if depth < 0 || s.disable&DisableExtensions != 0 || !p.Threatened() {
 			return eval.Evaluate(p)
 		}
 		depth = 1
@@ -249,14 +249,6 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
 	}
 	return best
-}
-
-// threatened reports whether the opponent of the side to move would have
-// a capture if it were its turn.
-func threatened(p *movegen.Position) bool {
-	q := *p
-	q.Turn ^= 1
-	return q.HasCapture()
 }
 
 // scoreToTT makes win scores relative to the node before storing.

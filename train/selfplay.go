@@ -302,11 +302,7 @@ func playGame(ctx context.Context, eng *search.Engine, cfg *Config, open opening
 }
 
 // quiet reports whether neither side could capture in p.
-func quiet(p *movegen.Position) bool {
-	q := *p
-	q.Turn = q.Turn.Other()
-	return !p.HasCapture() && !q.HasCapture()
-}
+func quiet(p *movegen.Position) bool { return !p.HasCapture() && !p.Threatened() }
 
 // withResults fills in each record's result from a game's PDN result.
 func withResults(recs []Record, result string) []Record {
