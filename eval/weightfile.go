@@ -1,0 +1,149 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// WeightScale is the unit of stored weights: 1/WeightScale centi-men, so
+// an int16 holds up to about +-20 men and small patterns keep their detail.
+const WeightScale = 16
+
+// Table is one rule set's weights: for every input (see Extract), its
+// middle-game and ending weight in 1/WeightScale centi-men.
+type Table [NumWeights][2]int16
+
+// WeightFile is what a weight file holds: a table per rule set and a line
+// saying how the weights were made.
+type WeightFile struct {
+	Provenance string
+	Tables     [movegen.NumVariants]*Table
+}
+
+// The weight file layout. The file is gzip-compressed; inside, all numbers
+// little-endian:
+//
+//	magic "CROWNEVL", format version uint16, number of rule sets uint16,
+//	provenance length uint16 and its bytes (UTF-8),
+//	per rule set: variant uint8, number of inputs uint32, then for each
+//	input its middle-game and ending weight, int16 each,
+//	CRC-32 (IEEE) of everything before it, uint32.
+const (
+	weightMagic   = "CROWNEVL"
+	weightVersion = 1
+	// maxProvenance bounds the provenance line.
+	maxProvenance = 1 << 12
+)
+
+// ErrBadWeights is wrapped by every error about a weight file's contents.
+var ErrBadWeights = errors.New("eval: bad weight file")
+
+func badWeights(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadWeights, fmt.Sprintf(format, args...))
+}
+
+// Write writes f in the weight file format; every table must be set.
+func (f *WeightFile) Write(w io.Writer) error {
+	if len(f.Provenance) > maxProvenance {
+		return fmt.Errorf("eval: provenance of %d bytes, at most %d", len(f.Provenance), maxProvenance)
+	}
+	var b bytes.Buffer
+	b.WriteString(weightMagic)
+	le := binary.LittleEndian
+	b.Write(le.AppendUint16(nil, weightVersion))
+	b.Write(le.AppendUint16(nil, uint16(movegen.NumVariants)))
+	b.Write(le.AppendUint16(nil, uint16(len(f.Provenance))))
+	b.WriteString(f.Provenance)
+	for v, t := range f.Tables {
+		if t == nil {
+			return fmt.Errorf("eval: no weights for %v", movegen.Variant(v))
+		}
+		b.WriteByte(byte(v))
+		b.Write(le.AppendUint32(nil, NumWeights))
+		buf := make([]byte, 0, 4*NumWeights)
+		for _, wt := range t {
+			buf = le.AppendUint16(buf, uint16(wt[0]))
+			buf = le.AppendUint16(buf, uint16(wt[1]))
+		}
+		b.Write(buf)
+	}
+	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
+	zw := gzip.NewWriter(w)
+	if _, err := zw.Write(b.Bytes()); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// ReadWeights reads a weight file. A file that is not one, is cut short,
+// fails its checksum or was made for another model gives an error
+// wrapping ErrBadWeights.
+func ReadWeights(r io.Reader) (*WeightFile, error) {
+	zr, err := gzip.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return nil, badWeights("not gzip-compressed: %v", err)
+	}
+	const limit = 1 << 24 // well above the tables of every rule set
+	data, err := io.ReadAll(io.LimitReader(zr, limit))
+	if err != nil {
+		return nil, badWeights("cut short or damaged: %v", err)
+	}
+	if len(data) == limit {
+		return nil, badWeights("larger than %d bytes", limit)
+	}
+	le := binary.LittleEndian
+	if len(data) < len(weightMagic)+10 || string(data[:len(weightMagic)]) != weightMagic {
+		return nil, badWeights("no %s header", weightMagic)
+	}
+	body, sum := data[:len(data)-4], le.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, badWeights("checksum mismatch")
+	}
+	d := body[len(weightMagic):]
+	if v := le.Uint16(d); v != weightVersion {
+		return nil, badWeights("format version %d, want %d", v, weightVersion)
+	}
+	if n := le.Uint16(d[2:]); n != uint16(movegen.NumVariants) {
+		return nil, badWeights("%d rule sets, want %d", n, movegen.NumVariants)
+	}
+	plen := int(le.Uint16(d[4:]))
+	d = d[6:]
+	if plen > len(d) {
+		return nil, badWeights("provenance runs past the end")
+	}
+	f := &WeightFile{Provenance: string(d[:plen])}
+	d = d[plen:]
+	for v := range f.Tables {
+		if len(d) < 5 {
+			return nil, badWeights("rule set %d missing", v)
+		}
+		if int(d[0]) != v {
+			return nil, badWeights("rule set %d where %d was due", d[0], v)
+		}
+		if n := le.Uint32(d[1:]); n != NumWeights {
+			return nil, badWeights("%d inputs for %v, this model has %d", n, movegen.Variant(v), NumWeights)
+		}
+		d = d[5:]
+		if len(d) < 4*NumWeights {
+			return nil, badWeights("weights of %v cut short", movegen.Variant(v))
+		}
+		t := new(Table)
+		for i := range t {
+			t[i] = [2]int16{int16(le.Uint16(d[4*i:])), int16(le.Uint16(d[4*i+2:]))}
+		}
+		f.Tables[v] = t
+		d = d[4*NumWeights:]
+	}
+	if len(d) != 0 {
+		return nil, badWeights("%d bytes after the last table", len(d))
+	}
+	return f, nil
+}
