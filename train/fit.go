@@ -1,0 +1,344 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Sample is one training position in the compact form the trainer keeps in
+// memory: the position, and the game's result and search score from
+// Black's view.
+type Sample struct {
+	Black, White, Kings movegen.Bitboard
+	Turn                movegen.Color
+	Result              uint8 // 0 Black lost, 1 draw, 2 Black won
+	Score               int16 // search score from Black's view
+	Game                int32 // the game it comes from, counted from 0 across the files read
+}
+
+// position returns the sample's position in rule set v.
+func (s *Sample) position(v movegen.Variant) movegen.Position {
+	return movegen.Position{Pieces: [2]movegen.Bitboard{s.Black, s.White}, Kings: s.Kings, Turn: s.Turn, Variant: v}
+}
+
+// LoadSamples reads the records of rule set v from data files. Records of
+// a file come game by game in order of ply, so a record whose ply is not
+// above the one before starts a new game.
+func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
+	var out []Sample
+	game := int32(-1)
+	recs := make([]Record, readChunk)
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		rd, err := NewReader(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		last := -1
+		for {
+			n, err := rd.Read(recs)
+			for _, r := range recs[:n] {
+				if int(r.Ply) <= last || last < 0 {
+					game++
+				}
+				last = int(r.Ply)
+				if r.Pos.Variant != v {
+					continue
+				}
+				s := Sample{Black: r.Pos.Pieces[movegen.Black], White: r.Pos.Pieces[movegen.White], Kings: r.Pos.Kings,
+					Turn: r.Pos.Turn, Result: uint8(r.Result), Score: r.Score, Game: game}
+				if r.Pos.Turn == movegen.White {
+					s.Result, s.Score = 2-s.Result, -s.Score
+				}
+				out = append(out, s)
+			}
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		f.Close()
+	}
+	return out, nil
+}
+
+// FitConfig sets a training run.
+type FitConfig struct {
+	Variant movegen.Variant
+	// Lambda is the share of the game's result in the target; the rest is
+	// the search score turned into a winning chance.
+	Lambda float64
+	// K turns centi-men into a winning chance, sigmoid(score/K); 0 fits it
+	// to the data's search scores and results first.
+	K float64
+	// Epochs is the most passes over the training positions; Patience
+	// ends the run after that many passes without a better validation loss.
+	Epochs, Patience int
+	// Batch is the number of positions per step.
+	Batch int
+	// Rate is the Adam step in centi-men, multiplied by Decay after every
+	// pass.
+	Rate, Decay float64
+	// L2 pulls pattern and king-square weights towards zero, per step.
+	L2 float64
+	// ValidEvery holds out one game in ValidEvery for validation.
+	ValidEvery int
+	// Seed orders the positions; the same data, configuration and seed
+	// give the same weights.
+	Seed uint64
+	// Progress, if set, is called after every pass.
+	Progress func(Epoch)
+}
+
+// DefaultFit is the configuration `crown train` starts from.
+var DefaultFit = FitConfig{
+	Lambda: 0.5, Epochs: 40, Patience: 3, Batch: 2048, Rate: 0.5, Decay: 0.9,
+	L2: 1e-6, ValidEvery: 10, Seed: 1,
+}
+
+// Epoch reports one pass over the training positions.
+type Epoch struct {
+	N                    int
+	TrainLoss, ValidLoss float64 // mean cross-entropy against the targets
+	Elapsed              time.Duration
+}
+
+// Fit is the result of a training run.
+type Fit struct {
+	Table        *eval.Table // the weights of the best pass, quantised
+	K            float64
+	Epochs       []Epoch
+	Best         int // the pass whose weights Table holds
+	Train, Valid int // positions used for each
+}
+
+// weights are the model's float weights: middle game and ending per input.
+type weights [eval.NumWeights][2]float64
+
+// sigmoid is the logistic function.
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// Train fits the evaluation's weights for cfg.Variant to samples: the
+// sigmoid of the evaluation over K is fitted, by cross-entropy, to a blend
+// of the result and the search score's winning chance.
+func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
+	if cfg.Batch <= 0 || cfg.Epochs <= 0 || cfg.ValidEvery < 2 || cfg.Lambda < 0 || cfg.Lambda > 1 {
+		return nil, fmt.Errorf("train: bad configuration %+v", cfg)
+	}
+	var trainSet, validSet []Sample
+	for _, s := range samples {
+		if splitmix(uint64(s.Game)^cfg.Seed)%uint64(cfg.ValidEvery) == 0 {
+			validSet = append(validSet, s)
+		} else {
+			trainSet = append(trainSet, s)
+		}
+	}
+	if len(trainSet) == 0 || len(validSet) == 0 {
+		return nil, fmt.Errorf("train: %d positions in %v: too few to train and validate", len(samples), cfg.Variant)
+	}
+	k := cfg.K
+	if k == 0 {
+		k = FitK(trainSet)
+	}
+	fit := &Fit{K: k, Train: len(trainSet), Valid: len(validSet)}
+	t := &trainer{cfg: cfg, k: k}
+	t.init()
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
+	best := math.Inf(1)
+	var bestW weights
+	rate := cfg.Rate
+	start := time.Now()
+	for e := 1; e <= cfg.Epochs; e++ {
+		rng.Shuffle(len(trainSet), func(i, j int) { trainSet[i], trainSet[j] = trainSet[j], trainSet[i] })
+		loss := 0.0
+		for i := 0; i < len(trainSet); i += cfg.Batch {
+			loss += t.step(trainSet[i:min(i+cfg.Batch, len(trainSet))], rate)
+		}
+		ep := Epoch{N: e, TrainLoss: loss / float64(len(trainSet)), ValidLoss: t.loss(validSet), Elapsed: time.Since(start)}
+		fit.Epochs = append(fit.Epochs, ep)
+		if cfg.Progress != nil {
+			cfg.Progress(ep)
+		}
+		if ep.ValidLoss < best {
+			best, bestW, fit.Best = ep.ValidLoss, t.w, e
+		} else if e-fit.Best >= cfg.Patience {
+			break
+		}
+		rate *= cfg.Decay
+	}
+	fit.Table = quantise(&bestW)
+	return fit, nil
+}
+
+// splitmix scrambles x (SplitMix64's finaliser): the validation split.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// quantise rounds float weights to a table, clamped to int16.
+func quantise(w *weights) *eval.Table {
+	t := new(eval.Table)
+	for i := range w {
+		for j := 0; j < 2; j++ {
+			t[i][j] = int16(max(min(math.Round(w[i][j]*eval.WeightScale), math.MaxInt16), math.MinInt16))
+		}
+	}
+	return t
+}
+
+// FitK returns the K for which sigmoid(score/K) best predicts the results
+// of the samples with a score short of a proven win, by cross-entropy: the
+// scale that makes centi-men winning chances.
+func FitK(samples []Sample) float64 {
+	const most = 1 << 20 // enough for three digits
+	loss := func(k float64) float64 {
+		sum := 0.0
+		for i, s := range samples {
+			if i == most {
+				break
+			}
+			if s.Score >= ScoreBound || s.Score <= -ScoreBound {
+				continue
+			}
+			sum += crossEntropy(sigmoid(float64(s.Score)/k), float64(s.Result)/2)
+		}
+		return sum
+	}
+	lo, hi := 10.0, 2000.0
+	for hi-lo > 0.5 { // golden-section search on a convex loss
+		a, b := hi-(hi-lo)*0.618, lo+(hi-lo)*0.618
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// crossEntropy is the loss of predicting p for target t.
+func crossEntropy(p, t float64) float64 {
+	const eps = 1e-12
+	return -(t*math.Log(max(p, eps)) + (1-t)*math.Log(max(1-p, eps)))
+}
+
+// trainer holds the state of one run: weights, Adam's moments, the
+// gradient of the current batch and which inputs it touched.
+type trainer struct {
+	cfg     FitConfig
+	k       float64
+	w       weights
+	m, v    weights
+	grad    weights
+	touched []int32
+	mark    []bool
+	steps   int
+	f       eval.Features
+}
+
+// Starting weights: material at the usual values, the rest zero.
+const (
+	startMan  = 100
+	startKing = 150
+)
+
+func (t *trainer) init() {
+	t.w[eval.ScalarIndex(eval.ScalarMen)] = [2]float64{startMan, startMan}
+	t.w[eval.ScalarIndex(eval.ScalarKings)] = [2]float64{startKing, startKing}
+	t.mark = make([]bool, eval.NumWeights)
+}
+
+// target returns a sample's target from Black's view.
+func (t *trainer) target(s *Sample) float64 {
+	return t.cfg.Lambda*float64(s.Result)/2 + (1-t.cfg.Lambda)*sigmoid(float64(s.Score)/t.k)
+}
+
+// predict lists s's inputs into t.f and returns the model's winning
+// chance for Black.
+func (t *trainer) predict(s *Sample) float64 {
+	p := s.position(t.cfg.Variant)
+	eval.Extract(&p, &t.f)
+	ph := float64(t.f.Phase) / eval.PhaseScale
+	e := 0.0
+	for _, x := range t.f.List[:t.f.N] {
+		w := &t.w[x.Index]
+		e += float64(x.Value) * (ph*w[0] + (1-ph)*w[1])
+	}
+	return sigmoid(e / t.k)
+}
+
+// loss returns the mean cross-entropy over samples.
+func (t *trainer) loss(samples []Sample) float64 {
+	sum := 0.0
+	for i := range samples {
+		sum += crossEntropy(t.predict(&samples[i]), t.target(&samples[i]))
+	}
+	return sum / float64(len(samples))
+}
+
+// Adam's constants (Kingma and Ba's defaults).
+const (
+	beta1   = 0.9
+	beta2   = 0.999
+	epsilon = 1e-8
+)
+
+// step takes one Adam step on a batch and returns the batch's summed loss.
+// Only the inputs the batch touched move (lazy Adam), so a rare pattern
+// keeps its weight between the batches that see it.
+func (t *trainer) step(batch []Sample, rate float64) float64 {
+	loss := 0.0
+	for i := range batch {
+		s := &batch[i]
+		p, y := t.predict(s), t.target(s)
+		loss += crossEntropy(p, y)
+		d := (p - y) / t.k / float64(len(batch))
+		ph := float64(t.f.Phase) / eval.PhaseScale
+		for _, x := range t.f.List[:t.f.N] {
+			g := &t.grad[x.Index]
+			g[0] += d * float64(x.Value) * ph
+			g[1] += d * float64(x.Value) * (1 - ph)
+			if !t.mark[x.Index] {
+				t.mark[x.Index] = true
+				t.touched = append(t.touched, x.Index)
+			}
+		}
+	}
+	t.steps++
+	c1 := 1 - math.Pow(beta1, float64(t.steps))
+	c2 := 1 - math.Pow(beta2, float64(t.steps))
+	for _, i := range t.touched {
+		l2 := t.cfg.L2
+		if eval.IsScalar(int(i)) {
+			l2 = 0
+		}
+		for j := 0; j < 2; j++ {
+			g := t.grad[i][j] + l2*t.w[i][j]
+			t.m[i][j] = beta1*t.m[i][j] + (1-beta1)*g
+			t.v[i][j] = beta2*t.v[i][j] + (1-beta2)*g*g
+			t.w[i][j] -= rate * (t.m[i][j] / c1) / (math.Sqrt(t.v[i][j]/c2) + epsilon)
+			t.grad[i][j] = 0
+		}
+		t.mark[i] = false
+	}
+	t.touched = t.touched[:0]
+	return loss
+}
