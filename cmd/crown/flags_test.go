@@ -96,6 +96,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"timing", "--engine", " "}, "--engine"},
 		{[]string{"timing", "x"}, "unexpected argument"},
 		{[]string{"timing", "--nope"}, "unknown flag"},
+		{[]string{"train", "--data", missing}, "--out FILE is required"},
+		{[]string{"train", "--out", missing}, "--data FILE is required"},
+		{[]string{"train", "--data", missing, "--out", missing, "--variant", "chess"}, "unknown variant"},
+		{[]string{"train", "--data", missing, "--out", missing, "--lambda", "1.5"}, "--lambda"},
+		{[]string{"train", "--data", missing, "--out", missing, "--epochs", "0"}, "--epochs"},
+		{[]string{"train", "--data", missing, "--out", missing, "--decay", "2"}, "--decay"},
+		{[]string{"train", "--data", missing, "--out", missing, "x"}, "unexpected argument"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCrown(tt.args...)
@@ -120,6 +127,7 @@ func TestHelp(t *testing.T) {
 		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
 		"serve":    {"--addr", "--hash", "(default 16)"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
+		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},
 	}
 	for name := range commands {
 		code, out, errOut := runCrown(name, "--help")

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/train"
+)
+
+func init() {
+	register(command{
+		name:    "train",
+		summary: "fit the evaluation's weights to self-play data and write a weight file",
+		run:     runTrain,
+	})
+}
+
+const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
+                   [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
+                   [--decay X] [--l2 X] [--k X] [--seed N]
+Fits the evaluation's weights to the positions of the data files (written
+by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
+Each rule set is fitted to its own positions (the sigmoid of the score over
+K against a blend of the game's result and the search score), with one game
+in ten held out for validation, stopping when the validation loss stops
+improving; a rule set left out by --variant keeps the weights built in. The
+loss of every pass goes to stderr. The same data, flags and seed give the
+same file. See docs/training.md.`
+
+func runTrain(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("train")
+	out := fs.String("out", "", "weight file to write (required)")
+	variant := fs.String("variant", "all", "rule set to fit: american, pool or all")
+	def := train.DefaultFit
+	lambda := fs.Float64("lambda", def.Lambda, "share of the game's result in the target, the rest the search score")
+	epochs := fs.Int("epochs", def.Epochs, "most passes over the data")
+	patience := fs.Int("patience", def.Patience, "stop after this many passes without a better validation loss")
+	batch := fs.Int("batch", def.Batch, "positions per step")
+	rateFlag := fs.Float64("rate", def.Rate, "Adam step in centi-men")
+	decay := fs.Float64("decay", def.Decay, "step multiplier after each pass")
+	l2 := fs.Float64("l2", def.L2, "pull of pattern weights towards zero")
+	k := fs.Float64("k", 0, "centi-men scale of the winning chance sigmoid(score/K); 0 fits it to the data")
+	seed := fs.Uint64("seed", def.Seed, "seed of the order of positions and the validation split")
+	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
+	if code, ok := parseFlags(fs, args, stdout, stderr, trainUsage); !ok {
+		return code
+	}
+	data := *dataFlag
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "train", format, a...) }
+	var variants []movegen.Variant
+	if *variant == "all" {
+		for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+			variants = append(variants, v)
+		}
+	} else {
+		v, err := movegen.ParseVariant(*variant)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		variants = []movegen.Variant{v}
+	}
+	cfg := train.FitConfig{Lambda: *lambda, K: *k, Epochs: *epochs, Patience: *patience, Batch: *batch,
+		Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed}
+	switch {
+	case *out == "":
+		return usageErr("--out FILE is required")
+	case len(data) == 0:
+		return usageErr("--data FILE is required")
+	case *lambda < 0 || *lambda > 1:
+		return usageErr("--lambda must be in 0..1")
+	case *epochs < 1 || *patience < 1 || *batch < 1:
+		return usageErr("--epochs, --patience and --batch must be at least 1")
+	case *rateFlag <= 0 || *decay <= 0 || *decay > 1 || *l2 < 0 || *k < 0:
+		return usageErr("--rate must be positive, --decay in (0, 1], --l2 and --k not negative")
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "crown train: %v\n", err)
+		return exitFail
+	}
+	wf := &eval.WeightFile{}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		wf.Tables[v] = eval.Weights(v)
+	}
+	var notes []string
+	for _, v := range variants {
+		samples, err := train.LoadSamples(data, v)
+		if err != nil {
+			return fail(err)
+		}
+		c := cfg
+		c.Variant = v
+		c.Progress = func(e train.Epoch) {
+			fmt.Fprintf(stderr, "%v pass %d: train loss %.5f, validation loss %.5f, %s\n", v, e.N, e.TrainLoss, e.ValidLoss, e.Elapsed.Round(time.Second))
+		}
+		fmt.Fprintf(stderr, "%v: %d positions\n", v, len(samples))
+		fit, err := train.Train(samples, c)
+		if err != nil {
+			return fail(err)
+		}
+		last := fit.Epochs[fit.Best-1]
+		note := fmt.Sprintf("%v: %d positions (%d held out), K %.1f, pass %d of %d, validation loss %.5f",
+			v, fit.Train+fit.Valid, fit.Valid, fit.K, fit.Best, len(fit.Epochs), last.ValidLoss)
+		fmt.Fprintln(stdout, note)
+		notes = append(notes, note)
+		wf.Tables[v] = fit.Table
+	}
+	names := make([]string, len(data))
+	for i, d := range data {
+		names[i] = filepath.Base(d)
+	}
+	wf.Provenance = fmt.Sprintf("crown train %s; data %s; %s", strings.Join(args, " "), strings.Join(names, " "), strings.Join(notes, "; "))
+	f, err := os.Create(*out)
+	if err != nil {
+		return fail(err)
+	}
+	if err := wf.Write(f); err != nil {
+		f.Close()
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	return exitOK
+}

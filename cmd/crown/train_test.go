@@ -1,0 +1,42 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/eval"
+)
+
+// TestTrainCommand plays a few shallow games, fits American weights to them
+// and reads the weight file back: Pool keeps the built-in weights.
+func TestTrainCommand(t *testing.T) {
+	dir := t.TempDir()
+	data, out := filepath.Join(dir, "data.bin"), filepath.Join(dir, "w.bin")
+	if code, _, errOut := runCrown("selfplay", "--out", data, "--games", "6", "--depth", "3", "--hash", "1"); code != exitOK {
+		t.Fatalf("selfplay: exit %d, %s", code, errOut)
+	}
+	code, stdout, stderr := runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "2")
+	if code != exitOK || !strings.Contains(stderr, "american pass 2: train loss") || !strings.Contains(stdout, "wrote "+out) {
+		t.Fatalf("train: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	wf, err := eval.ReadWeights(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(wf.Provenance, "crown train --data") || !strings.Contains(wf.Provenance, "american: ") {
+		t.Errorf("provenance %q", wf.Provenance)
+	}
+	if *wf.Tables[1] != *eval.Weights(1) {
+		t.Error("Pool's weights changed, though only American was fitted")
+	}
+	if code, _, stderr := runCrown("train", "--data", filepath.Join(dir, "none.bin"), "--out", out); code != exitFail || !strings.Contains(stderr, "none.bin") {
+		t.Errorf("missing data: exit %d, stderr %q", code, stderr)
+	}
+}
