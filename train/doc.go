@@ -1,5 +1,5 @@
-// Package train holds self-play data and, later, the trainer for the learned
-// evaluation.
+// Package train holds self-play data and the trainer for the learned
+// evaluation (package eval's weights).
 //
 // # Self-play
 //
@@ -10,6 +10,15 @@
 // whole or not at all, and a position already in the file is not written
 // again. With node- or depth-limited searches on one thread and a
 // concurrency of 1, the same seed gives the same file.
+//
+// # Training
+//
+// LoadSamples reads one rule set's records into compact samples from
+// Black's view; Train fits eval's inputs (eval.Extract) to them by
+// cross-entropy between sigmoid(eval/K) and a blend of the game's result and
+// the search score's winning chance, with lazy Adam, a held-out tenth of
+// the games and early stopping, and returns the weights quantised as an
+// eval.Table. See docs/training.md.
 //
 // # Record format
 //

@@ -108,7 +108,7 @@ type FitConfig struct {
 // DefaultFit is the configuration `crown train` starts from.
 var DefaultFit = FitConfig{
 	Lambda: 0.5, Epochs: 40, Patience: 3, Batch: 2048, Rate: 0.5, Decay: 0.9,
-	L2: 1e-6, ValidEvery: 10, Seed: 1,
+	L2: 1e-7, ValidEvery: 10, Seed: 1,
 }
 
 // Epoch reports one pass over the training positions.
