@@ -46,8 +46,8 @@ perft: build ## the perft suite in testdata/perft.tsv, both rule sets (about 2 m
 # $(TRAIN_DIR)/pool.progress, American's to the terminal.
 TRAIN_DIR      ?= train-data
 SELFPLAY_CROWN ?= $(BIN)
-AMERICAN_GAMES ?= 12000
-POOL_GAMES     ?= 18000
+AMERICAN_GAMES ?= 14222
+POOL_GAMES     ?= 21617
 TRAIN_NODES    ?= 8000
 
 train: build ## self-play data and a fit into eval/weights.bin (about 80 minutes on 2 cores)
