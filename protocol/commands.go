@@ -75,7 +75,7 @@ func (s *session) handle(l inputLine) outcome {
 	case "about":
 		s.noArgs(cmd, args, func() {
 			s.out.line("about " + s.fullName() + ", a checkers engine for American checkers (GameType 21)" +
-				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: "+eval.Provenance())
+				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + eval.Provenance())
 		})
 	case "help":
 		s.out.line(helpText())
