@@ -3,6 +3,8 @@ package main
 import (
 	"math"
 	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -167,6 +169,21 @@ func TestLimitWords(t *testing.T) {
 			t.Errorf("%q: limits %+v, %v; want %+v", w, lim, err, tc.lim)
 		}
 	}
+	for _, tc := range []struct {
+		lim   search.Limits
+		spent time.Duration
+		want  search.Limits
+	}{
+		{search.Limits{MoveTime: time.Second}, 30 * time.Millisecond, search.Limits{MoveTime: 970 * time.Millisecond}},
+		{search.Limits{MoveTime: time.Second, Exact: true}, 2 * time.Second, search.Limits{MoveTime: minSearchTime, Exact: true}},
+		{search.Limits{Remaining: time.Second, Increment: time.Second}, 10 * time.Millisecond,
+			search.Limits{Remaining: 990 * time.Millisecond, Increment: time.Second}},
+		{search.Limits{Infinite: true}, time.Second, search.Limits{Infinite: true}},
+	} {
+		if got := chargeTime(tc.lim, tc.spent); got != tc.want {
+			t.Errorf("chargeTime(%+v, %v) = %+v, want %+v", tc.lim, tc.spent, got, tc.want)
+		}
+	}
 	for _, bad := range []float64{0, -1, math.Inf(1), 2e7} {
 		if _, err := search.ParseLimits(limitWords(bad, 0, 0)); err == nil {
 			t.Errorf("maxtime %g accepted", bad)
@@ -277,3 +294,51 @@ func TestPlaynow(t *testing.T) {
 
 // maxPlaynowDelay is how soon getmove must return once playnow is set.
 const maxPlaynowDelay = 50 * time.Millisecond
+
+// TestHashMemory checks that set hashsize allocates what it says.
+func TestHashMemory(t *testing.T) {
+	a := newAdapter()
+	heap := func() int64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return int64(ms.HeapAlloc)
+	}
+	const small, large = 1, 48
+	if r, ok := a.command("set hashsize " + strconv.Itoa(small)); !ok {
+		t.Fatal(r)
+	}
+	base := heap()
+	if r, ok := a.command("set hashsize " + strconv.Itoa(large)); !ok {
+		t.Fatal(r)
+	}
+	grown := float64(heap()-base) / (1 << 20)
+	t.Logf("set hashsize %d after %d: the heap grew by %.2f MiB", large, small, grown)
+	if math.Abs(grown-(large-small)) > 1 {
+		t.Errorf("the heap grew by %.2f MiB, want %d", grown, large-small)
+	}
+	runtime.KeepAlive(a)
+}
+
+// TestNoSearchLeft checks that no goroutine outlives getmove: neither a
+// search nor the one watching playnow.
+func TestNoSearchLeft(t *testing.T) {
+	a := newAdapter()
+	a.command("set hashsize 4")
+	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	before := runtime.NumGoroutine()
+	for _, info := range []int{0, infoExactTime, 1 << infoIncrShift} {
+		r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, info: info, moreinfo: 500 << moreinfoShift,
+			playnow: func() bool { return false }})
+		if !r.moved {
+			t.Fatalf("info %d: no move", info)
+		}
+	}
+	deadline := time.Now().Add(time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after three getmoves, %d before", n, before)
+	}
+}

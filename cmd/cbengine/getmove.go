@@ -126,6 +126,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	if status == nil {
 		status = func(string) {}
 	}
+	start := time.Now()
 	reply := getMoveReply{board: req.board, result: cbUnknown}
 	a.mu.Lock()
 	variant, game := a.variant, a.game
@@ -154,6 +155,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		reply.result = cbLoss
 		return reply
 	}
+	lim = chargeTime(lim, time.Since(start))
 	res := a.search(search.Request{Pos: p, Limits: lim, History: history(game, p)}, req.playnow, status, ml.Moves[0])
 	after := p
 	after.MakeMove(res.Move)
@@ -164,6 +166,22 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV}) +
 		"  result " + res.Claim.String())
 	return reply
+}
+
+// minSearchTime is the least time chargeTime leaves a search.
+const minSearchTime = time.Millisecond
+
+// chargeTime takes the time getmove spent before the search (clearing the
+// hash table for CB_RESET_MOVES takes long with a large table) off its
+// time limits, so the whole call keeps to them.
+func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
+	if lim.MoveTime > 0 {
+		lim.MoveTime = max(lim.MoveTime-spent, minSearchTime)
+	}
+	if lim.Remaining > 0 {
+		lim.Remaining = max(lim.Remaining-spent, minSearchTime)
+	}
+	return lim
 }
 
 // search runs the search until its limits or playnow, reporting every
