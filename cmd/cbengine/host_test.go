@@ -50,6 +50,10 @@ const (
 	cpuNum, cpuDen = 11, 10
 	cpuSlack       = 20 * time.Millisecond
 	wallSlack      = time.Second
+	// maxIdleCPU bounds the CPU time the host's process may use in its
+	// 300 ms without a getmove after the games: a search left running would
+	// use all of it.
+	maxIdleCPU = 30 * time.Millisecond
 )
 
 var (
@@ -294,6 +298,14 @@ func TestHostGames(t *testing.T) {
 				t.Errorf("game %d: the engine found no move in %s, which has %d", played, pos.FEN(), ml.N)
 			}
 			t.Logf("game %d: %d plies, ends by %s; by the rules: %v", played, len(game.Moves), reason, game.Outcome())
+		case "idle":
+			f := strings.Fields(rest)
+			cpuMS, _ := strconv.ParseFloat(f[1], 64)
+			wallMS, _ := strconv.ParseFloat(f[3], 64)
+			t.Logf("after the games, %.1f ms of CPU in %.0f ms idle", cpuMS, wallMS)
+			if cpuMS > float64(maxIdleCPU/time.Millisecond) {
+				t.Errorf("%.1f ms of CPU in %.0f ms without a getmove: a search is still running", cpuMS, wallMS)
+			}
 		case "info":
 		default:
 			t.Fatalf("unexpected line %q", line)

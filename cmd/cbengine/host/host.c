@@ -17,6 +17,8 @@
  *       <from x y> <to x y> <path: 12 x y> <del: 12 x y> <delpiece: 12>   (all on one line)
  *   info <status string>
  *   end <reason> ret <r>
+ *   idle cpu_ms <millis> wall_ms <millis>   after the games: CPU the process used while
+ *                                           no getmove ran (no search may be left running)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
@@ -37,6 +39,7 @@
 #define STATUS_SIZE 1024
 #define REPLY_SIZE 1024
 #define COMMAND_SIZE 256
+#define IDLE_MS 300
 
 struct coor {
 	int x;
@@ -399,6 +402,10 @@ int main(int argc, char **argv)
 				continue;
 			play(++game, line, maxtime, maxplies);
 		}
+		double c0 = cpu_now(), t0 = now();
+		struct timespec idle = {0, IDLE_MS * 1000000L};
+		nanosleep(&idle, NULL);
+		printf("idle cpu_ms %.3f wall_ms %.3f\n", (cpu_now() - c0) * 1000, (now() - t0) * 1000);
 	} else if (strcmp(argv[2], "playnow") == 0 && argc == 4) {
 		playnow_test(atoi(argv[3]));
 	} else if (strcmp(argv[2], "bad") == 0) {
