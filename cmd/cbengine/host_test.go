@@ -208,19 +208,40 @@ func envFloat(name string, def float64) float64 {
 // time per move keeps to maxtime.
 func TestHostGames(t *testing.T) {
 	games := envInt("CROWN_CB_GAMES", defaultHostGames)
-	maxtime := envFloat("CROWN_CB_MAXTIME", defaultHostMaxtime)
 	ballots, err := match.SelectBallots("deck")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fens strings.Builder
+	var fens []string
 	for i := range games {
 		// Spread the games over the deck.
-		fmt.Fprintln(&fens, ballots[i*len(ballots)/games].FEN)
+		fens = append(fens, ballots[i*len(ballots)/games].FEN)
 	}
-	lines := runHost(t, fens.String(), "play", strconv.FormatFloat(maxtime, 'g', -1, 64), strconv.Itoa(hostMaxPlies), strconv.Itoa(hostHashMiB))
+	playHostGames(t, movegen.American, fens)
+}
+
+// TestHostPoolGame plays a game of American Pool checkers (set gametype
+// 23, as a host that knows Pool would) from one of the Pool openings.
+func TestHostPoolGame(t *testing.T) {
+	playHostGames(t, movegen.Pool, []string{poolOpening})
+}
+
+// poolOpening is the first position of testdata/pool-openings.txt.
+const poolOpening = "B:W17,19,20,21,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,14"
+
+// playHostGames has the host play a game from each FEN in rule set v and
+// checks every move.
+func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
+	maxtime := envFloat("CROWN_CB_MAXTIME", defaultHostMaxtime)
+	games := len(fens)
+	gameType := strconv.Itoa(v.Rules().GameType)
+	lines := runHost(t, strings.Join(fens, "\n")+"\n", "play", strconv.FormatFloat(maxtime, 'g', -1, 64),
+		strconv.Itoa(hostMaxPlies), strconv.Itoa(hostHashMiB), gameType)
 	if lines[1] != "hashsize ret 1 reply "+strconv.Itoa(hostHashMiB) || lines[2] != "gethashsize "+strconv.Itoa(hostHashMiB) {
 		t.Errorf("hash size not set: %q, %q", lines[1], lines[2])
+	}
+	if lines[3] != "gametype ret 1 reply "+gameType {
+		t.Errorf("game type not set: %q", lines[3])
 	}
 
 	var (
@@ -237,13 +258,14 @@ func TestHostGames(t *testing.T) {
 		overTime   int
 	)
 	limit := time.Duration(maxtime * float64(time.Second))
-	for _, line := range lines[3 : len(lines)-1] {
+	for _, line := range lines[4 : len(lines)-1] {
 		word, rest, _ := strings.Cut(line, " ")
 		switch word {
 		case "game":
 			played++
 			_, fen, _ := strings.Cut(rest, " ")
-			if pos, err = movegen.ParseFEN(fen, movegen.American); err != nil {
+			var err error
+			if pos, err = movegen.ParseFEN(fen, v); err != nil {
 				t.Fatal(err)
 			}
 			game = movegen.NewGame(pos)

@@ -3,7 +3,8 @@
  * and struct CBmove) and drives it through getmove and enginecommand alone.
  *
  * Usage:
- *   host LIB play MAXTIME MAXPLIES HASHMIB < fens   engine-vs-engine games, one per FEN line
+ *   host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE < fens
+ *                                                   engine-vs-engine games, one per FEN line
  *   host LIB playnow DELAYMS                        set *playnow from another thread during
  *                                                   an "infinite" search, report how fast it stops
  *   host LIB bad                                    bad input: boards, colours, commands
@@ -364,7 +365,7 @@ static void bad_test(void)
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB | playnow DELAYMS | bad\n");
+		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad\n");
 		return 2;
 	}
 	void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -385,7 +386,7 @@ int main(int argc, char **argv)
 		printf("name ? (not handled)\n");
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	if (strcmp(argv[2], "play") == 0 && argc == 6) {
+	if (strcmp(argv[2], "play") == 0 && argc == 7) {
 		double maxtime = atof(argv[3]);
 		int maxplies = atoi(argv[4]);
 		char cmd[64];
@@ -394,6 +395,9 @@ int main(int argc, char **argv)
 		printf("hashsize ret %d reply %s\n", ok, reply);
 		command("get hashsize", reply);
 		printf("gethashsize %s\n", reply);
+		snprintf(cmd, sizeof cmd, "set gametype %s", argv[6]);
+		ok = command(cmd, reply);
+		printf("gametype ret %d reply %s\n", ok, reply);
 		char line[512];
 		int game = 0;
 		while (fgets(line, sizeof line, stdin)) {
