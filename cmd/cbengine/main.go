@@ -18,6 +18,7 @@ package main
 import "C"
 
 import (
+	"fmt"
 	"runtime"
 	"strconv"
 	"sync"
@@ -61,8 +62,16 @@ func main() {}
 // playnow or move are ignored.
 //
 //export crownGetMove
-func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, playnow *C.int, info, moreinfo C.int, move *C.struct_CBmove) C.int {
+func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, playnow *C.int, info, moreinfo C.int, move *C.struct_CBmove) (result C.int) {
 	status := func(s string) { writeCString(str, statusSize, s) }
+	// A panic must not cross into the host, which it would end: a bug
+	// is answered in str, and the board is left as it came.
+	defer func() {
+		if r := recover(); r != nil {
+			status(fmt.Sprintf("Crown: internal error: %v", r))
+			result = C.CB_UNKNOWN
+		}
+	}()
 	if board == nil {
 		status("Crown: bad input: no board")
 		return C.CB_UNKNOWN
@@ -114,7 +123,13 @@ func writeCBmove(dst *C.struct_CBmove, m *cbMove) {
 // handled the command, 0 otherwise.
 //
 //export crownEngineCommand
-func crownEngineCommand(command *C.char, reply *C.char) C.int {
+func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
+	defer func() {
+		if r := recover(); r != nil {
+			writeCString(reply, replySize, fmt.Sprintf("error: internal error: %v", r))
+			handled = 0
+		}
+	}()
 	if command == nil {
 		writeCString(reply, replySize, unknownReply)
 		return 0
@@ -124,9 +139,9 @@ func crownEngineCommand(command *C.char, reply *C.char) C.int {
 		writeCString(reply, replySize, "error: command longer than "+strconv.Itoa(maxCommandBytes)+" bytes, ignored")
 		return 0
 	}
-	r, handled := engine().command(text)
+	r, ok := engine().command(text)
 	writeCString(reply, replySize, r)
-	if handled {
+	if ok {
 		return 1
 	}
 	return 0

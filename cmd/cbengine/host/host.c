@@ -334,6 +334,16 @@ static void bad_test(void)
 	ret = getmove(board, CB_BLACK, 0.05, s.str, NULL, 0, 0, &m);
 	printf("nomove ret %d info %s\n", ret, s.str);
 
+	/* Null pointers: no board; no command; no reply, str, playnow or move. */
+	ret = getmove(NULL, CB_BLACK, 0.05, s.str, NULL, 0, 0, &m);
+	printf("nullboard ret %d info %s\n", ret, s.str);
+	ret = enginecommand(NULL, r.reply);
+	printf("nullcmd ret %d reply %s\n", ret, r.reply);
+	ret = enginecommand("name", NULL);
+	parse_fen("B:W21-32:B1-12", board, &color);
+	int moved = getmove(board, CB_BLACK, 0.01, NULL, NULL, 0, 0, NULL);
+	printf("nullreply ret %d nullstr ret %d\n", ret, moved);
+
 	/* Unknown and malformed commands. */
 	const char *cmds[] = {"frobnicate", "get nothing", "set hashsize 0", "set hashsize x", "",
 		"get dbpath", "set gametype 25", "staticevaluation B:W33:B1", NULL};
