@@ -342,3 +342,30 @@ func TestNoSearchLeft(t *testing.T) {
 		t.Errorf("%d goroutines after three getmoves, %d before", n, before)
 	}
 }
+
+// TestTableUsed follows when the hash table holds entries, which decides
+// whether CB_RESET_MOVES has anything to clear.
+func TestTableUsed(t *testing.T) {
+	a := newAdapter()
+	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	move := func() { a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.01, info: infoResetMoves}) }
+	for _, tc := range []struct {
+		step string
+		do   func()
+		want bool
+	}{
+		{"new", func() {}, false},
+		{"set hashsize 4 (a new table)", func() { a.command("set hashsize 4") }, false},
+		{"getmove", move, true},
+		{"set hashsize 4 (the same table)", func() { a.command("set hashsize 4") }, true},
+		{"set gametype 21 (no change)", func() { a.command("set gametype 21") }, true},
+		{"set gametype 23 (cleared)", func() { a.command("set gametype 23") }, false},
+		{"getmove after set gametype 23", move, true},
+		{"set hashsize 2", func() { a.command("set hashsize 2") }, false},
+	} {
+		tc.do()
+		if a.used != tc.want {
+			t.Errorf("after %s: used %v, want %v", tc.step, a.used, tc.want)
+		}
+	}
+}

@@ -168,7 +168,10 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	if v != a.variant {
 		a.variant = v
 		a.game = nil
-		a.engine.Clear()
+		if a.used {
+			a.engine.Clear()
+			a.used = false
+		}
 	}
 	return strconv.Itoa(v.Rules().GameType), nil
 }
@@ -189,6 +192,9 @@ func (a *adapter) setOption(op *search.Option, text string) (string, error) {
 	}
 	if err := a.engine.SetOptions(opt); err != nil {
 		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+	}
+	if a.engine.Options().HashMiB != a.opt.HashMiB {
+		a.used = false // a new, empty table
 	}
 	a.opt = a.engine.Options()
 	return strconv.Itoa(op.Get(a.opt)), nil

@@ -65,6 +65,10 @@ type adapter struct {
 	opt     search.Options
 	variant movegen.Variant
 	game    *movegen.Game // set gamehist's game, nil when none
+	// used says the hash table holds entries: a new table (the first
+	// one, or one set hashsize made) has none, and clearing it for
+	// CB_RESET_MOVES would only cost time (a page fault for every page).
+	used bool
 }
 
 // newAdapter returns an adapter with the default options, playing
@@ -130,8 +134,10 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	reply := getMoveReply{board: req.board, result: cbUnknown}
 	a.mu.Lock()
 	variant, game := a.variant, a.game
+	clearTable := req.info&infoResetMoves != 0 && a.used
+	a.used = a.used && !clearTable
 	a.mu.Unlock()
-	if req.info&infoResetMoves != 0 {
+	if clearTable {
 		a.engine.Clear()
 	}
 	p, err := positionFrom(&req.board, req.color, variant)
@@ -156,6 +162,9 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		return reply
 	}
 	lim = chargeTime(lim, time.Since(start))
+	a.mu.Lock()
+	a.used = true
+	a.mu.Unlock()
 	res := a.search(search.Request{Pos: p, Limits: lim, History: history(game, p)}, req.playnow, status, ml.Moves[0])
 	after := p
 	after.MakeMove(res.Move)

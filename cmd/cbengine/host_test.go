@@ -409,7 +409,11 @@ func TestHostPlaynow(t *testing.T) {
 	}
 	total, _ := strconv.ParseFloat(f[4], 64)
 	stop, _ := strconv.ParseFloat(f[6], 64)
-	t.Logf("getmove ran %.1f ms, returned %.2f ms after playnow was set; %s", total, stop, lines[2])
+	t.Logf("getmove ran %.1f ms, returned %.2f ms after playnow was set; %s", total, stop, lines[3])
+	// While it thinks, str holds the last finished iteration.
+	if !strings.HasPrefix(lines[2], "thinking depth ") || !strings.Contains(lines[2], " nodes ") || !strings.Contains(lines[2], " pv ") {
+		t.Errorf("status while thinking: %q", lines[2])
+	}
 	if stop > float64(maxPlaynowDelay/time.Millisecond) {
 		t.Errorf("getmove returned %.1f ms after playnow, more than %v", stop, maxPlaynowDelay)
 	}

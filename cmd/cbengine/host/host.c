@@ -258,6 +258,8 @@ struct stopper {
 	int *playnow;
 	int delay_ms;
 	double set_at;
+	const char *str;        /* getmove's status string, read while it thinks */
+	char seen[STATUS_SIZE]; /* what it held just before playnow was set */
 };
 
 static void *stop_later(void *arg)
@@ -265,6 +267,9 @@ static void *stop_later(void *arg)
 	struct stopper *s = arg;
 	struct timespec d = {s->delay_ms / 1000, (s->delay_ms % 1000) * 1000000L};
 	nanosleep(&d, NULL);
+	/* Read the status as CheckerBoard repaints it: while the engine writes. */
+	memcpy(s->seen, s->str, STATUS_SIZE);
+	s->seen[STATUS_SIZE - 1] = 0;
 	s->set_at = now();
 	__atomic_store_n(s->playnow, 1, __ATOMIC_SEQ_CST);
 	return NULL;
@@ -279,7 +284,11 @@ static void playnow_test(int delay_ms)
 	struct CBmove m;
 	int playnow = 0;
 	parse_fen("B:W21-32:B1-12", board, &color);
-	struct stopper s = {&playnow, delay_ms, 0};
+	str[0] = 0;
+	static struct stopper s;
+	s.playnow = &playnow;
+	s.delay_ms = delay_ms;
+	s.str = str;
 	pthread_t th;
 	pthread_create(&th, NULL, stop_later, &s);
 	double t0 = now();
@@ -288,7 +297,7 @@ static void playnow_test(int delay_ms)
 	pthread_join(th, NULL);
 	printf("playnow ret %d total_ms %.3f stop_ms %.3f board", ret, (t1 - t0) * 1000, (t1 - s.set_at) * 1000);
 	print_board(board);
-	printf("\ninfo %s\n", str);
+	printf("\nthinking %s\ninfo %s\n", s.seen, str);
 }
 
 /* bad_test sends bad input and checks that nothing is written past the
