@@ -48,8 +48,11 @@ const (
 	// and its wall time within wallSlack of maxtime, which only a search
 	// that ignores maxtime breaks.
 	cpuNum, cpuDen = 11, 10
-	cpuSlack       = 20 * time.Millisecond
-	wallSlack      = time.Second
+	// exactNum/exactDen of maxtime is the least a CB_EXACT_TIME move takes
+	// (by the wall clock, which can only run longer than the engine's).
+	exactNum, exactDen = 99, 100
+	cpuSlack           = 20 * time.Millisecond
+	wallSlack          = time.Second
 	// maxIdleCPU bounds the CPU time the host's process may use in its
 	// 300 ms without a getmove after the games: a search left running would
 	// use all of it.
@@ -217,26 +220,41 @@ func TestHostGames(t *testing.T) {
 		// Spread the games over the deck.
 		fens = append(fens, ballots[i*len(ballots)/games].FEN)
 	}
-	playHostGames(t, movegen.American, fens)
+	playHostGames(t, movegen.American, fens, "plain", hostMaxPlies)
 }
+
+// TestHostClocks plays the first moves of a game with CB_EXACT_TIME and
+// with an incremental clock (info bits 2-3, moreinfo).
+func TestHostClocks(t *testing.T) {
+	for _, mode := range []string{"exact", "incr"} {
+		t.Run(mode, func(t *testing.T) {
+			playHostGames(t, movegen.American, []string{"B:W21-32:B1-12"}, mode, clockPlies)
+		})
+	}
+}
+
+// clockPlies is how many plies TestHostClocks plays in each mode.
+const clockPlies = 24
 
 // TestHostPoolGame plays a game of American Pool checkers (set gametype
 // 23, as a host that knows Pool would) from one of the Pool openings.
 func TestHostPoolGame(t *testing.T) {
-	playHostGames(t, movegen.Pool, []string{poolOpening})
+	playHostGames(t, movegen.Pool, []string{poolOpening}, "plain", hostMaxPlies)
 }
 
 // poolOpening is the first position of testdata/pool-openings.txt.
 const poolOpening = "B:W17,19,20,21,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,14"
 
-// playHostGames has the host play a game from each FEN in rule set v and
+// playHostGames has the host play a game from each FEN in rule set v, at
+// most maxPlies plies, with the time given as mode says ("plain" maxtime,
+// "exact" maxtime with CB_EXACT_TIME, "incr" an incremental clock), and
 // checks every move.
-func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
+func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, maxPlies int) {
 	maxtime := envFloat("CROWN_CB_MAXTIME", defaultHostMaxtime)
 	games := len(fens)
 	gameType := strconv.Itoa(v.Rules().GameType)
 	lines := runHost(t, strings.Join(fens, "\n")+"\n", "play", strconv.FormatFloat(maxtime, 'g', -1, 64),
-		strconv.Itoa(hostMaxPlies), strconv.Itoa(hostHashMiB), gameType)
+		strconv.Itoa(maxPlies), strconv.Itoa(hostHashMiB), gameType, mode)
 	if lines[1] != "hashsize ret 1 reply "+strconv.Itoa(hostHashMiB) || lines[2] != "gethashsize "+strconv.Itoa(hostHashMiB) {
 		t.Errorf("hash size not set: %q, %q", lines[1], lines[2])
 	}
@@ -256,6 +274,7 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
 		totalCPU   time.Duration
 		longestCPU time.Duration
 		overTime   int
+		clock      time.Duration // incr: the remaining time the next getmove gets
 	)
 	limit := time.Duration(maxtime * float64(time.Second))
 	for _, line := range lines[4 : len(lines)-1] {
@@ -302,8 +321,23 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
 			if took > limit*11/10 {
 				overTime++
 			}
-			if took > limit+wallSlack || cpu > limit*cpuNum/cpuDen+cpuSlack {
-				t.Errorf("game %d ply %s: %v (CPU %v) for maxtime %v", played, f[0], took, cpu, limit)
+			switch mode {
+			case "incr":
+				// The search never uses more than the remaining time.
+				if cpu > clock {
+					t.Errorf("game %d ply %s: %v (CPU %v) with %v on the clock", played, f[0], took, cpu, clock)
+				}
+			case "exact":
+				// Exactly maxtime: never less (the answer is held), and no
+				// more CPU than a plain move.
+				if took < limit*exactNum/exactDen {
+					t.Errorf("game %d ply %s: %v for exactly %v", played, f[0], took, limit)
+				}
+				fallthrough
+			default:
+				if took > limit+wallSlack || cpu > limit*cpuNum/cpuDen+cpuSlack {
+					t.Errorf("game %d ply %s: %v (CPU %v) for maxtime %v", played, f[0], took, cpu, limit)
+				}
 			}
 			if err := game.Play(m); err != nil {
 				t.Fatal(err)
@@ -316,6 +350,9 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
 			reason, _, _ := strings.Cut(rest, " ")
 			var ml movegen.MoveList
 			pos.GenerateMoves(&ml)
+			if reason == "maxplies" && maxPlies == hostMaxPlies {
+				t.Errorf("game %d: not over after %d plies", played, maxPlies)
+			}
 			if reason == "nomove" && ml.N != 0 {
 				t.Errorf("game %d: the engine found no move in %s, which has %d", played, pos.FEN(), ml.N)
 			}
@@ -328,6 +365,9 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
 			if cpuMS > float64(maxIdleCPU/time.Millisecond) {
 				t.Errorf("%.1f ms of CPU in %.0f ms without a getmove: a search is still running", cpuMS, wallMS)
 			}
+		case "clock":
+			ms := ints(t, rest)
+			clock = time.Duration(ms[0]) * time.Millisecond
 		case "info":
 		default:
 			t.Fatalf("unexpected line %q", line)
@@ -337,8 +377,8 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string) {
 		t.Errorf("%d games asked, %d started, %d ended", games, played, ended)
 	}
 	if plies > 0 {
-		t.Logf("%d moves at maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v",
-			plies, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU)
+		t.Logf("%d moves, %s time, maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v",
+			plies, mode, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU)
 	}
 }
 

@@ -3,8 +3,11 @@
  * and struct CBmove) and drives it through getmove and enginecommand alone.
  *
  * Usage:
- *   host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE < fens
- *                                                   engine-vs-engine games, one per FEN line
+ *   host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE [MODE] < fens
+ *                                                   engine-vs-engine games, one per FEN line;
+ *                                                   MODE: plain (maxtime, the default), exact
+ *                                                   (CB_EXACT_TIME) or incr (an incremental
+ *                                                   clock: 20 x maxtime, + maxtime a move)
  *   host LIB playnow DELAYMS                        set *playnow from another thread during
  *                                                   an "infinite" search, report how fast it stops
  *   host LIB bad                                    bad input: boards, colours, commands
@@ -16,6 +19,7 @@
  *   ply <k> color <c> ret <r> ms <wall millis> cpu <process CPU millis> board <64 ints>
  *       move <jumps> <oldpiece> <newpiece>
  *       <from x y> <to x y> <path: 12 x y> <del: 12 x y> <delpiece: 12>   (all on one line)
+ *   clock <remaining ms> <increment ms>     (incr mode) the clock getmove is given, before its ply
  *   info <status string>
  *   end <reason> ret <r>
  *   idle cpu_ms <millis> wall_ms <millis>   after the games: CPU the process used while
@@ -37,6 +41,8 @@
 #define CB_DRAW 0
 #define CB_LOSS 2
 #define CB_RESET_MOVES 1
+#define CB_EXACT_TIME 2
+#define CB_INCR_TIME_SHIFT 2
 #define STATUS_SIZE 1024
 #define REPLY_SIZE 1024
 #define COMMAND_SIZE 256
@@ -202,8 +208,32 @@ static int command(const char *cmd, char *reply)
 }
 
 /* play plays one game from fen, engine against itself, through getmove. */
-static void play(int game, const char *fen, double maxtime, int maxplies)
+enum mode { PLAIN, EXACT, INCR };
+
+/* clock_info packs an incremental clock as CheckerBoard does: the unit
+ * (1, 10 or 100 ms) in info bits 2-3, remaining and increment in its
+ * high and low 16 bits of moreinfo. */
+static void clock_info(double remaining_ms, double increment_ms, int *info, int *moreinfo)
 {
+	int mode = 1;
+	double unit = 1;
+	while (remaining_ms / unit > 65535 && mode < 3) {
+		mode++;
+		unit *= 10;
+	}
+	int r = (int)(remaining_ms / unit), i = (int)(increment_ms / unit);
+	if (r < 0)
+		r = 0;
+	if (r > 65535)
+		r = 65535;
+	*info |= mode << CB_INCR_TIME_SHIFT;
+	*moreinfo = r << 16 | (i & 0xffff);
+}
+
+static void play(int game, const char *fen, double maxtime, int maxplies, enum mode mode)
+{
+	/* Each side's clock, in ms, for incr mode. */
+	double clock[3] = {0, 20 * maxtime * 1000, 20 * maxtime * 1000}, increment = maxtime * 1000;
 	int board[8][8], color;
 	static char hist[1 << 17], moves[1 << 16];
 	char str[STATUS_SIZE], reply[REPLY_SIZE], mv[64];
@@ -232,9 +262,20 @@ static void play(int game, const char *fen, double maxtime, int maxplies)
 		memset(&m, 0, sizeof m);
 		int playnow = 0;
 		str[0] = 0;
-		double t0 = now(), c0 = cpu_now();
-		int ret = getmove(board, color, maxtime, str, &playnow, ply == 0 ? CB_RESET_MOVES : 0, 0, &m);
+		double t0, c0;
+		int info = ply == 0 ? CB_RESET_MOVES : 0, moreinfo = 0;
+		if (mode == EXACT)
+			info |= CB_EXACT_TIME;
+		if (mode == INCR) {
+			clock[color] += increment; /* remaining includes this move's increment */
+			clock_info(clock[color], increment, &info, &moreinfo);
+			printf("clock %.0f %.0f\n", clock[color], increment);
+		}
+		t0 = now();
+		c0 = cpu_now();
+		int ret = getmove(board, color, maxtime, str, &playnow, info, moreinfo, &m);
 		double ms = (now() - t0) * 1000, cpu = (cpu_now() - c0) * 1000;
+		clock[color] -= ms;
 		if (memcmp(before, board, sizeof before) == 0) {
 			printf("info %s\nend nomove ret %d\n", str, ret);
 			return;
@@ -405,7 +446,16 @@ int main(int argc, char **argv)
 		printf("name ? (not handled)\n");
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	if (strcmp(argv[2], "play") == 0 && argc == 7) {
+	if (strcmp(argv[2], "play") == 0 && (argc == 7 || argc == 8)) {
+		enum mode mode = PLAIN;
+		if (argc == 8 && strcmp(argv[7], "exact") == 0)
+			mode = EXACT;
+		else if (argc == 8 && strcmp(argv[7], "incr") == 0)
+			mode = INCR;
+		else if (argc == 8 && strcmp(argv[7], "plain") != 0) {
+			fprintf(stderr, "host: unknown mode %s\n", argv[7]);
+			return 2;
+		}
 		double maxtime = atof(argv[3]);
 		int maxplies = atoi(argv[4]);
 		char cmd[64];
@@ -423,7 +473,7 @@ int main(int argc, char **argv)
 			line[strcspn(line, "\r\n")] = 0;
 			if (line[0] == 0 || line[0] == '#')
 				continue;
-			play(++game, line, maxtime, maxplies);
+			play(++game, line, maxtime, maxplies, mode);
 		}
 		double c0 = cpu_now(), t0 = now();
 		struct timespec idle = {0, IDLE_MS * 1000000L};
