@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test test-long bench timing perft fuzz vet fmt clean train
+.PHONY: help build run test test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows test-cb
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -94,3 +94,35 @@ test-browser: build ## the web board's end-to-end tests in headless Chromium (in
 	  (cd $(E2E) && CROWN_URL=$$url CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 --test-timeout=180000 board.test.mjs) || rc=$$?; \
 	fi; \
 	kill $$pid 2>/dev/null || true; wait $$pid 2>/dev/null || true; rm -f $$log; exit $$rc
+
+# Crown as a CheckerBoard engine library (cmd/cbengine, docs/checkerboard.md).
+# go build -buildmode=c-shared also writes a .h next to the library: build
+# output, like the library. The help file is docs/checkerboard.md under the
+# name the engine's "help" answers, for CheckerBoard's engines folder.
+CB_SO        := bin/crown-cb.so
+CB_DLL       := bin/crown-cb.dll
+CB_HELP      := bin/crown-help.txt
+CB_HOST      := bin/cb-host
+HOSTCC       ?= gcc
+MINGW_CC     ?= x86_64-w64-mingw32-gcc
+MINGW_OBJDUMP ?= x86_64-w64-mingw32-objdump
+CB_GAMES     ?= 2
+CB_MAXTIME   ?= 0.05
+
+cb-linux: ## CheckerBoard engine library for Checkerboard-for-Linux: bin/crown-cb.so
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_SO) ./cmd/cbengine
+	cp docs/checkerboard.md $(CB_HELP)
+
+cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (installed if missing): bin/crown-cb.dll
+	@command -v $(MINGW_CC) >/dev/null || { apt-get update && apt-get install -y gcc-mingw-w64-x86-64; }
+	CC=$(MINGW_CC) GOOS=windows GOARCH=amd64 CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_DLL) ./cmd/cbengine
+	cp docs/checkerboard.md $(CB_HELP)
+	@exports=$$($(MINGW_OBJDUMP) -p $(CB_DLL) | sed -n '/Ordinal\/Name Pointer/,/^$$/p'); \
+	for f in getmove enginecommand; do \
+	  echo "$$exports" | grep -qw "$$f" || { echo "$(CB_DLL) does not export $$f"; exit 1; }; \
+	done; echo "$(CB_DLL) exports getmove and enginecommand"
+
+test-cb: cb-linux ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input
+	$(HOSTCC) -std=c11 -O1 -Wall -Wextra -o $(CB_HOST) cmd/cbengine/host/host.c -ldl -lpthread
+	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
+	  $(GO) test -count=1 -v -run 'Host' ./cmd/cbengine/

@@ -1,0 +1,371 @@
+package main
+
+import (
+	"math"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// TestSquareCoor checks the square mapping against the API's formulas:
+// n = 4*(y+1) - x/2, and squares 1 and 4 on Black's back rank at x = 6
+// and x = 0.
+func TestSquareCoor(t *testing.T) {
+	seen := map[coor]bool{}
+	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+		c := squareCoor(s)
+		if n := 4*(int(c.y)+1) - int(c.x)/2; n != s.Number() {
+			t.Errorf("square %d at board[%d][%d], whose number is %d", s.Number(), c.x, c.y, n)
+		}
+		if (c.x+c.y)&1 != 0 || seen[c] {
+			t.Errorf("square %d at board[%d][%d]: not playable or taken twice", s.Number(), c.x, c.y)
+		}
+		seen[c] = true
+		if back, ok := coorSquare(int(c.x), int(c.y)); !ok || back != s {
+			t.Errorf("coorSquare(%d, %d) = %d, %v; want %d", c.x, c.y, back.Number(), ok, s.Number())
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		want coor
+	}{{1, coor{6, 0}}, {4, coor{0, 0}}, {5, coor{7, 1}}, {29, coor{7, 7}}, {32, coor{1, 7}}} {
+		if got := squareCoor(movegen.Square(tc.n - 1)); got != tc.want {
+			t.Errorf("square %d at %v, want %v", tc.n, got, tc.want)
+		}
+	}
+	if _, ok := coorSquare(0, 1); ok {
+		t.Error("board[0][1] is not playable")
+	}
+}
+
+// boardOf returns CheckerBoard's board for a FEN.
+func boardOf(t *testing.T, fen string, v movegen.Variant) (cbBoard, int) {
+	t.Helper()
+	p, err := movegen.ParseFEN(fen, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b cbBoard
+	writeBoard(&b, &p)
+	color := cbBlack
+	if p.Turn == movegen.White {
+		color = cbWhite
+	}
+	return b, color
+}
+
+func TestPositionFrom(t *testing.T) {
+	for _, fen := range []string{"B:W21-32:B1-12", "W:WK1,18,22:B5,K30", "B:W:BK12"} {
+		b, color := boardOf(t, fen, movegen.American)
+		p, err := positionFrom(&b, color, movegen.American)
+		want, _ := movegen.ParseFEN(fen, movegen.American)
+		if err != nil || p != want {
+			t.Errorf("%s: read back as %v, %v", fen, p.FEN(), err)
+		}
+	}
+	start, _ := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	for _, tc := range []struct {
+		name  string
+		board func(b *cbBoard)
+		color int
+		want  string
+	}{
+		{"13 black men", func(b *cbBoard) { c := squareCoor(12); b[c.x][c.y] = cbBlack | cbMan }, cbBlack, "13 pieces"},
+		{"colour 0", func(*cbBoard) {}, 0, "color 0"},
+		{"colour 3", func(*cbBoard) {}, 3, "color 3"},
+		{"piece code 7", func(b *cbBoard) { b[6][0] = 7 }, cbBlack, "holds 7"},
+		{"negative code", func(b *cbBoard) { b[6][0] = -1 }, cbBlack, "holds -1"},
+		{"black man on 29", func(b *cbBoard) { *b = cbBoard{}; b[7][7] = cbBlack | cbMan }, cbWhite, "crowning row"},
+	} {
+		b := start
+		tc.board(&b)
+		if _, err := positionFrom(&b, tc.color, movegen.American); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+	// Squares that are not playable are not read.
+	b := start
+	b[0][1] = 99
+	if _, err := positionFrom(&b, cbBlack, movegen.American); err != nil {
+		t.Errorf("a value on an unplayable square: %v", err)
+	}
+}
+
+func TestCBMoveOf(t *testing.T) {
+	sq := func(n int) coor { return squareCoor(movegen.Square(n - 1)) }
+	for _, tc := range []struct {
+		variant  movegen.Variant
+		fen, mv  string
+		jumps    int32
+		old, new int32
+		path     []coor // path[1..jumps]
+		del      []coor
+		delpiece []int32
+	}{
+		{movegen.American, "B:W21-32:B1-12", "11-15", 0, cbBlack | cbMan, cbBlack | cbMan, nil, nil, nil},
+		{movegen.American, "W:W6:B20", "6-2", 0, cbWhite | cbMan, cbWhite | cbKing, nil, nil, nil},
+		{movegen.American, "B:W6,K15,24:B1", "1x10x19x28", 3, cbBlack | cbMan, cbBlack | cbMan,
+			[]coor{sq(10), sq(19), sq(28)}, []coor{sq(6), sq(15), sq(24)}, []int32{cbWhite | cbMan, cbWhite | cbKing, cbWhite | cbMan}},
+		{movegen.American, "B:W26:B22", "22x31", 1, cbBlack | cbMan, cbBlack | cbKing, []coor{sq(31)}, []coor{sq(26)}, []int32{cbWhite | cbMan}},
+		{movegen.Pool, "W:WK29:B22,10,9,26", "29x15x6x13", 3, cbWhite | cbKing, cbWhite | cbKing,
+			[]coor{sq(15), sq(6), sq(13)}, []coor{sq(22), sq(10), sq(9)}, []int32{cbBlack | cbMan, cbBlack | cbMan, cbBlack | cbMan}},
+	} {
+		p, err := movegen.ParseFEN(tc.fen, tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(tc.mv)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.fen, tc.mv, err)
+		}
+		got := cbMoveOf(&p, m)
+		want := cbMove{jumps: tc.jumps, oldpiece: tc.old, newpiece: tc.new, from: squareCoor(m.From), to: squareCoor(m.To)}
+		want.path[0] = want.from
+		copy(want.path[1:], tc.path)
+		copy(want.del[:], tc.del)
+		copy(want.delpiece[:], tc.delpiece)
+		if got != want {
+			t.Errorf("%s %s:\n got %+v\nwant %+v", tc.fen, tc.mv, got, want)
+		}
+	}
+}
+
+func TestLimitWords(t *testing.T) {
+	for _, tc := range []struct {
+		maxtime        float64
+		info, moreinfo int
+		want           []string
+		lim            search.Limits
+	}{
+		{1, 0, 0, []string{"maxtime=1"}, search.Limits{MoveTime: time.Second}},
+		{0.5, infoExactTime, 0, []string{"maxtime=0.5", "exact"}, search.Limits{MoveTime: 500 * time.Millisecond, Exact: true}},
+		{2, infoResetMoves, 0, []string{"maxtime=2"}, search.Limits{MoveTime: 2 * time.Second}},
+		{8600000, 0, 0, []string{"maxtime=8.6e+06"}, search.Limits{MoveTime: 8600000 * time.Second}},
+		// Incremental clock in ms, 10 ms and 100 ms units: remaining in the
+		// high 16 bits, increment in the low 16.
+		{1, 1 << infoIncrShift, 30000<<16 | 500, []string{"remaining=30", "increment=0.5"},
+			search.Limits{Remaining: 30 * time.Second, Increment: 500 * time.Millisecond}},
+		{1, 2 << infoIncrShift, 6000<<16 | 100, []string{"remaining=60", "increment=1"},
+			search.Limits{Remaining: time.Minute, Increment: time.Second}},
+		{1, 3<<infoIncrShift | infoExactTime, 600<<16 | 0, []string{"remaining=60", "increment=0"},
+			search.Limits{Remaining: time.Minute}},
+		// An empty clock still gives one unit.
+		{1, 1 << infoIncrShift, 0, []string{"remaining=0.001", "increment=0"}, search.Limits{Remaining: time.Millisecond}},
+	} {
+		w := limitWords(tc.maxtime, tc.info, tc.moreinfo)
+		if !reflect.DeepEqual(w, tc.want) {
+			t.Errorf("limitWords(%g, %d, %#x) = %q, want %q", tc.maxtime, tc.info, tc.moreinfo, w, tc.want)
+			continue
+		}
+		lim, err := search.ParseLimits(w)
+		if err != nil || lim != tc.lim {
+			t.Errorf("%q: limits %+v, %v; want %+v", w, lim, err, tc.lim)
+		}
+	}
+	for _, tc := range []struct {
+		lim   search.Limits
+		spent time.Duration
+		want  search.Limits
+	}{
+		{search.Limits{MoveTime: time.Second}, 30 * time.Millisecond, search.Limits{MoveTime: 970 * time.Millisecond}},
+		{search.Limits{MoveTime: time.Second, Exact: true}, 2 * time.Second, search.Limits{MoveTime: minSearchTime, Exact: true}},
+		{search.Limits{Remaining: time.Second, Increment: time.Second}, 10 * time.Millisecond,
+			search.Limits{Remaining: 990 * time.Millisecond, Increment: time.Second}},
+		{search.Limits{Infinite: true}, time.Second, search.Limits{Infinite: true}},
+	} {
+		if got := chargeTime(tc.lim, tc.spent); got != tc.want {
+			t.Errorf("chargeTime(%+v, %v) = %+v, want %+v", tc.lim, tc.spent, got, tc.want)
+		}
+	}
+	for _, bad := range []float64{0, -1, math.Inf(1), 2e7} {
+		if _, err := search.ParseLimits(limitWords(bad, 0, 0)); err == nil {
+			t.Errorf("maxtime %g accepted", bad)
+		}
+	}
+}
+
+func TestCommand(t *testing.T) {
+	a := newAdapter()
+	for _, tc := range []struct {
+		cmd     string
+		reply   string // the reply, or its start when it ends in "*"
+		handled bool
+	}{
+		{"name", "Crown 0.1", true},
+		{"NAME", "Crown 0.1", true},
+		{"about", "Crown 0.1, a checkers engine*", true},
+		{"help", helpFile, true},
+		{"get protocolversion", "2", true},
+		{"get gametype", "21", true},
+		{"get hashsize", "64", true},
+		{"set hashsize 8", "8", true},
+		{"get hashsize", "8", true},
+		{"set hashsize 0", "error: set hashsize: 0 is out of range 1..4096 (MiB)", false},
+		{"set hashsize 99999999999999999999", "error: set hashsize: *", false},
+		{"set hashsize", "error: set hashsize takes one number", false},
+		{"get hashsize", "8", true},
+		{"get searchthreads", "1", true},
+		{"get book", "0", true},
+		{"set book 3", "0 (no opening book*", true},
+		{"set book 4", "error: set book: 4 is out of range 0..3", false},
+		{"get dbpath", noDatabase, false},
+		{"set dbpath C:\\db", noDatabase, false},
+		{"set dbmbytes 512", noDatabase, false},
+		{"set gamehist B:W21-32:B1-12 11-15 23-19", "gamehist moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", true},
+		{"set gamehist B:W21-32:B1-12 11-18", "error: set gamehist: move 1 \"11-18\": *", false},
+		{"staticevaluation B:W21-32:B1-12", "score *", true},
+		{"staticevaluation B:W33:B1", "error: staticevaluation: bad FEN*", false},
+		{"set gametype 23", "23", true},
+		{"get gametype", "23", true},
+		{"set gametype 22", "error: set gametype: unsupported game type 22*", false},
+		{"set gametype 21", "21", true},
+		{"frobnicate", "?", false},
+		{"get movelist B:W21-32:B1-12", "?", false},
+		{"set allscores 1", "?", false},
+		{"", "?", false},
+		{"get", "error: get needs a key", false},
+		{strings.Repeat("x", maxCommandBytes+1), "error: command longer than*", false},
+	} {
+		reply, handled := a.command(tc.cmd)
+		ok := reply == tc.reply
+		if prefix, cut := strings.CutSuffix(tc.reply, "*"); cut {
+			ok = strings.HasPrefix(reply, prefix)
+		}
+		if !ok || handled != tc.handled {
+			t.Errorf("%.40q: %q, %v; want %q, %v", tc.cmd, reply, handled, tc.reply, tc.handled)
+		}
+	}
+}
+
+// TestGetMove plays a move in process and checks what comes back.
+func TestGetMove(t *testing.T) {
+	a := newAdapter()
+	if _, ok := a.command("set hashsize 4"); !ok {
+		t.Fatal("set hashsize 4 refused")
+	}
+	b, color := boardOf(t, "B:W6,K15,24:B1,3", movegen.American)
+	var status []string
+	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.05, status: func(s string) { status = append(status, s) }})
+	after, _ := boardOf(t, "W:W:B3,28", movegen.American)
+	if !r.moved || r.board != after || r.move.jumps != 3 || r.result != cbWin {
+		t.Errorf("got moved %v, result %d, move %+v, board %v", r.moved, r.result, r.move, r.board)
+	}
+	if len(status) == 0 || !strings.HasPrefix(status[0], "depth 1/") || !strings.Contains(status[len(status)-1], "1x10x19x28") {
+		t.Errorf("status texts %q", status)
+	}
+	// No legal move: the board stays, the claim is a loss.
+	b, color = boardOf(t, "B:W21:B", movegen.American)
+	r = a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.05})
+	if r.moved || r.result != cbLoss || r.board != b {
+		t.Errorf("no legal move: moved %v, result %d", r.moved, r.result)
+	}
+}
+
+// TestPlaynow stops an "infinite" search through playnow and measures how
+// long it takes to come back.
+func TestPlaynow(t *testing.T) {
+	a := newAdapter()
+	a.command("set hashsize 4")
+	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	var flag atomic.Bool
+	var setAt time.Time
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		setAt = time.Now()
+		flag.Store(true)
+	}()
+	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 8600000, playnow: flag.Load})
+	took := time.Since(setAt)
+	if !r.moved {
+		t.Fatal("no move")
+	}
+	t.Logf("playnow answered after %v", took)
+	if took > maxPlaynowDelay {
+		t.Errorf("playnow answered after %v, more than %v", took, maxPlaynowDelay)
+	}
+}
+
+// maxPlaynowDelay is how soon getmove must return once playnow is set.
+const maxPlaynowDelay = 50 * time.Millisecond
+
+// TestHashMemory checks that set hashsize allocates what it says.
+func TestHashMemory(t *testing.T) {
+	a := newAdapter()
+	heap := func() int64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return int64(ms.HeapAlloc)
+	}
+	const small, large = 1, 48
+	if r, ok := a.command("set hashsize " + strconv.Itoa(small)); !ok {
+		t.Fatal(r)
+	}
+	base := heap()
+	if r, ok := a.command("set hashsize " + strconv.Itoa(large)); !ok {
+		t.Fatal(r)
+	}
+	grown := float64(heap()-base) / (1 << 20)
+	t.Logf("set hashsize %d after %d: the heap grew by %.2f MiB", large, small, grown)
+	if math.Abs(grown-(large-small)) > 1 {
+		t.Errorf("the heap grew by %.2f MiB, want %d", grown, large-small)
+	}
+	runtime.KeepAlive(a)
+}
+
+// TestNoSearchLeft checks that no goroutine outlives getmove: neither a
+// search nor the one watching playnow.
+func TestNoSearchLeft(t *testing.T) {
+	a := newAdapter()
+	a.command("set hashsize 4")
+	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	before := runtime.NumGoroutine()
+	for _, info := range []int{0, infoExactTime, 1 << infoIncrShift} {
+		r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, info: info, moreinfo: 500 << moreinfoShift,
+			playnow: func() bool { return false }})
+		if !r.moved {
+			t.Fatalf("info %d: no move", info)
+		}
+	}
+	deadline := time.Now().Add(time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after three getmoves, %d before", n, before)
+	}
+}
+
+// TestTableUsed follows when the hash table holds entries, which decides
+// whether CB_RESET_MOVES has anything to clear.
+func TestTableUsed(t *testing.T) {
+	a := newAdapter()
+	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	move := func() { a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.01, info: infoResetMoves}) }
+	for _, tc := range []struct {
+		step string
+		do   func()
+		want bool
+	}{
+		{"new", func() {}, false},
+		{"set hashsize 4 (a new table)", func() { a.command("set hashsize 4") }, false},
+		{"getmove", move, true},
+		{"set hashsize 4 (the same table)", func() { a.command("set hashsize 4") }, true},
+		{"set gametype 21 (no change)", func() { a.command("set gametype 21") }, true},
+		{"set gametype 23 (cleared)", func() { a.command("set gametype 23") }, false},
+		{"getmove after set gametype 23", move, true},
+		{"set hashsize 2", func() { a.command("set hashsize 2") }, false},
+	} {
+		tc.do()
+		if a.used != tc.want {
+			t.Errorf("after %s: used %v, want %v", tc.step, a.used, tc.want)
+		}
+	}
+}

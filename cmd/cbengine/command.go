@@ -1,0 +1,262 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Limits and fixed replies of enginecommand.
+const (
+	// protocolVersion is CheckerBoard's engine protocol version Crown speaks.
+	protocolVersion = 2
+	// maxCommandBytes bounds a command: longer ones (or a string whose end
+	// is not found within it) are refused. set gamehist with a whole game
+	// fits easily; the API's 256 bytes is CheckerBoard's own buffer.
+	maxCommandBytes = 1 << 16
+	// maxHistoryMoves bounds set gamehist, as the line protocol does.
+	maxHistoryMoves = 1000
+	// maxEcho bounds how much of the host's text an error reply quotes.
+	maxEcho = 40
+	// bookLevels is the number of CheckerBoard book settings (0 off .. 3
+	// best moves only); Crown has no book, so 0 is always in force.
+	bookLevels = 4
+	// unknownReply answers a command Crown does not know, as CheckerBoard
+	// expects (with return value 0).
+	unknownReply = "?"
+	// helpFile is the help document "help" names; CheckerBoard opens it
+	// from its engines folder (make cb-windows writes it next to the DLL).
+	helpFile   = "crown-help.txt"
+	noDatabase = "no endgame database in this version of Crown"
+	noBook     = "no opening book in this version of Crown"
+)
+
+// errUnknown marks a command that gets the unknown reply.
+var errUnknown = errors.New("unknown command")
+
+// command answers one enginecommand: the reply text and whether the
+// command was handled (enginecommand's return value 1). Commands Crown
+// does not know get "?" and false; known commands with a bad argument, or
+// asking for what Crown does not have (an endgame database), get a reply
+// that says so, and false.
+func (a *adapter) command(line string) (string, bool) {
+	if len(line) > maxCommandBytes {
+		return fmt.Sprintf("error: command longer than %d bytes, ignored", maxCommandBytes), false
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return unknownReply, false
+	}
+	reply, err := a.run(strings.ToLower(f[0]), f[1:])
+	switch {
+	case errors.Is(err, errUnknown):
+		return unknownReply, false
+	case err != nil:
+		return err.Error(), false
+	}
+	return reply, true
+}
+
+// run answers a command word with its arguments.
+func (a *adapter) run(cmd string, args []string) (string, error) {
+	switch cmd {
+	case "name":
+		return engineName + " " + engineVersion, nil
+	case "about":
+		return engineName + " " + engineVersion + ", a checkers engine for American checkers (GameType 21)" +
+			" and American Pool checkers (GameType 23), as a CheckerBoard engine library." +
+			" Evaluation weights: " + eval.Provenance(), nil
+	case "help":
+		return helpFile, nil
+	case "get":
+		if len(args) == 0 {
+			return "", errors.New("error: get needs a key")
+		}
+		return a.get(strings.ToLower(args[0]), args[1:])
+	case "set":
+		if len(args) == 0 {
+			return "", errors.New("error: set needs a key and a value")
+		}
+		return a.set(strings.ToLower(args[0]), args[1:])
+	case "staticevaluation":
+		return a.staticEvaluation(args)
+	}
+	return "", errUnknown
+}
+
+// get answers "get key".
+func (a *adapter) get(key string, rest []string) (string, error) {
+	if key == "gamehist" || key == "movelist" {
+		return "", errUnknown
+	}
+	if len(rest) > 0 {
+		return "", fmt.Errorf("error: get %s takes no more arguments", key)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if op := engineOption(key); op != nil {
+		return strconv.Itoa(op.Get(a.opt)), nil
+	}
+	switch key {
+	case "protocolversion":
+		return strconv.Itoa(protocolVersion), nil
+	case "gametype":
+		return strconv.Itoa(a.variant.Rules().GameType), nil
+	case "cpus":
+		return strconv.Itoa(runtime.NumCPU()), nil
+	case "book":
+		return "0", nil
+	case "bookfile":
+		return "", errors.New(noBook)
+	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
+		return "", errors.New(noDatabase)
+	}
+	return "", errUnknown
+}
+
+// engineOption returns the engine option (search.Registry) whose key is
+// key, or nil.
+func engineOption(key string) *search.Option {
+	if op, ok := search.LookupOption(key); ok && key == op.Key {
+		return op
+	}
+	return nil
+}
+
+// set answers "set key value..." with the value now in force.
+func (a *adapter) set(key string, args []string) (string, error) {
+	switch key {
+	case "gamehist":
+		return a.setGameHist(args)
+	case "bookfile":
+		return "", errors.New(noBook)
+	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
+		return "", errors.New(noDatabase)
+	}
+	op := engineOption(key)
+	if op == nil && key != "gametype" && key != "book" {
+		return "", errUnknown
+	}
+	if len(args) != 1 {
+		return "", fmt.Errorf("error: set %s takes one number", key)
+	}
+	if op != nil {
+		return a.setOption(op, args[0])
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", fmt.Errorf("error: set %s: %s is not a whole number", key, echo(args[0]))
+	}
+	if key == "book" {
+		if n < 0 || n >= bookLevels {
+			return "", fmt.Errorf("error: set book: %d is out of range 0..%d", n, bookLevels-1)
+		}
+		return "0 (" + noBook + ")", nil
+	}
+	v, err := movegen.VariantForGameType(n)
+	if err != nil {
+		return "", fmt.Errorf("error: set gametype: %v", err)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if v != a.variant {
+		a.variant = v
+		a.game = nil
+		if a.used {
+			a.engine.Clear()
+			a.used = false
+		}
+	}
+	return strconv.Itoa(v.Rules().GameType), nil
+}
+
+// setOption sets an engine option of search.Registry: hashsize resizes
+// the hash table, searchthreads changes the thread count. It fails while
+// a search runs.
+func (a *adapter) setOption(op *search.Option, text string) (string, error) {
+	n, err := op.Parse(text)
+	if err != nil {
+		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	opt := a.opt
+	if err := op.Set(&opt, n); err != nil {
+		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+	}
+	if err := a.engine.SetOptions(opt); err != nil {
+		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+	}
+	if a.engine.Options().HashMiB != a.opt.HashMiB {
+		a.used = false // a new, empty table
+	}
+	a.opt = a.engine.Options()
+	return strconv.Itoa(op.Get(a.opt)), nil
+}
+
+// setGameHist replaces the game history with a FEN and the moves played
+// from it, or keeps the one in force when any part is wrong.
+func (a *adapter) setGameHist(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", errors.New("error: set gamehist needs a FEN and the moves played from it")
+	}
+	if len(args)-1 > maxHistoryMoves {
+		return "", fmt.Errorf("error: set gamehist: %d moves, more than %d", len(args)-1, maxHistoryMoves)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	p, err := movegen.ParseFEN(args[0], a.variant)
+	if err != nil {
+		return "", fmt.Errorf("error: set gamehist: %v", err)
+	}
+	g := movegen.NewGame(p)
+	for i, ms := range args[1:] {
+		if _, err := g.PlayText(ms); err != nil {
+			return "", fmt.Errorf("error: set gamehist: move %d %s: %v", i+1, echo(ms), err)
+		}
+	}
+	a.game = g
+	last := g.Position()
+	return fmt.Sprintf("gamehist moves=%d fen=%s", len(g.Moves), last.FEN()), nil
+}
+
+// staticEvaluation answers the evaluation of a FEN and its terms, one a
+// line, in centi-men from the side to move's view (the terms add up to the
+// score), for CheckerBoard's message box.
+func (a *adapter) staticEvaluation(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("error: staticevaluation takes one FEN")
+	}
+	a.mu.Lock()
+	v := a.variant
+	a.mu.Unlock()
+	p, err := movegen.ParseFEN(args[0], v)
+	if err != nil {
+		return "", fmt.Errorf("error: staticevaluation: %v", err)
+	}
+	total, terms := eval.Explain(&p)
+	var b strings.Builder
+	fmt.Fprintf(&b, "score %+d (centi-men, %s to move)", total, sideName(p.Turn))
+	for _, t := range terms {
+		val := t.Value // from Black's view
+		if p.Turn == movegen.White {
+			val = -val
+		}
+		fmt.Fprintf(&b, "\n%s %+d", t.Name, val)
+	}
+	return b.String(), nil
+}
+
+// echo quotes the host's text for an error reply, cut to maxEcho bytes.
+func echo(t string) string {
+	if len(t) > maxEcho {
+		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
+	}
+	return strconv.QuoteToASCII(t)
+}

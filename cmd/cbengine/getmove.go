@@ -1,0 +1,290 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// The engine's name and version, as enginecommand "name" answers them.
+const (
+	engineName    = "Crown"
+	engineVersion = "0.1"
+)
+
+// getmove's info bits (cbapi.h).
+const (
+	infoResetMoves = 1 // CB_RESET_MOVES: a new game
+	infoExactTime  = 2 // CB_EXACT_TIME: use maxtime exactly
+	// infoIncrShift and infoIncrMask select bits 2-3: the incremental
+	// clock's unit, 0 when no incremental clock is in use.
+	infoIncrShift = 2
+	infoIncrMask  = 3
+	// moreinfo holds the remaining time in its high 16 bits and the
+	// increment in its low 16 bits.
+	moreinfoShift = 16
+	moreinfoMask  = 1<<moreinfoShift - 1
+)
+
+// incrUnits are the units of the incremental clock, by the value of info
+// bits 2-3.
+var incrUnits = [...]time.Duration{1: time.Millisecond, 2: 10 * time.Millisecond, 3: 100 * time.Millisecond}
+
+// getmove's return values: the result claim from the mover's view.
+const (
+	cbDraw    = 0
+	cbWin     = 1
+	cbLoss    = 2
+	cbUnknown = 3
+)
+
+// claimCode maps the search's claim to getmove's return value.
+var claimCode = map[search.Claim]int{
+	search.Unknown: cbUnknown,
+	search.Win:     cbWin,
+	search.Loss:    cbLoss,
+	search.Draw:    cbDraw,
+}
+
+// pollInterval is how often getmove looks at *playnow while it searches.
+const pollInterval = 5 * time.Millisecond
+
+// adapter is the engine behind the exported functions: one search engine
+// (its hash table lives across calls) and the settings enginecommand
+// makes. The library holds one, theAdapter.
+type adapter struct {
+	mu      sync.Mutex // guards the fields below, not the search itself
+	engine  *search.Engine
+	opt     search.Options
+	variant movegen.Variant
+	game    *movegen.Game // set gamehist's game, nil when none
+	// used says the hash table holds entries: a new table (the first
+	// one, or one set hashsize made) has none, and clearing it for
+	// CB_RESET_MOVES would only cost time (a page fault for every page).
+	used bool
+}
+
+// newAdapter returns an adapter with the default options, playing
+// American checkers.
+func newAdapter() *adapter {
+	e := search.New(search.Options{})
+	return &adapter{engine: e, opt: e.Options(), variant: movegen.American}
+}
+
+// getMoveRequest is one getmove call's input, in Go types.
+type getMoveRequest struct {
+	board    cbBoard
+	color    int
+	maxtime  float64
+	info     int
+	moreinfo int
+	// playnow reports whether the host wants the move now; nil never does.
+	playnow func() bool
+	// status receives the search status text (CheckerBoard's str).
+	status func(string)
+}
+
+// getMoveReply is what getmove hands back: the board after the move, the
+// move and the result claim. When moved is false the board is unchanged
+// and the status text says why (no legal move, or bad input).
+type getMoveReply struct {
+	board  cbBoard
+	move   cbMove
+	result int
+	moved  bool
+}
+
+// limitWords writes getmove's time arguments as the words of the
+// protocol's getmove (maxtime=, exact, remaining=, increment=), so that
+// search.ParseLimits, the one reader of limits, checks and reads them.
+func limitWords(maxtime float64, info, moreinfo int) []string {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	if mode := info >> infoIncrShift & infoIncrMask; mode != 0 {
+		unit := incrUnits[mode]
+		remaining := time.Duration(moreinfo>>moreinfoShift&moreinfoMask) * unit
+		increment := time.Duration(moreinfo&moreinfoMask) * unit
+		// An empty clock still gets the least it can show: a move is due.
+		remaining = max(remaining, unit)
+		return []string{"remaining=" + secs(remaining), "increment=" + secs(increment)}
+	}
+	w := []string{"maxtime=" + strconv.FormatFloat(maxtime, 'g', -1, 64)}
+	if info&infoExactTime != 0 {
+		w = append(w, "exact")
+	}
+	return w
+}
+
+// getMove plays one move: it reads the board, searches with the time the
+// host gives, and returns the board after the best move. It never panics:
+// bad input and internal errors are answered in the status text, with the
+// board unchanged (bad input) or a legal move (a failed search).
+func (a *adapter) getMove(req getMoveRequest) getMoveReply {
+	status := req.status
+	if status == nil {
+		status = func(string) {}
+	}
+	start := time.Now()
+	reply := getMoveReply{board: req.board, result: cbUnknown}
+	a.mu.Lock()
+	variant, game := a.variant, a.game
+	clearTable := req.info&infoResetMoves != 0 && a.used
+	a.used = a.used && !clearTable
+	a.mu.Unlock()
+	if clearTable {
+		a.engine.Clear()
+	}
+	p, err := positionFrom(&req.board, req.color, variant)
+	if err != nil {
+		status("Crown: bad input: " + err.Error())
+		return reply
+	}
+	if math.IsNaN(req.maxtime) {
+		status("Crown: bad input: maxtime is not a number")
+		return reply
+	}
+	lim, err := search.ParseLimits(limitWords(req.maxtime, req.info, req.moreinfo))
+	if err != nil {
+		status("Crown: bad input: " + err.Error())
+		return reply
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	if ml.N == 0 {
+		status("Crown: no legal move, " + sideName(p.Turn) + " has lost")
+		reply.result = cbLoss
+		return reply
+	}
+	lim = chargeTime(lim, time.Since(start))
+	a.mu.Lock()
+	a.used = true
+	a.mu.Unlock()
+	res := a.search(search.Request{Pos: p, Limits: lim, History: history(game, p)}, req.playnow, status, ml.Moves[0])
+	after := p
+	after.MakeMove(res.Move)
+	writeBoard(&reply.board, &after)
+	reply.move = cbMoveOf(&p, res.Move)
+	reply.result = claimCode[res.Claim]
+	reply.moved = true
+	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV}) +
+		"  result " + res.Claim.String())
+	return reply
+}
+
+// minSearchTime is the least time chargeTime leaves a search.
+const minSearchTime = time.Millisecond
+
+// chargeTime takes the time getmove spent before the search (clearing the
+// hash table for CB_RESET_MOVES takes long with a large table) off its
+// time limits, so the whole call keeps to them.
+func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
+	if lim.MoveTime > 0 {
+		lim.MoveTime = max(lim.MoveTime-spent, minSearchTime)
+	}
+	if lim.Remaining > 0 {
+		lim.Remaining = max(lim.Remaining-spent, minSearchTime)
+	}
+	return lim
+}
+
+// search runs the search until its limits or playnow, reporting every
+// finished iteration to status. A search that panics (a bug) or returns
+// no legal move is answered with fallback, so a game in the GUI goes on.
+func (a *adapter) search(req search.Request, playnow func() bool, status func(string), fallback movegen.Move) (res search.Result) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if playnow != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go watchPlaynow(playnow, cancel, done)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			status(fmt.Sprintf("Crown: search failed (%v); playing %s", r, fallback.PathString()))
+			res = search.Result{Move: fallback, HasMove: true}
+		}
+	}()
+	req.Report = func(in search.Info) { status(statusText(in)) }
+	res = a.engine.Search(ctx, req)
+	if !res.HasMove || !req.Pos.IsLegal(res.Move) {
+		res = search.Result{Move: fallback, HasMove: true}
+	}
+	return res
+}
+
+// watchPlaynow cancels the search when playnow reports true, polling it
+// every pollInterval until done is closed.
+func watchPlaynow(playnow func() bool, cancel context.CancelFunc, done <-chan struct{}) {
+	if playnow() {
+		cancel()
+		return
+	}
+	t := time.NewTicker(pollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if playnow() {
+				cancel()
+				return
+			}
+		}
+	}
+}
+
+// history returns the positions before p in the game set gamehist gave,
+// or nil when that game does not end in p.
+func history(g *movegen.Game, p movegen.Position) []movegen.Position {
+	if g == nil {
+		return nil
+	}
+	last := g.Position()
+	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
+		return nil
+	}
+	return g.History()
+}
+
+// statusText writes a finished iteration the way CheckerBoard engines
+// do: "depth 12/20  time 0.52s  value=+12  nodes 123456  2300kN/s  pv ...".
+func statusText(in search.Info) string {
+	var b strings.Builder
+	secs := in.Time.Seconds()
+	knps := 0.0
+	if secs > 0 {
+		knps = float64(in.Nodes) / secs / 1000
+	}
+	fmt.Fprintf(&b, "depth %d/%d  time %.2fs  value=%s  nodes %d  %.0fkN/s  pv", in.Depth, in.SelDepth, secs, scoreText(in.Score), in.Nodes, knps)
+	for _, m := range in.PV {
+		b.WriteByte(' ')
+		b.WriteString(m.PathString())
+	}
+	return b.String()
+}
+
+// scoreText writes a score in centi-men from the side to move's view, or
+// a proven result in plies: "win7", "loss4".
+func scoreText(v int) string {
+	switch {
+	case v >= search.WinThreshold:
+		return "win" + strconv.Itoa(search.WinScore-v)
+	case v <= -search.WinThreshold:
+		return "loss" + strconv.Itoa(search.WinScore+v)
+	}
+	return fmt.Sprintf("%+d", v)
+}
+
+func sideName(c movegen.Color) string {
+	if c == movegen.Black {
+		return "black"
+	}
+	return "white"
+}

@@ -1,0 +1,493 @@
+/* host.c: a test host that loads Crown's CheckerBoard library the way
+ * CheckerBoard does (dlopen, dlsym, its own copy of the API's prototypes
+ * and struct CBmove) and drives it through getmove and enginecommand alone.
+ *
+ * Usage:
+ *   host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE [MODE] < fens
+ *                                                   engine-vs-engine games, one per FEN line;
+ *                                                   MODE: plain (maxtime, the default), exact
+ *                                                   (CB_EXACT_TIME) or incr (an incremental
+ *                                                   clock: 20 x maxtime, + maxtime a move)
+ *   host LIB playnow DELAYMS                        set *playnow from another thread during
+ *                                                   an "infinite" search, report how fast it stops
+ *   host LIB bad                                    bad input: boards, colours, commands
+ *
+ * Output is one record a line, read by the Go test (host_test.go):
+ *   name <reply>
+ *   game <n> <FEN>
+ *   start <64 ints: board[x][y], x major>
+ *   ply <k> color <c> ret <r> ms <wall millis> cpu <process CPU millis> board <64 ints>
+ *       move <jumps> <oldpiece> <newpiece>
+ *       <from x y> <to x y> <path: 12 x y> <del: 12 x y> <delpiece: 12>   (all on one line)
+ *   clock <remaining ms> <increment ms>     (incr mode) the clock getmove is given, before its ply
+ *   info <status string>
+ *   end <reason> ret <r>
+ *   idle cpu_ms <millis> wall_ms <millis>   after the games: CPU the process used while
+ *                                           no getmove ran (no search may be left running)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* CheckerBoard's definitions, restated as a host has them. */
+#define CB_WHITE 1
+#define CB_BLACK 2
+#define CB_MAN 4
+#define CB_KING 8
+#define CB_DRAW 0
+#define CB_LOSS 2
+#define CB_RESET_MOVES 1
+#define CB_EXACT_TIME 2
+#define CB_INCR_TIME_SHIFT 2
+#define STATUS_SIZE 1024
+#define REPLY_SIZE 1024
+#define COMMAND_SIZE 256
+#define IDLE_MS 300
+
+struct coor {
+	int x;
+	int y;
+};
+
+struct CBmove {
+	int jumps;
+	int newpiece;
+	int oldpiece;
+	struct coor from, to;
+	struct coor path[12];
+	struct coor del[12];
+	int delpiece[12];
+};
+
+typedef int (*CB_GETMOVE)(int board[8][8], int color, double maxtime, char str[1024], int *playnow,
+	int info, int moreinfo, struct CBmove *move);
+typedef int (*CB_ENGINECOMMAND)(char command[256], char reply[1024]);
+
+static CB_GETMOVE getmove;
+static CB_ENGINECOMMAND enginecommand;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void square_coor(int n, int *x, int *y)
+{
+	n--;
+	*y = n / 4;
+	*x = 2 * (3 - n % 4);
+	if (*y & 1)
+		(*x)++;
+}
+
+/* cpu_now is the CPU time of the whole process (every thread), in seconds:
+ * what the engine spent, whether or not the machine let it run. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int coor_square(int x, int y)
+{
+	return 4 * (y + 1) - x / 2;
+}
+
+/* parse_fen reads a PDN FEN ("W:W17,K22:B1-12") into board and color. */
+static int parse_fen(const char *fen, int board[8][8], int *color)
+{
+	memset(board, 0, sizeof(int) * 64);
+	if (fen[0] != 'W' && fen[0] != 'B')
+		return -1;
+	*color = fen[0] == 'W' ? CB_WHITE : CB_BLACK;
+	const char *p = fen + 1;
+	int side = 0;
+	while (*p && *p != '\n' && *p != '.') {
+		if (*p == ':') {
+			p++;
+			if (*p == 'W')
+				side = CB_WHITE;
+			else if (*p == 'B')
+				side = CB_BLACK;
+			else
+				return -1;
+			p++;
+			continue;
+		}
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		int king = 0;
+		if (*p == 'K') {
+			king = 1;
+			p++;
+		}
+		char *end;
+		long lo = strtol(p, &end, 10), hi = lo;
+		if (end == p)
+			return -1;
+		p = end;
+		if (*p == '-') {
+			hi = strtol(p + 1, &end, 10);
+			p = end;
+		}
+		for (long n = lo; n <= hi; n++) {
+			int x, y;
+			if (n < 1 || n > 32 || !side)
+				return -1;
+			square_coor((int)n, &x, &y);
+			board[x][y] = side | (king ? CB_KING : CB_MAN);
+		}
+	}
+	return 0;
+}
+
+/* write_fen writes board and color as a PDN FEN. */
+static void write_fen(int board[8][8], int color, char *out)
+{
+	out += sprintf(out, "%c", color == CB_WHITE ? 'W' : 'B');
+	for (int side = CB_WHITE; side <= CB_BLACK; side++) {
+		out += sprintf(out, ":%c", side == CB_WHITE ? 'W' : 'B');
+		const char *sep = "";
+		for (int n = 1; n <= 32; n++) {
+			int x, y;
+			square_coor(n, &x, &y);
+			if (board[x][y] & side) {
+				out += sprintf(out, "%s%s%d", sep, board[x][y] & CB_KING ? "K" : "", n);
+				sep = ",";
+			}
+		}
+	}
+}
+
+/* move_text writes a CBmove in PDN: 11-15, or 9x18x27 with every landing. */
+static void move_text(const struct CBmove *m, char *out)
+{
+	out += sprintf(out, "%d", coor_square(m->from.x, m->from.y));
+	if (m->jumps == 0) {
+		sprintf(out, "-%d", coor_square(m->to.x, m->to.y));
+		return;
+	}
+	for (int i = 1; i < m->jumps && i < 12; i++)
+		out += sprintf(out, "x%d", coor_square(m->path[i].x, m->path[i].y));
+	sprintf(out, "x%d", coor_square(m->to.x, m->to.y));
+}
+
+static void print_board(int board[8][8])
+{
+	for (int x = 0; x < 8; x++)
+		for (int y = 0; y < 8; y++)
+			printf(" %d", board[x][y]);
+}
+
+static void print_move(const struct CBmove *m)
+{
+	printf(" move %d %d %d %d %d %d %d", m->jumps, m->oldpiece, m->newpiece, m->from.x, m->from.y,
+		m->to.x, m->to.y);
+	for (int i = 0; i < 12; i++)
+		printf(" %d %d", m->path[i].x, m->path[i].y);
+	for (int i = 0; i < 12; i++)
+		printf(" %d %d", m->del[i].x, m->del[i].y);
+	for (int i = 0; i < 12; i++)
+		printf(" %d", m->delpiece[i]);
+}
+
+static int command(const char *cmd, char *reply)
+{
+	char buf[COMMAND_SIZE];
+	snprintf(buf, sizeof buf, "%s", cmd);
+	return enginecommand(buf, reply);
+}
+
+/* play plays one game from fen, engine against itself, through getmove. */
+enum mode { PLAIN, EXACT, INCR };
+
+/* clock_info packs an incremental clock as CheckerBoard does: the unit
+ * (1, 10 or 100 ms) in info bits 2-3, remaining and increment in its
+ * high and low 16 bits of moreinfo. */
+static void clock_info(double remaining_ms, double increment_ms, int *info, int *moreinfo)
+{
+	int mode = 1;
+	double unit = 1;
+	while (remaining_ms / unit > 65535 && mode < 3) {
+		mode++;
+		unit *= 10;
+	}
+	int r = (int)(remaining_ms / unit), i = (int)(increment_ms / unit);
+	if (r < 0)
+		r = 0;
+	if (r > 65535)
+		r = 65535;
+	*info |= mode << CB_INCR_TIME_SHIFT;
+	*moreinfo = r << 16 | (i & 0xffff);
+}
+
+static void play(int game, const char *fen, double maxtime, int maxplies, enum mode mode)
+{
+	/* Each side's clock, in ms, for incr mode. */
+	double clock[3] = {0, 20 * maxtime * 1000, 20 * maxtime * 1000}, increment = maxtime * 1000;
+	int board[8][8], color;
+	static char hist[1 << 17], moves[1 << 16];
+	char str[STATUS_SIZE], reply[REPLY_SIZE], mv[64];
+	if (parse_fen(fen, board, &color) != 0) {
+		printf("game %d bad FEN %s\n", game, fen);
+		return;
+	}
+	printf("game %d %s\nstart", game, fen);
+	print_board(board);
+	printf("\n");
+	char start[256];
+	write_fen(board, color, start);
+	moves[0] = 0;
+	for (int ply = 0;; ply++) {
+		if (ply >= maxplies) {
+			printf("end maxplies ret 3\n");
+			return;
+		}
+		/* set gamehist as CheckerBoard does before every getmove (here
+		 * the whole game; the command buffer is larger than 256 bytes). */
+		snprintf(hist, sizeof hist, "set gamehist %s%s", start, moves);
+		enginecommand(hist, reply);
+		int before[8][8];
+		memcpy(before, board, sizeof before);
+		struct CBmove m;
+		memset(&m, 0, sizeof m);
+		int playnow = 0;
+		str[0] = 0;
+		double t0, c0;
+		int info = ply == 0 ? CB_RESET_MOVES : 0, moreinfo = 0;
+		if (mode == EXACT)
+			info |= CB_EXACT_TIME;
+		if (mode == INCR) {
+			clock[color] += increment; /* remaining includes this move's increment */
+			clock_info(clock[color], increment, &info, &moreinfo);
+			printf("clock %.0f %.0f\n", clock[color], increment);
+		}
+		t0 = now();
+		c0 = cpu_now();
+		int ret = getmove(board, color, maxtime, str, &playnow, info, moreinfo, &m);
+		double ms = (now() - t0) * 1000, cpu = (cpu_now() - c0) * 1000;
+		clock[color] -= ms;
+		if (memcmp(before, board, sizeof before) == 0) {
+			printf("info %s\nend nomove ret %d\n", str, ret);
+			return;
+		}
+		printf("ply %d color %d ret %d ms %.3f cpu %.3f board", ply, color, ret, ms, cpu);
+		print_board(board);
+		print_move(&m);
+		printf("\ninfo %s\n", str);
+		move_text(&m, mv);
+		size_t len = strlen(moves);
+		snprintf(moves + len, sizeof moves - len, " %s", mv);
+		color ^= CB_WHITE | CB_BLACK;
+		if (ret == CB_DRAW) {
+			printf("end draw ret %d\n", ret);
+			return;
+		}
+	}
+}
+
+struct stopper {
+	int *playnow;
+	int delay_ms;
+	double set_at;
+	const char *str;        /* getmove's status string, read while it thinks */
+	char seen[STATUS_SIZE]; /* what it held just before playnow was set */
+};
+
+static void *stop_later(void *arg)
+{
+	struct stopper *s = arg;
+	struct timespec d = {s->delay_ms / 1000, (s->delay_ms % 1000) * 1000000L};
+	nanosleep(&d, NULL);
+	/* Read the status as CheckerBoard repaints it: while the engine writes. */
+	memcpy(s->seen, s->str, STATUS_SIZE);
+	s->seen[STATUS_SIZE - 1] = 0;
+	s->set_at = now();
+	__atomic_store_n(s->playnow, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/* playnow_test starts an "infinite" search and sets *playnow from another
+ * thread after delay_ms, then reports how long getmove took to return. */
+static void playnow_test(int delay_ms)
+{
+	int board[8][8], color;
+	char str[STATUS_SIZE];
+	struct CBmove m;
+	int playnow = 0;
+	parse_fen("B:W21-32:B1-12", board, &color);
+	str[0] = 0;
+	static struct stopper s;
+	s.playnow = &playnow;
+	s.delay_ms = delay_ms;
+	s.str = str;
+	pthread_t th;
+	pthread_create(&th, NULL, stop_later, &s);
+	double t0 = now();
+	int ret = getmove(board, color, 8600000.0, str, &playnow, CB_RESET_MOVES, 0, &m);
+	double t1 = now();
+	pthread_join(th, NULL);
+	printf("playnow ret %d total_ms %.3f stop_ms %.3f board", ret, (t1 - t0) * 1000, (t1 - s.set_at) * 1000);
+	print_board(board);
+	printf("\nthinking %s\ninfo %s\n", s.seen, str);
+}
+
+/* bad_test sends bad input and checks that nothing is written past the
+ * buffers: each buffer is followed by guard bytes that must stay intact. */
+static void bad_test(void)
+{
+	struct {
+		char reply[REPLY_SIZE];
+		char guard[64];
+	} r;
+	struct {
+		char str[STATUS_SIZE];
+		char guard[64];
+	} s;
+	int board[8][8], color, ret;
+	struct CBmove m;
+
+	/* 13 men a side. */
+	parse_fen("B:W20-32:B1-13", board, &color);
+	memset(s.guard, 0x5a, sizeof s.guard);
+	ret = getmove(board, color, 0.05, s.str, NULL, 0, 0, &m);
+	printf("bad13 ret %d guard %d info %s\n", ret, s.guard[0] == 0x5a && s.guard[63] == 0x5a, s.str);
+
+	/* Impossible colours. */
+	parse_fen("B:W21-32:B1-12", board, &color);
+	ret = getmove(board, 3, 0.05, s.str, NULL, 0, 0, &m);
+	printf("badcolor3 ret %d info %s\n", ret, s.str);
+	ret = getmove(board, 0, 0.05, s.str, NULL, 0, 0, &m);
+	printf("badcolor0 ret %d info %s\n", ret, s.str);
+
+	/* A piece code that is none. */
+	board[0][0] = 7;
+	ret = getmove(board, CB_BLACK, 0.05, s.str, NULL, 0, 0, &m);
+	printf("badcode ret %d info %s\n", ret, s.str);
+
+	/* Bad times. */
+	parse_fen("B:W21-32:B1-12", board, &color);
+	ret = getmove(board, CB_BLACK, -1, s.str, NULL, 0, 0, &m);
+	printf("badtime ret %d info %s\n", ret, s.str);
+
+	/* No legal move: black has no piece left. */
+	parse_fen("B:W21:B", board, &color);
+	ret = getmove(board, CB_BLACK, 0.05, s.str, NULL, 0, 0, &m);
+	printf("nomove ret %d info %s\n", ret, s.str);
+
+	/* Null pointers: no board; no command; no reply, str, playnow or move. */
+	ret = getmove(NULL, CB_BLACK, 0.05, s.str, NULL, 0, 0, &m);
+	printf("nullboard ret %d info %s\n", ret, s.str);
+	ret = enginecommand(NULL, r.reply);
+	printf("nullcmd ret %d reply %s\n", ret, r.reply);
+	ret = enginecommand("name", NULL);
+	parse_fen("B:W21-32:B1-12", board, &color);
+	int moved = getmove(board, CB_BLACK, 0.01, NULL, NULL, 0, 0, NULL);
+	printf("nullreply ret %d nullstr ret %d\n", ret, moved);
+
+	/* Unknown and malformed commands. */
+	const char *cmds[] = {"frobnicate", "get nothing", "set hashsize 0", "set hashsize x", "",
+		"get dbpath", "set gametype 25", "staticevaluation B:W33:B1", NULL};
+	for (int i = 0; cmds[i]; i++) {
+		memset(r.guard, 0x5a, sizeof r.guard);
+		ret = command(cmds[i], r.reply);
+		printf("cmd [%s] ret %d guard %d reply %s\n", cmds[i], ret, r.guard[0] == 0x5a, r.reply);
+	}
+
+	/* Overlong commands: 300 bytes (over CheckerBoard's 256) and 100000 bytes. */
+	static char big[100001];
+	size_t sizes[] = {300, 100000};
+	for (int i = 0; i < 2; i++) {
+		memset(big, 'x', sizes[i]);
+		memcpy(big, "staticevaluation ", 17);
+		big[sizes[i]] = 0;
+		memset(r.guard, 0x5a, sizeof r.guard);
+		ret = enginecommand(big, r.reply);
+		printf("long %zu ret %d guard %d reply %.80s\n", sizes[i], ret, r.guard[0] == 0x5a && r.guard[63] == 0x5a,
+			r.reply);
+	}
+
+	/* A reply longer than the buffer: about's text is cut, never overrun. */
+	memset(r.guard, 0x5a, sizeof r.guard);
+	ret = command("about", r.reply);
+	printf("about ret %d guard %d len %zu\n", ret, r.guard[0] == 0x5a, strlen(r.reply));
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad\n");
+		return 2;
+	}
+	void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		fprintf(stderr, "host: %s\n", dlerror());
+		return 1;
+	}
+	getmove = (CB_GETMOVE)dlsym(lib, "getmove");
+	enginecommand = (CB_ENGINECOMMAND)dlsym(lib, "enginecommand");
+	if (!getmove || !enginecommand) {
+		fprintf(stderr, "host: getmove or enginecommand not exported\n");
+		return 1;
+	}
+	char reply[REPLY_SIZE];
+	if (command("name", reply))
+		printf("name %s\n", reply);
+	else
+		printf("name ? (not handled)\n");
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (strcmp(argv[2], "play") == 0 && (argc == 7 || argc == 8)) {
+		enum mode mode = PLAIN;
+		if (argc == 8 && strcmp(argv[7], "exact") == 0)
+			mode = EXACT;
+		else if (argc == 8 && strcmp(argv[7], "incr") == 0)
+			mode = INCR;
+		else if (argc == 8 && strcmp(argv[7], "plain") != 0) {
+			fprintf(stderr, "host: unknown mode %s\n", argv[7]);
+			return 2;
+		}
+		double maxtime = atof(argv[3]);
+		int maxplies = atoi(argv[4]);
+		char cmd[64];
+		snprintf(cmd, sizeof cmd, "set hashsize %s", argv[5]);
+		int ok = command(cmd, reply);
+		printf("hashsize ret %d reply %s\n", ok, reply);
+		command("get hashsize", reply);
+		printf("gethashsize %s\n", reply);
+		snprintf(cmd, sizeof cmd, "set gametype %s", argv[6]);
+		ok = command(cmd, reply);
+		printf("gametype ret %d reply %s\n", ok, reply);
+		char line[512];
+		int game = 0;
+		while (fgets(line, sizeof line, stdin)) {
+			line[strcspn(line, "\r\n")] = 0;
+			if (line[0] == 0 || line[0] == '#')
+				continue;
+			play(++game, line, maxtime, maxplies, mode);
+		}
+		double c0 = cpu_now(), t0 = now();
+		struct timespec idle = {0, IDLE_MS * 1000000L};
+		nanosleep(&idle, NULL);
+		printf("idle cpu_ms %.3f wall_ms %.3f\n", (cpu_now() - c0) * 1000, (now() - t0) * 1000);
+	} else if (strcmp(argv[2], "playnow") == 0 && argc == 4) {
+		playnow_test(atoi(argv[3]));
+	} else if (strcmp(argv[2], "bad") == 0) {
+		bad_test();
+	} else {
+		fprintf(stderr, "host: bad arguments\n");
+		return 2;
+	}
+	dlclose(lib);
+	printf("done\n");
+	return 0;
+}

@@ -1,0 +1,522 @@
+package main
+
+// The C host (host/host.c) loads the library with dlopen, as CheckerBoard
+// does, and drives it through getmove and enginecommand alone; these tests
+// run it and check what it prints. make test-cb builds the library and the
+// host and passes them in CROWN_CB_LIB and CROWN_CB_HOST; without them the
+// tests build both into a temporary folder (skipped with -short, or
+// without a C compiler).
+//
+// CROWN_CB_GAMES (default 2) sets how many ballot games the host plays,
+// CROWN_CB_MAXTIME (default 0.05) the seconds per move.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Defaults of the host tests.
+const (
+	defaultHostGames   = 2
+	defaultHostMaxtime = 0.05
+	// hostMaxPlies caps a game: CheckerBoard's 300-move cap, in plies.
+	hostMaxPlies = 600
+	hostHashMiB  = 16
+	// playnowDelay is how long the host lets the infinite search run
+	// before it sets *playnow.
+	playnowDelay = 300 * time.Millisecond
+	// The search stops at maxtime by its own clock, and the host measures
+	// both the wall time of each getmove and the CPU time the process
+	// spent in it. On a machine whose cores are busy (and at low priority)
+	// the wall time can run far past maxtime while the search thread waits
+	// for a core (measured on 2 loaded cores at nice 19: up to 484 ms for
+	// 50); the CPU time cannot. So each move's CPU time must keep within
+	// cpuNum/cpuDen of maxtime plus cpuSlack (the runtime's own threads),
+	// and its wall time within wallSlack of maxtime, which only a search
+	// that ignores maxtime breaks.
+	cpuNum, cpuDen = 11, 10
+	// exactNum/exactDen of maxtime is the least a CB_EXACT_TIME move takes
+	// (by the wall clock, which can only run longer than the engine's).
+	exactNum, exactDen = 99, 100
+	cpuSlack           = 20 * time.Millisecond
+	wallSlack          = time.Second
+	// maxIdleCPU bounds the CPU time the host's process may use in its
+	// 300 ms without a getmove after the games: a search left running would
+	// use all of it.
+	maxIdleCPU = 30 * time.Millisecond
+)
+
+var (
+	hostOnce             sync.Once
+	hostLib, hostBin     string
+	hostErr, hostSkipMsg string
+	hostTmp              string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if hostTmp != "" {
+		os.RemoveAll(hostTmp)
+	}
+	os.Exit(code)
+}
+
+// hostPaths returns the library and the host program, building them when
+// the environment does not name them.
+func hostPaths(t *testing.T) (lib, bin string) {
+	t.Helper()
+	hostOnce.Do(func() {
+		hostLib, hostBin = os.Getenv("CROWN_CB_LIB"), os.Getenv("CROWN_CB_HOST")
+		if hostLib != "" && hostBin != "" {
+			return
+		}
+		if testing.Short() {
+			hostSkipMsg = "builds the library and the C host; skipped with -short (make test-cb runs it)"
+			return
+		}
+		cc, err := exec.LookPath("gcc")
+		if err != nil || runtime.GOOS != "linux" {
+			hostSkipMsg = "needs gcc on Linux"
+			return
+		}
+		dir, err := os.MkdirTemp("", "crown-cb")
+		if err != nil {
+			hostErr = err.Error()
+			return
+		}
+		hostTmp = dir
+		hostLib, hostBin = filepath.Join(dir, "crown-cb.so"), filepath.Join(dir, "host")
+		for _, argv := range [][]string{
+			{"go", "build", "-buildmode=c-shared", "-o", hostLib, "."},
+			{cc, "-std=c11", "-O1", "-Wall", "-o", hostBin, "host/host.c", "-ldl", "-lpthread"},
+		} {
+			if out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput(); err != nil {
+				hostErr = fmt.Sprintf("%q: %v\n%s", argv, err, out)
+				return
+			}
+		}
+	})
+	switch {
+	case hostSkipMsg != "":
+		t.Skip(hostSkipMsg)
+	case hostErr != "":
+		t.Fatal(hostErr)
+	}
+	return hostLib, hostBin
+}
+
+// runHost runs the host with args and stdin, and returns its output lines.
+func runHost(t *testing.T, stdin string, args ...string) []string {
+	t.Helper()
+	lib, bin := hostPaths(t)
+	cmd := exec.Command(bin, append([]string{lib}, args...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("host %q: %v\n%s\n%s", args, err, out, stderr.Bytes())
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if len(lines) < 2 || lines[0] != "name "+engineName+" "+engineVersion || lines[len(lines)-1] != "done" {
+		t.Fatalf("host %q: output does not start with the name and end with done:\n%s", args, out)
+	}
+	return lines
+}
+
+// ints reads the blank-separated integers of s.
+func ints(t *testing.T, s string) []int {
+	t.Helper()
+	var v []int
+	for _, f := range strings.Fields(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("not a number %q in %q", f, s)
+		}
+		v = append(v, n)
+	}
+	return v
+}
+
+// boardFrom reads 64 numbers, board[x][y] with x major, as the host prints.
+func boardFrom(v []int) cbBoard {
+	var b cbBoard
+	for i, n := range v[:boardSize*boardSize] {
+		b[i/boardSize][i%boardSize] = int32(n)
+	}
+	return b
+}
+
+// moveFrom reads a CBmove as the host prints it.
+func moveFrom(v []int) cbMove {
+	m := cbMove{jumps: int32(v[0]), oldpiece: int32(v[1]), newpiece: int32(v[2]),
+		from: coor{int32(v[3]), int32(v[4])}, to: coor{int32(v[5]), int32(v[6])}}
+	v = v[7:]
+	for i := range maxJumps {
+		m.path[i] = coor{int32(v[2*i]), int32(v[2*i+1])}
+		m.del[i] = coor{int32(v[2*maxJumps+2*i]), int32(v[2*maxJumps+2*i+1])}
+		m.delpiece[i] = int32(v[4*maxJumps+i])
+	}
+	return m
+}
+
+// cbMoveText writes a CBmove as PDN from its own fields, the way a host
+// reads it: from, the intermediate landings path[1..jumps-1], to.
+func cbMoveText(m cbMove) string {
+	num := func(c coor) string { return strconv.Itoa(4*(int(c.y)+1) - int(c.x)/2) }
+	if m.jumps == 0 {
+		return num(m.from) + "-" + num(m.to)
+	}
+	s := num(m.from)
+	for i := 1; i < int(m.jumps) && i < maxJumps; i++ {
+		s += "x" + num(m.path[i])
+	}
+	return s + "x" + num(m.to)
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if f, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil && f > 0 {
+		return f
+	}
+	return def
+}
+
+// TestHostGames plays ballot games through the host and checks every
+// returned board is a legal successor, the CBmove agrees with it, and the
+// time per move keeps to maxtime.
+func TestHostGames(t *testing.T) {
+	games := envInt("CROWN_CB_GAMES", defaultHostGames)
+	ballots, err := match.SelectBallots("deck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fens []string
+	for i := range games {
+		// Spread the games over the deck.
+		fens = append(fens, ballots[i*len(ballots)/games].FEN)
+	}
+	playHostGames(t, movegen.American, fens, "plain", hostMaxPlies)
+}
+
+// TestHostClocks plays the first moves of a game with CB_EXACT_TIME and
+// with an incremental clock (info bits 2-3, moreinfo).
+func TestHostClocks(t *testing.T) {
+	for _, mode := range []string{"exact", "incr"} {
+		t.Run(mode, func(t *testing.T) {
+			playHostGames(t, movegen.American, []string{"B:W21-32:B1-12"}, mode, clockPlies)
+		})
+	}
+}
+
+// clockPlies is how many plies TestHostClocks plays in each mode.
+const clockPlies = 24
+
+// TestHostPoolGame plays a game of American Pool checkers (set gametype
+// 23, as a host that knows Pool would) from one of the Pool openings.
+func TestHostPoolGame(t *testing.T) {
+	playHostGames(t, movegen.Pool, []string{poolOpening}, "plain", hostMaxPlies)
+}
+
+// poolOpening is the first position of testdata/pool-openings.txt.
+const poolOpening = "B:W17,19,20,21,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,14"
+
+// playHostGames has the host play a game from each FEN in rule set v, at
+// most maxPlies plies, with the time given as mode says ("plain" maxtime,
+// "exact" maxtime with CB_EXACT_TIME, "incr" an incremental clock), and
+// checks every move.
+func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, maxPlies int) {
+	maxtime := envFloat("CROWN_CB_MAXTIME", defaultHostMaxtime)
+	games := len(fens)
+	gameType := strconv.Itoa(v.Rules().GameType)
+	lines := runHost(t, strings.Join(fens, "\n")+"\n", "play", strconv.FormatFloat(maxtime, 'g', -1, 64),
+		strconv.Itoa(maxPlies), strconv.Itoa(hostHashMiB), gameType, mode)
+	if lines[1] != "hashsize ret 1 reply "+strconv.Itoa(hostHashMiB) || lines[2] != "gethashsize "+strconv.Itoa(hostHashMiB) {
+		t.Errorf("hash size not set: %q, %q", lines[1], lines[2])
+	}
+	if lines[3] != "gametype ret 1 reply "+gameType {
+		t.Errorf("game type not set: %q", lines[3])
+	}
+
+	var (
+		pos        movegen.Position
+		board      cbBoard
+		game       *movegen.Game
+		played     int
+		ended      int
+		plies      int
+		total      time.Duration
+		longest    time.Duration
+		totalCPU   time.Duration
+		longestCPU time.Duration
+		overTime   int
+		clock      time.Duration // incr: the remaining time the next getmove gets
+	)
+	limit := time.Duration(maxtime * float64(time.Second))
+	for _, line := range lines[4 : len(lines)-1] {
+		word, rest, _ := strings.Cut(line, " ")
+		switch word {
+		case "game":
+			played++
+			_, fen, _ := strings.Cut(rest, " ")
+			var err error
+			if pos, err = movegen.ParseFEN(fen, v); err != nil {
+				t.Fatal(err)
+			}
+			game = movegen.NewGame(pos)
+		case "start":
+			board = boardFrom(ints(t, rest))
+			var want cbBoard
+			writeBoard(&want, &pos)
+			if board != want {
+				t.Fatalf("game %d: start board %v is not its FEN's", played, board)
+			}
+		case "ply":
+			f := strings.Fields(rest)
+			if len(f) != 10+64+1+7+5*maxJumps || f[7] != "cpu" || f[9] != "board" || f[74] != "move" {
+				t.Fatalf("bad ply line %q", line)
+			}
+			ret := ints(t, f[4])[0]
+			ms, _ := strconv.ParseFloat(f[6], 64)
+			cpuMS, _ := strconv.ParseFloat(f[8], 64)
+			after := boardFrom(ints(t, strings.Join(f[10:74], " ")))
+			mv := moveFrom(ints(t, strings.Join(f[75:], " ")))
+			m, err := checkPly(&pos, board, after, mv)
+			if err != nil {
+				t.Fatalf("game %d ply %s (%s): %v", played, f[0], pos.FEN(), err)
+			}
+			if ret < cbDraw || ret > cbUnknown {
+				t.Errorf("game %d ply %s: return value %d", played, f[0], ret)
+			}
+			took := time.Duration(ms * float64(time.Millisecond))
+			cpu := time.Duration(cpuMS * float64(time.Millisecond))
+			total += took
+			totalCPU += cpu
+			longest = max(longest, took)
+			longestCPU = max(longestCPU, cpu)
+			if took > limit*11/10 {
+				overTime++
+			}
+			switch mode {
+			case "incr":
+				// The search never uses more than the remaining time.
+				if cpu > clock {
+					t.Errorf("game %d ply %s: %v (CPU %v) with %v on the clock", played, f[0], took, cpu, clock)
+				}
+			case "exact":
+				// Exactly maxtime: never less (the answer is held), and no
+				// more CPU than a plain move.
+				if took < limit*exactNum/exactDen {
+					t.Errorf("game %d ply %s: %v for exactly %v", played, f[0], took, limit)
+				}
+				fallthrough
+			default:
+				if took > limit+wallSlack || cpu > limit*cpuNum/cpuDen+cpuSlack {
+					t.Errorf("game %d ply %s: %v (CPU %v) for maxtime %v", played, f[0], took, cpu, limit)
+				}
+			}
+			if err := game.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			pos.MakeMove(m)
+			board = after
+			plies++
+		case "end":
+			ended++
+			reason, _, _ := strings.Cut(rest, " ")
+			var ml movegen.MoveList
+			pos.GenerateMoves(&ml)
+			if reason == "maxplies" && maxPlies == hostMaxPlies {
+				t.Errorf("game %d: not over after %d plies", played, maxPlies)
+			}
+			if reason == "nomove" && ml.N != 0 {
+				t.Errorf("game %d: the engine found no move in %s, which has %d", played, pos.FEN(), ml.N)
+			}
+			t.Logf("game %d: %d plies, ends by %s; by the rules: %v", played, len(game.Moves), reason, game.Outcome())
+		case "idle":
+			f := strings.Fields(rest)
+			cpuMS, _ := strconv.ParseFloat(f[1], 64)
+			wallMS, _ := strconv.ParseFloat(f[3], 64)
+			t.Logf("after the games, %.1f ms of CPU in %.0f ms idle", cpuMS, wallMS)
+			if cpuMS > float64(maxIdleCPU/time.Millisecond) {
+				t.Errorf("%.1f ms of CPU in %.0f ms without a getmove: a search is still running", cpuMS, wallMS)
+			}
+		case "clock":
+			ms := ints(t, rest)
+			clock = time.Duration(ms[0]) * time.Millisecond
+		case "info":
+		default:
+			t.Fatalf("unexpected line %q", line)
+		}
+	}
+	if played != games || ended != games {
+		t.Errorf("%d games asked, %d started, %d ended", games, played, ended)
+	}
+	if plies > 0 {
+		t.Logf("%d moves, %s time, maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v",
+			plies, mode, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU)
+	}
+}
+
+// checkPly checks that after is before with a legal move of p played, and
+// that mv describes that move; it returns the move.
+func checkPly(p *movegen.Position, before, after cbBoard, mv cbMove) (movegen.Move, error) {
+	if got, err := positionFrom(&before, colorCode(p.Turn), p.Variant); err != nil || got != *p {
+		return movegen.Move{}, fmt.Errorf("board before the move is not the game's position: %v", err)
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	var m movegen.Move
+	found := false
+	for _, c := range ml.Slice() {
+		q := *p
+		q.MakeMove(c)
+		want := before
+		writeBoard(&want, &q)
+		if want == after {
+			m, found = c, true
+			break
+		}
+	}
+	if !found {
+		return m, fmt.Errorf("returned board %v is no legal successor", after)
+	}
+	text := cbMoveText(mv)
+	pm, err := p.ParseMove(text)
+	switch {
+	case err != nil:
+		return m, fmt.Errorf("CBmove %+v reads as %s: %v", mv, text, err)
+	case !pm.Same(m):
+		return m, fmt.Errorf("CBmove reads as %s, the board says %s", text, m.PathString())
+	case mv.from != squareCoor(m.From) || mv.to != squareCoor(m.To) || mv.jumps != int32(m.Captured.Count()):
+		return m, fmt.Errorf("CBmove from, to or jumps %+v disagree with %s", mv, m.PathString())
+	case mv.oldpiece != before[mv.from.x][mv.from.y] || mv.newpiece != after[mv.to.x][mv.to.y]:
+		return m, fmt.Errorf("CBmove pieces %d -> %d disagree with the boards", mv.oldpiece, mv.newpiece)
+	}
+	var dels movegen.Bitboard
+	for i := range int(mv.jumps) {
+		s, ok := coorSquare(int(mv.del[i].x), int(mv.del[i].y))
+		if !ok || mv.delpiece[i] != before[mv.del[i].x][mv.del[i].y] || after[mv.del[i].x][mv.del[i].y] != cbFree {
+			return m, fmt.Errorf("CBmove capture %d at %v (piece %d) disagrees with the boards", i, mv.del[i], mv.delpiece[i])
+		}
+		dels |= s.Bit()
+	}
+	if dels != m.Captured {
+		return m, fmt.Errorf("CBmove captures %b, the move %b", dels, m.Captured)
+	}
+	return m, nil
+}
+
+// colorCode is CheckerBoard's code for a side.
+func colorCode(c movegen.Color) int {
+	if c == movegen.Black {
+		return cbBlack
+	}
+	return cbWhite
+}
+
+// TestHostPlaynow sets *playnow from another thread of the host during an
+// "infinite" search: getmove must return a legal move within 50 ms.
+func TestHostPlaynow(t *testing.T) {
+	lines := runHost(t, "", "playnow", strconv.Itoa(int(playnowDelay/time.Millisecond)))
+	f := strings.Fields(lines[1])
+	if len(f) != 8+64 || f[0] != "playnow" || f[7] != "board" {
+		t.Fatalf("bad line %q", lines[1])
+	}
+	total, _ := strconv.ParseFloat(f[4], 64)
+	stop, _ := strconv.ParseFloat(f[6], 64)
+	t.Logf("getmove ran %.1f ms, returned %.2f ms after playnow was set; %s", total, stop, lines[3])
+	// While it thinks, str holds the last finished iteration.
+	if !strings.HasPrefix(lines[2], "thinking depth ") || !strings.Contains(lines[2], " nodes ") || !strings.Contains(lines[2], " pv ") {
+		t.Errorf("status while thinking: %q", lines[2])
+	}
+	if stop > float64(maxPlaynowDelay/time.Millisecond) {
+		t.Errorf("getmove returned %.1f ms after playnow, more than %v", stop, maxPlaynowDelay)
+	}
+	if total < float64(playnowDelay/time.Millisecond) {
+		t.Errorf("getmove returned after %.1f ms, before playnow was set", total)
+	}
+	start, _ := movegen.ParseFEN("B:W21-32:B1-12", movegen.American)
+	var before cbBoard
+	writeBoard(&before, &start)
+	after := boardFrom(ints(t, strings.Join(f[8:], " ")))
+	var ml movegen.MoveList
+	start.GenerateMoves(&ml)
+	legal := false
+	for _, m := range ml.Slice() {
+		q := start
+		q.MakeMove(m)
+		want := before
+		writeBoard(&want, &q)
+		legal = legal || want == after
+	}
+	if !legal {
+		t.Errorf("board after playnow %v is no legal successor", after)
+	}
+}
+
+// TestHostBadInput sends bad boards, colours and commands through the
+// host: each gets a clear reply or return code, nothing is written past a
+// buffer, and the library does not crash (the host reaches "done").
+func TestHostBadInput(t *testing.T) {
+	lines := runHost(t, "", "bad")
+	want := []string{
+		"bad13 ret 3 guard 1 info Crown: bad input: black has 13 pieces, more than 12",
+		"badcolor3 ret 3 info Crown: bad input: color 3 is neither 1 (white) nor 2 (black)",
+		"badcolor0 ret 3 info Crown: bad input: color 0 is neither 1 (white) nor 2 (black)",
+		"badcode ret 3 info Crown: bad input: board[0][0] (square 4) holds 7, not a piece code*",
+		"badtime ret 3 info Crown: bad input: maxtime=\"-1\"*",
+		"nomove ret 2 info Crown: no legal move, black has lost",
+		"nullboard ret 3 info Crown: bad input: no board",
+		"nullcmd ret 0 reply ?",
+		"nullreply ret 1 nullstr ret 3",
+		"cmd [frobnicate] ret 0 guard 1 reply ?",
+		"cmd [get nothing] ret 0 guard 1 reply ?",
+		"cmd [set hashsize 0] ret 0 guard 1 reply error: set hashsize: 0 is out of range 1..4096 (MiB)",
+		"cmd [set hashsize x] ret 0 guard 1 reply error: set hashsize: \"x\" is not a whole number",
+		"cmd [] ret 0 guard 1 reply ?",
+		"cmd [get dbpath] ret 0 guard 1 reply " + noDatabase,
+		"cmd [set gametype 25] ret 0 guard 1 reply error: set gametype: unsupported game type 25*",
+		"cmd [staticevaluation B:W33:B1] ret 0 guard 1 reply error: staticevaluation: bad FEN*",
+		"long 300 ret 0 guard 1 reply error: staticevaluation: bad FEN*",
+		"long 100000 ret 0 guard 1 reply error: command longer than 65536 bytes, ignored",
+		"about ret 1 guard 1 len *",
+	}
+	got := lines[1 : len(lines)-1]
+	if len(got) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		ok := got[i] == w
+		if prefix, cut := strings.CutSuffix(w, "*"); cut {
+			ok = strings.HasPrefix(got[i], prefix)
+		}
+		if !ok {
+			t.Errorf("got  %q\nwant %q", got[i], w)
+		}
+	}
+}

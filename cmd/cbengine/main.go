@@ -1,0 +1,175 @@
+// Command cbengine is Crown as a CheckerBoard engine library: built with
+// go build -buildmode=c-shared (make cb-linux, make cb-windows) it exports
+// CheckerBoard's engine API, getmove and enginecommand, with the prototypes
+// and the struct CBmove of cbapi.h, for CheckerBoard on 64-bit Windows and
+// Checkerboard-for-Linux.
+//
+// It is a thin adapter: the board goes into a movegen.Position, the time
+// arguments become the line protocol's limit words for search.ParseLimits,
+// the search is search.Engine's (one engine, its hash table kept across
+// calls), and the options are search.Registry's. docs/checkerboard.md says
+// how to install and use it.
+package main
+
+/*
+#include <stdlib.h>
+#include "cbapi.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/crown-checkers/crown/search"
+)
+
+// Buffer sizes of the API (cbapi.h).
+const (
+	statusSize = C.CB_STATUS_SIZE           // getmove's str
+	replySize  = C.ENGINECOMMAND_REPLY_SIZE // enginecommand's reply
+)
+
+// minSearchProcs: the library provides Go processors for at least this
+// many search threads, plus search.SpareProcs, so the goroutine watching
+// playnow is never kept waiting by the search (as cmd/crown does).
+const minSearchProcs = 2
+
+var (
+	adapterOnce sync.Once
+	theAdapter  *adapter
+)
+
+// engine returns the library's adapter, made on first use.
+func engine() *adapter {
+	adapterOnce.Do(func() {
+		runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), minSearchProcs) + search.SpareProcs)
+		theAdapter = newAdapter()
+	})
+	return theAdapter
+}
+
+// main is not called in a c-shared library; the package needs one.
+func main() {}
+
+// crownGetMove is getmove's body (cbapi.c calls it with board as a
+// pointer to its 64 ints). A nil board answers CB_UNKNOWN; nil str,
+// playnow or move are ignored.
+//
+//export crownGetMove
+func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, playnow *C.int, info, moreinfo C.int, move *C.struct_CBmove) (result C.int) {
+	status := func(s string) { writeCString(str, statusSize, s) }
+	// A panic must not cross into the host, which it would end: a bug
+	// is answered in str, and the board is left as it came.
+	defer func() {
+		if r := recover(); r != nil {
+			status(fmt.Sprintf("Crown: internal error: %v", r))
+			result = C.CB_UNKNOWN
+		}
+	}()
+	if board == nil {
+		status("Crown: bad input: no board")
+		return C.CB_UNKNOWN
+	}
+	cells := (*[boardSize][boardSize]C.int)(unsafe.Pointer(board))
+	req := getMoveRequest{color: int(color), maxtime: float64(maxtime), info: int(info), moreinfo: int(moreinfo), status: status}
+	for x := range cells {
+		for y := range cells[x] {
+			req.board[x][y] = int32(cells[x][y])
+		}
+	}
+	if playnow != nil {
+		flag := (*int32)(unsafe.Pointer(playnow))
+		req.playnow = func() bool { return atomic.LoadInt32(flag) != 0 }
+	}
+	reply := engine().getMove(req)
+	if !reply.moved {
+		return C.int(reply.result)
+	}
+	for x := range cells {
+		for y := range cells[x] {
+			cells[x][y] = C.int(reply.board[x][y])
+		}
+	}
+	if move != nil {
+		writeCBmove(move, &reply.move)
+	}
+	return C.int(reply.result)
+}
+
+// writeCBmove copies m into the host's struct CBmove.
+func writeCBmove(dst *C.struct_CBmove, m *cbMove) {
+	cc := func(c coor) C.struct_coor { return C.struct_coor{x: C.int(c.x), y: C.int(c.y)} }
+	dst.jumps = C.int(m.jumps)
+	dst.newpiece = C.int(m.newpiece)
+	dst.oldpiece = C.int(m.oldpiece)
+	dst.from = cc(m.from)
+	dst.to = cc(m.to)
+	for i := range maxJumps {
+		dst.path[i] = cc(m.path[i])
+		dst.del[i] = cc(m.del[i])
+		dst.delpiece[i] = C.int(m.delpiece[i])
+	}
+}
+
+// crownEngineCommand is enginecommand's body: it reads the command (at
+// most maxCommandBytes; a longer one is refused), answers it into reply
+// (at most replySize bytes with the final NUL) and returns 1 when it
+// handled the command, 0 otherwise.
+//
+//export crownEngineCommand
+func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
+	defer func() {
+		if r := recover(); r != nil {
+			writeCString(reply, replySize, fmt.Sprintf("error: internal error: %v", r))
+			handled = 0
+		}
+	}()
+	if command == nil {
+		writeCString(reply, replySize, unknownReply)
+		return 0
+	}
+	text, ok := readCString(command, maxCommandBytes)
+	if !ok {
+		writeCString(reply, replySize, "error: command longer than "+strconv.Itoa(maxCommandBytes)+" bytes, ignored")
+		return 0
+	}
+	r, ok := engine().command(text)
+	writeCString(reply, replySize, r)
+	if ok {
+		return 1
+	}
+	return 0
+}
+
+// readCString reads the NUL-terminated string at p, looking at most limit
+// bytes for its end; false when the end is not within them.
+func readCString(p *C.char, limit int) (string, bool) {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(p)), limit+1)
+	for i, c := range b {
+		if c == 0 {
+			return string(b[:i]), true
+		}
+	}
+	return "", false
+}
+
+// writeCString writes s into the size-byte buffer at dst, cut to fit with
+// its final NUL (and not inside a UTF-8 sequence). A nil dst is ignored.
+func writeCString(dst *C.char, size int, s string) {
+	if dst == nil || size <= 0 {
+		return
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(dst)), size)
+	b[0] = 0
+	n := copy(b[:size-1], s)
+	for n < len(s) && n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	b[n] = 0
+}
