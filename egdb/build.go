@@ -2,9 +2,6 @@ package egdb
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -45,9 +42,9 @@ type Builder struct {
 // Progress describes a build under way.
 type Progress struct {
 	Slices      []Material // the slices being built (a slice and its mirror)
-	Pass        int        // the current pass over them, from 1
-	Scanned     int64      // positions looked at in this pass
-	Unresolved  int64      // positions still unresolved when the pass began
+	Phase       string     // what the build of those slices is doing (see buildPair)
+	Scanned     int64      // positions the phase has looked at
+	Of          int64      // positions the phase looks at in all
 	Done, Total int64      // positions in finished slices, in all slices of the build
 	Elapsed     time.Duration
 	Finished    bool // the slices are done (built, or read back from Dir)
@@ -139,115 +136,6 @@ func (b *Builder) load(pair []Material) bool {
 		b.t.slices[m.code()] = loaded[i]
 	}
 	return true
-}
-
-// change is one position resolved in a pass, applied when the pass ends.
-type change struct {
-	t *table
-	i int64
-	v Value
-}
-
-// buildPair solves a slice and its mirror together. Each pass solves every
-// unresolved position from its successors' current values; with one thread
-// a value found is used at once, with more the pass's findings are applied
-// when it ends (so no thread reads what another writes). When a pass finds
-// nothing, no unresolved position can be forced either way: they are draws.
-func (b *Builder) buildPair(pair []Material) {
-	var tabs []*table
-	var sizes []int64
-	var total int64
-	for _, m := range pair {
-		l := newLayout(m)
-		t := &table{l: l, vals: make([]Value, l.size())}
-		b.t.slices[m.code()] = t
-		tabs = append(tabs, t)
-		sizes = append(sizes, l.size())
-		total += l.size()
-	}
-	unresolved := total
-	for pass := 1; ; pass++ {
-		var next, scanned atomic.Int64
-		var wg sync.WaitGroup
-		changes := make([][]change, b.Threads)
-		inPlace := b.Threads == 1
-		for w := 0; w < b.Threads; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var ml movegen.MoveList
-				for {
-					lo := next.Add(chunkPositions) - chunkPositions
-					if lo >= total {
-						return
-					}
-					hi := min(lo+chunkPositions, total)
-					for g := lo; g < hi; g++ {
-						k, i := 0, g
-						for i >= sizes[k] {
-							i -= sizes[k]
-							k++
-						}
-						t := tabs[k]
-						if t.vals[i] != Unknown {
-							continue
-						}
-						p := t.l.position(i, b.Variant)
-						if v := b.t.solve(&p, &ml); v != Unknown {
-							if inPlace {
-								t.vals[i] = v
-							}
-							changes[w] = append(changes[w], change{t, i, v})
-						}
-					}
-					scanned.Add(hi - lo)
-				}
-			}()
-		}
-		b.wait(&wg, pair, pass, &scanned, unresolved)
-		found := 0
-		for _, cs := range changes {
-			for _, c := range cs {
-				c.t.vals[c.i] = c.v
-			}
-			found += len(cs)
-		}
-		unresolved -= int64(found)
-		if found == 0 {
-			break
-		}
-	}
-	for _, t := range tabs {
-		for i, v := range t.vals {
-			if v == Unknown {
-				t.vals[i] = Draw
-			}
-		}
-		t.packed = pack(t.vals)
-		t.vals = nil
-	}
-	runtime.GC() // the unpacked values are garbage now; give the memory back before the next pair
-}
-
-// wait waits for a pass's threads, reporting progress meanwhile.
-func (b *Builder) wait(wg *sync.WaitGroup, pair []Material, pass int, scanned *atomic.Int64, unresolved int64) {
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	if b.Progress == nil {
-		<-done
-		return
-	}
-	tick := time.NewTicker(max(b.ProgressEvery, time.Millisecond))
-	defer tick.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
-			b.Progress(Progress{Slices: pair, Pass: pass, Scanned: scanned.Load(), Unresolved: unresolved,
-				Done: b.done, Total: b.total, Elapsed: time.Since(b.start)})
-		}
-	}
 }
 
 // Value returns the value of p from the slices built (or loaded) so far,
