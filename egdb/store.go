@@ -92,7 +92,8 @@ func encodeRLE(dst []byte, vals []Value) []byte {
 // errCorrupt reports a block that does not decode.
 var errCorrupt = errors.New("egdb: corrupt block")
 
-// decodeRLE decodes a block of n values into dst (len(dst) >= n).
+// decodeRLE decodes a block of n values into dst (len(dst) >= n); a code
+// that does not give exactly n values, none of them Unknown, is corrupt.
 func decodeRLE(dst []Value, block []byte, n int) error {
 	pos := 0
 	for j := 0; j < len(block) && pos < n; j++ {
@@ -100,7 +101,9 @@ func decodeRLE(dst []Value, block []byte, n int) error {
 		v := Value(b >> 6)
 		if v == Unknown {
 			for k := 4; k >= 0 && pos < n; k -= 2 {
-				dst[pos] = Value(b >> k & 3)
+				if dst[pos] = Value(b >> k & 3); dst[pos] == Unknown {
+					return errCorrupt // padding within the block
+				}
 				pos++
 			}
 			continue

@@ -1,0 +1,259 @@
+package egdb
+
+import (
+	"bytes"
+	"compress/flate"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestRLE round-trips value sequences through the run-length code, and
+// reads single values without decoding.
+func TestRLE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]Value, 5000)
+	for i := range random {
+		random[i] = Value(1 + rng.IntN(3))
+		if rng.IntN(4) == 0 && i > 0 {
+			random[i] = random[i-1]
+		}
+	}
+	run := func(n int, v Value) []Value {
+		out := make([]Value, n)
+		for i := range out {
+			out[i] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		vals []Value
+	}{
+		{"one", []Value{Win}},
+		{"two", []Value{Loss, Loss}},
+		{"literal padding", []Value{Win, Draw, Loss, Win}},
+		{"run of 3", run(3, Draw)},
+		{"run of 63", run(63, Win)},
+		{"run of 64", run(64, Win)},
+		{"run of 65", run(65, Loss)},
+		{"long run", run(4096, Draw)},
+		{"random", random},
+		{"mixed", append(append(run(100, Win), Loss, Draw), run(200, Loss)...)},
+	}
+	for _, tt := range tests {
+		code := encodeRLE(nil, tt.vals)
+		got := make([]Value, len(tt.vals)+1)
+		if err := decodeRLE(got, code, len(tt.vals)); err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		for i, v := range tt.vals {
+			if got[i] != v || valueAtRLE(code, i) != v {
+				t.Errorf("%s: value %d is %v (decoded) and %v (read), want %v", tt.name, i, got[i], valueAtRLE(code, i), v)
+				break
+			}
+		}
+		if err := decodeRLE(got, code, len(tt.vals)+1); err == nil {
+			t.Errorf("%s: decoding more values than coded succeeds", tt.name)
+		}
+	}
+}
+
+// buildTo builds up to n pieces of v into dir and returns the builder.
+func buildTo(t *testing.T, v movegen.Variant, n int, dir string, progress func(Progress)) *Builder {
+	t.Helper()
+	b := NewBuilder(v, 2)
+	b.Dir = dir
+	b.Progress = progress
+	if err := b.Build(n); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestStoreAndProbe writes up to three pieces of both rule sets, opens the
+// directory and probes every position, with either side to move, against
+// the builder's values.
+func TestStoreAndProbe(t *testing.T) {
+	dir := t.TempDir()
+	var bs [movegen.NumVariants]*Builder
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		bs[v] = buildTo(t, v, 3, dir, nil)
+	}
+	db, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(db.Slices()), 2*len(Slices(3)); got != want {
+		t.Fatalf("%d slices opened, want %d", got, want)
+	}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		if db.Pieces(v) != 3 {
+			t.Errorf("%v: Pieces = %d, want 3", v, db.Pieces(v))
+		}
+		for _, m := range Slices(3) {
+			for i := int64(0); i < Size(m); i++ {
+				p := Unindex(m, i, v)
+				f := p.Flip()
+				want := bs[v].Value(&p)
+				if got, gotf := db.Probe(&p), db.Probe(&f); got != want || gotf != want {
+					t.Fatalf("%v %s: probe %v, flipped %v, built %v", v, p.FEN(), got, gotf, want)
+				}
+			}
+		}
+	}
+	p, _ := movegen.ParseFEN("B:W21-32:B1-12", movegen.American)
+	if got := db.Probe(&p); got != Unknown {
+		t.Errorf("start position: %v, want unknown", got)
+	}
+}
+
+// TestProbeAllocs: a probe allocates nothing.
+func TestProbeAllocs(t *testing.T) {
+	dir := t.TempDir()
+	buildTo(t, movegen.American, 3, dir, nil)
+	db, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := movegen.ParseFEN("W:WK1:BK3,K4", movegen.American)
+	if a := testing.AllocsPerRun(100, func() { db.Probe(&p) }); a != 0 {
+		t.Errorf("Probe allocates %v times", a)
+	}
+}
+
+// TestResume: a second build reads every slice back; a missing or damaged
+// slice is built again, and the values come out the same.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	first := buildTo(t, movegen.Pool, 3, dir, nil)
+	m := Material{0, 1, 0, 2}
+	if err := os.Remove(filepath.Join(dir, FileName(movegen.Pool, m))); err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, FileName(movegen.Pool, Material{1, 0, 0, 1}))
+	buf, err := os.ReadFile(damaged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf[len(buf)/2] ^= 0x40
+	if err := os.WriteFile(damaged, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSliceFile(damaged); err == nil {
+		t.Fatal("a damaged slice file reads without error")
+	}
+	built := map[Material]bool{}
+	second := buildTo(t, movegen.Pool, 3, dir, func(p Progress) {
+		if p.Finished && !p.Loaded {
+			for _, m := range p.Slices {
+				built[m] = true
+			}
+		}
+	})
+	want := map[Material]bool{m: true, m.Mirror(): true, {1, 0, 0, 1}: true, {0, 1, 1, 0}: true}
+	if len(built) != len(want) {
+		t.Errorf("built again %v, want %v", built, want)
+	}
+	for m := range want {
+		if !built[m] {
+			t.Errorf("%v not built again", m)
+		}
+	}
+	for _, m := range Slices(3) {
+		for i := int64(0); i < Size(m); i++ {
+			p := Unindex(m, i, movegen.Pool)
+			if first.Value(&p) != second.Value(&p) {
+				t.Fatalf("%s: %v then %v", p.FEN(), first.Value(&p), second.Value(&p))
+			}
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestVerify: a built directory verifies; a slice with one value changed
+// does not.
+func TestVerify(t *testing.T) {
+	dir := t.TempDir()
+	b := buildTo(t, movegen.American, 3, dir, nil)
+	db, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, bad, err := db.Verify(movegen.American, 2, nil)
+	if err != nil || len(bad) != 0 || n != 199520 {
+		t.Fatalf("Verify: %d checked, mismatches %v, error %v", n, bad, err)
+	}
+	m := Material{0, 2, 0, 1}
+	s := b.t.slices[m.code()]
+	const changed = 1234
+	if err := WriteSlice(dir, movegen.American, m, func(i int64) Value {
+		if i == changed {
+			return s.get(i).Negate()
+		}
+		return s.get(i)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if db, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	_, bad, err = db.Verify(movegen.American, 1, nil)
+	if err != nil || len(bad) == 0 {
+		t.Fatalf("Verify after a change: mismatches %v, error %v", bad, err)
+	}
+	found := false
+	for _, mm := range bad {
+		if _, i, _ := Index(&mm.Position); i == changed && MaterialOf(&mm.Position) == m {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the changed position is not among the mismatches %v", bad)
+	}
+}
+
+// TestCodecSizes measures the run-length code against compress/flate on
+// the slices up to four pieces (packed two bits a value, each block
+// compressed on its own, as a probe needs). Run with -v for the figures
+// in docs/egdb.md.
+func TestCodecSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds four pieces")
+	}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		b := builder(t, v)
+		var positions, rle, fl int64
+		var w *flate.Writer
+		for _, m := range Slices(4) {
+			s := b.t.slices[m.code()]
+			n := s.l.size()
+			vals := make([]Value, BlockPositions)
+			for lo := int64(0); lo < n; lo += BlockPositions {
+				hi := min(lo+BlockPositions, n)
+				for i := lo; i < hi; i++ {
+					vals[i-lo] = s.get(i)
+				}
+				rle += int64(len(encodeRLE(nil, vals[:hi-lo])))
+				var buf bytes.Buffer
+				if w == nil {
+					w, _ = flate.NewWriter(&buf, flate.BestCompression)
+				} else {
+					w.Reset(&buf)
+				}
+				w.Write(pack(vals[:hi-lo]))
+				w.Close()
+				fl += int64(buf.Len())
+			}
+			positions += n
+		}
+		t.Logf("%v up to 4 pieces: %d positions; run-length %d bytes (%.3f a position), flate %d bytes (%.3f), packed %d",
+			v, positions, rle, float64(rle)/float64(positions), fl, float64(fl)/float64(positions), positions/4)
+	}
+}
