@@ -3,6 +3,7 @@ package egdb
 import (
 	"bytes"
 	"compress/flate"
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +11,114 @@ import (
 
 	"github.com/crown-checkers/crown/movegen"
 )
+
+// The run-length code TestCodecSizes measures against DEFLATE (and which
+// the first format used).
+
+// encodeRLE appends the run-length code of vals to dst. A byte with a
+// nonzero top two bits v is a run of value v, its low six bits n giving the
+// length n+1, or for n = 63 a length of 64 plus the unsigned varint that
+// follows. A byte with top bits 00 holds three values literally, two bits
+// each from the high end (a 0 pads the block's last byte).
+func encodeRLE(dst []byte, vals []Value) []byte {
+	for i := 0; i < len(vals); {
+		v := vals[i]
+		r := 1
+		for i+r < len(vals) && vals[i+r] == v {
+			r++
+		}
+		if r >= 3 {
+			if r < 64 {
+				dst = append(dst, byte(v)<<6|byte(r-1))
+			} else {
+				dst = append(dst, byte(v)<<6|63)
+				dst = binary.AppendUvarint(dst, uint64(r-64))
+			}
+			i += r
+			continue
+		}
+		var b byte
+		for k := 0; k < 3; k++ {
+			b <<= 2
+			if i < len(vals) {
+				b |= byte(vals[i])
+				i++
+			}
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
+// decodeRLE decodes a block of n values into dst (len(dst) >= n); a code
+// that does not give exactly n values, none of them Unknown, is corrupt.
+func decodeRLE(dst []Value, block []byte, n int) error {
+	pos := 0
+	for j := 0; j < len(block) && pos < n; j++ {
+		b := block[j]
+		v := Value(b >> 6)
+		if v == Unknown {
+			for k := 4; k >= 0 && pos < n; k -= 2 {
+				if dst[pos] = Value(b >> k & 3); dst[pos] == Unknown {
+					return errCorrupt // padding within the block
+				}
+				pos++
+			}
+			continue
+		}
+		r := int(b&63) + 1
+		if r == 64 {
+			x, w := binary.Uvarint(block[j+1:])
+			if w <= 0 || x > uint64(n) {
+				return errCorrupt
+			}
+			r += int(x)
+			j += w
+		}
+		if pos+r > n {
+			return errCorrupt
+		}
+		for k := 0; k < r; k++ {
+			dst[pos+k] = v
+		}
+		pos += r
+	}
+	if pos != n {
+		return errCorrupt
+	}
+	return nil
+}
+
+// valueAtRLE returns the value at offset off of a block without decoding
+// the rest: it scans runs until it reaches off. It allocates nothing.
+func valueAtRLE(block []byte, off int) Value {
+	pos := 0
+	for j := 0; j < len(block); j++ {
+		b := block[j]
+		v := Value(b >> 6)
+		if v == Unknown {
+			if off < pos+3 {
+				return Value(b >> (4 - 2*(off-pos)) & 3)
+			}
+			pos += 3
+			continue
+		}
+		r := int(b&63) + 1
+		if r == 64 {
+			x, w := binary.Uvarint(block[j+1:])
+			if w <= 0 {
+				return Unknown
+			}
+			r += int(x)
+			j += w
+		}
+		if off < pos+r {
+			return v
+		}
+		pos += r
+	}
+	return Unknown
+}
 
 // TestRLE round-trips value sequences through the run-length code, and
 // reads single values without decoding.
