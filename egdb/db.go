@@ -132,9 +132,9 @@ type Mismatch struct {
 // draw. It decodes the rule set's slices into memory (two bits a position)
 // and uses threads goroutines; progress, if set, is called now and then,
 // possibly from several of them at once, with the positions checked and
-// the total. It returns
-// the positions checked and up to maxMismatches mismatches.
-func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total int64)) (int64, []Mismatch, error) {
+// the total. It returns the positions checked, the number of mismatches
+// and up to maxMismatches of them.
+func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total int64)) (int64, int64, []Mismatch, error) {
 	const maxMismatches = 20 // enough to see what is wrong; the count says how much
 	n := db.Pieces(v)
 	var t tables
@@ -146,13 +146,13 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 			continue
 		}
 		if s.Material.Pieces() > n {
-			return 0, nil, fmt.Errorf("egdb: %s: slice %v has %d pieces but not every slice of %d is there", db.dir, s.Material, s.Material.Pieces(), n)
+			return 0, 0, nil, fmt.Errorf("egdb: %s: slice %v has %d pieces but not every slice of %d is there", db.dir, s.Material, s.Material.Pieces(), n)
 		}
 		t.slices[s.Material.code()] = s.table()
 		total += s.Positions
 		held = append(held, s)
 	}
-	var done atomic.Int64
+	var done, mismatches atomic.Int64
 	var mu sync.Mutex
 	var bad []Mismatch
 	var wg sync.WaitGroup
@@ -174,6 +174,7 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 						p := tab.l.position(i, v)
 						stored := tab.get(i)
 						if got := t.solve(&p, &ml); got != stored {
+							mismatches.Add(1)
 							mu.Lock()
 							if len(bad) < maxMismatches {
 								bad = append(bad, Mismatch{p, stored, got})
@@ -189,5 +190,5 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 		}
 		wg.Wait()
 	}
-	return done.Load(), bad, nil
+	return done.Load(), mismatches.Load(), bad, nil
 }
