@@ -140,7 +140,7 @@ func (l *layout) index(p *movegen.Position) int64 {
 }
 
 // position returns the position with index i (0 <= i < size), Black to
-// move, in variant v.
+// move, in variant v. Its Hash is left zero: the builder reads no hash.
 func (l *layout) position(i int64, v movegen.Variant) movegen.Position {
 	m := &l.m
 	r := 0
@@ -167,14 +167,12 @@ func (l *layout) position(i int64, v movegen.Variant) movegen.Position {
 	freeSet := ^(back | mid | wm)
 	bk := unrankSet(iBK, m.BK, freeSet)
 	wk := unrankSet(iWK, m.WK, freeSet&^bk)
-	p := movegen.Position{
+	return movegen.Position{
 		Pieces:  [2]movegen.Bitboard{back | mid | bk, wm | wk},
 		Kings:   bk | wk,
 		Turn:    movegen.Black,
 		Variant: v,
 	}
-	p.Hash = p.ComputeHash()
-	return p
 }
 
 // Index returns the slice and the index within it of p, turning the
@@ -200,5 +198,7 @@ func Unindex(m Material, i int64, v movegen.Variant) movegen.Position {
 	if i < 0 || i >= l.size() {
 		panic("egdb: index out of range")
 	}
-	return l.position(i, v)
+	p := l.position(i, v)
+	p.Hash = p.ComputeHash()
+	return p
 }
