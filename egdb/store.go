@@ -101,8 +101,8 @@ func (r *blockReader) decode(dst, block []byte) error {
 type Slice struct {
 	Variant   movegen.Variant
 	Material  Material
-	Positions int64
-	FileBytes int64
+	Positions int64 // positions in the slice (Black to move)
+	FileBytes int64 // size of its file
 	l         layout
 	offsets   []uint32 // block b is data[offsets[b]:offsets[b+1]]
 	data      []byte

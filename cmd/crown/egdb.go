@@ -152,8 +152,9 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	el := time.Since(start)
-	fmt.Fprintf(stdout, "egdb build %v pieces=%d: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s); peak memory %d MiB\n",
-		v, *pieces, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), peakRSSMiB())
+	ru := resourceUsage()
+	fmt.Fprintf(stdout, "egdb build %v pieces=%d: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
+		v, *pieces, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
 	return exitOK
 }
 
@@ -194,13 +195,24 @@ func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
 		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
 }
 
-// peakRSSMiB is the process's peak resident memory, 0 where unknown.
-func peakRSSMiB() int64 {
+// resources is what the process has used so far.
+type resources struct {
+	cpu     time.Duration // user and system time, all threads
+	peakMiB int64         // peak resident memory
+}
+
+// resourceUsage returns the process's resource use, zero where unknown. On a
+// shared machine the CPU time says more about a build's speed than the
+// wall-clock time.
+func resourceUsage() resources {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
+		return resources{}
 	}
-	return int64(ru.Maxrss) / 1024 // kilobytes on Linux
+	return resources{
+		cpu:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
+		peakMiB: int64(ru.Maxrss) / 1024, // kilobytes on Linux
+	}
 }
 
 const egdbInfoUsage = `usage: crown egdb info --dir DIR
