@@ -1,6 +1,8 @@
 package egdb
 
 import (
+	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -139,6 +141,9 @@ func (b *Builder) buildPair(pair []Material) {
 		pb.sizes = append(pb.sizes, l.size())
 		pb.total += l.size()
 	}
+	if pb.total > math.MaxUint32 {
+		panic(fmt.Sprintf("egdb: %v has %d positions, more than 32-bit pair indices hold", pair, pb.total))
+	}
 	pb.vals = make([]Value, pb.total)
 	pb.left = make([]uint16, pb.total)
 	pb.drawSeen = make([]bool, pb.total)
@@ -167,13 +172,16 @@ func (b *Builder) buildPair(pair []Material) {
 	// Prefix sums: predOff[x] is where x's predecessors start; counts
 	// becomes the fill cursor.
 	pb.predOff = make([]uint32, pb.total+1)
-	var sum uint32
+	var sum uint64
 	for x := int64(0); x < pb.total; x++ {
-		pb.predOff[x] = sum
-		sum += counts[x]
+		pb.predOff[x] = uint32(sum)
+		sum += uint64(counts[x])
 		counts[x] = pb.predOff[x]
 	}
-	pb.predOff[pb.total] = sum
+	if sum > math.MaxUint32 {
+		panic(fmt.Sprintf("egdb: %v has %d moves within the pair, more than 32-bit predecessor offsets hold", pair, sum))
+	}
+	pb.predOff[pb.total] = uint32(sum)
 	pb.pred = make([]uint32, sum)
 
 	pb.parallel(phaseLink, pair, func(g int64, ml *movegen.MoveList, in []uint32) {
