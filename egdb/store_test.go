@@ -366,3 +366,22 @@ func TestCodecSizes(t *testing.T) {
 			v, positions, rle, float64(rle)/float64(positions), fl, float64(fl)/float64(positions), positions/4)
 	}
 }
+
+// BenchmarkProbe probes a three-piece position: one block decompressed.
+func BenchmarkProbe(b *testing.B) {
+	dir := b.TempDir()
+	bl := NewBuilder(movegen.American, 1)
+	bl.Dir = dir
+	if err := bl.Build(3); err != nil {
+		b.Fatal(err)
+	}
+	db, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := movegen.ParseFEN("W:WK1:BK3,K4", movegen.American)
+	b.ReportAllocs()
+	for b.Loop() {
+		db.Probe(&p)
+	}
+}
