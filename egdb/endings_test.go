@@ -14,8 +14,14 @@ var built struct {
 }
 
 // builder returns the rule set's slices of up to four pieces, built once.
+// With -short under the race detector it skips the test: the four-piece
+// builds would take minutes there, and the three-piece ones in the other
+// tests run the same code on two threads.
 func builder(t testing.TB, v movegen.Variant) *Builder {
 	t.Helper()
+	if testing.Short() && raceEnabled {
+		t.Skip("four-piece build: run without -race or without -short")
+	}
 	built.Lock()
 	defer built.Unlock()
 	if built.b[v] == nil {
