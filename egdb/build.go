@@ -1,7 +1,9 @@
 package egdb
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -26,7 +28,8 @@ type Builder struct {
 	// Dir, when set, is where each finished slice is written (see
 	// WriteSlice), and where Build looks for slices already built: those
 	// valid there are read back instead of built again, so an interrupted
-	// build resumes.
+	// build resumes. Build first deletes the temporary files an interrupted
+	// build left there, so only one build may use a directory at a time.
 	Dir string
 	// Progress, when set, is called every ProgressEvery during a build
 	// and once when each slice pair is done.
@@ -79,6 +82,11 @@ func pairs(n int) [][]Material {
 func (b *Builder) Build(n int) error {
 	if n < 2 || n > MaxPieces {
 		return fmt.Errorf("egdb: pieces %d out of range 2..%d", n, MaxPieces)
+	}
+	if b.Dir != "" {
+		if err := RemoveTemporary(b.Dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
 	b.start = time.Now()
 	b.total, b.done = 0, 0

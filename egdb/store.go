@@ -37,6 +37,9 @@ const (
 	codecFlate = 2
 	// fileExt ends a slice file's name.
 	fileExt = ".egdb"
+	// tempInfix marks a slice file being written: "." + name + tempInfix +
+	// a random suffix, renamed to the name once whole.
+	tempInfix = ".tmp"
 )
 
 // FileName returns the name of slice m's file in a database directory:
@@ -157,7 +160,7 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) Value
 		return err
 	}
 	final := filepath.Join(dir, FileName(v, m))
-	f, err := os.CreateTemp(dir, "."+FileName(v, m)+".tmp*")
+	f, err := os.CreateTemp(dir, "."+FileName(v, m)+tempInfix+"*")
 	if err != nil {
 		return err
 	}
@@ -174,6 +177,21 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) Value
 	if err != nil {
 		os.Remove(f.Name())
 		return fmt.Errorf("egdb: writing %s: %w", final, err)
+	}
+	return nil
+}
+
+// RemoveTemporary deletes the temporary files an interrupted WriteSlice
+// left in dir. Only one build may write to a directory at a time.
+func RemoveTemporary(dir string) error {
+	names, err := filepath.Glob(filepath.Join(dir, ".*"+fileExt+tempInfix+"*"))
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := os.Remove(name); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -249,7 +249,8 @@ func TestProbeAllocs(t *testing.T) {
 }
 
 // TestResume: a second build reads every slice back; a missing or damaged
-// slice is built again, and the values come out the same.
+// slice is built again, and the values come out the same; what an
+// interrupted write left is deleted.
 func TestResume(t *testing.T) {
 	dir := t.TempDir()
 	first := buildTo(t, movegen.Pool, 3, dir, nil)
@@ -268,6 +269,10 @@ func TestResume(t *testing.T) {
 	}
 	if _, err := ReadSliceFile(damaged); err == nil {
 		t.Fatal("a damaged slice file reads without error")
+	}
+	stale := filepath.Join(dir, "."+FileName(movegen.Pool, m)+tempInfix+"123")
+	if err := os.WriteFile(stale, []byte("half a file"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	built := map[Material]bool{}
 	second := buildTo(t, movegen.Pool, 3, dir, func(p Progress) {
