@@ -119,6 +119,10 @@ func (db *DB) BestMove(p *movegen.Position) (m movegen.Move, v Value, ok bool) {
 	return m, best, best != Unknown
 }
 
+// verifyProgressEvery is about how many positions Verify checks between
+// progress calls: a fraction of a second's work.
+const verifyProgressEvery = 1 << 20
+
 // Mismatch is a stored value that its successors contradict.
 type Mismatch struct {
 	Position movegen.Position
@@ -182,7 +186,7 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 							mu.Unlock()
 						}
 					}
-					if d := done.Add(hi - lo); progress != nil && d%(1<<20) < chunkPositions {
+					if d := done.Add(hi - lo); progress != nil && d%verifyProgressEvery < chunkPositions {
 						progress(d, total)
 					}
 				}

@@ -129,12 +129,17 @@ var twoKingsDraws = []string{
 	"B:WK22:BK21,K29", "B:WK17:BK25,K29", "B:WK26:BK25,K29", "B:WK22:BK29,K30",
 }
 
+// cornerPlies is how deep the plain search looks for a win in the
+// single-corner draws: far beyond the 25 plies it takes to win the
+// hardest ordinary two-kings position, and still fast with three pieces.
+const cornerPlies = 40
+
 // TestTwoKingsAgainstOne: in American checkers two kings beat one wherever
 // they stand and whoever moves, unless a king is lost at once: with the
 // lone king to move, it has a capture (then anything goes) or a move into a position below;
 // with the two kings to move, every move leaves the lone king a capture,
 // or the kings are in a single corner (twoKingsDraws, checked by a plain
-// search to hold for 40 plies).
+// search to hold for cornerPlies).
 func TestTwoKingsAgainstOne(t *testing.T) {
 	b := builder(t, movegen.American)
 	exceptions := map[string]bool{}
@@ -142,8 +147,8 @@ func TestTwoKingsAgainstOne(t *testing.T) {
 	for _, fen := range twoKingsDraws {
 		exceptions[fen] = true
 		p := mustFEN(t, fen, movegen.American)
-		if s.wins(&p, 40) {
-			t.Errorf("%s: the two kings win within 40 plies", fen)
+		if s.wins(&p, cornerPlies) {
+			t.Errorf("%s: the two kings win within %d plies", fen, cornerPlies)
 		}
 	}
 	drawn := func(p *movegen.Position) bool { // two kings to move, and no win

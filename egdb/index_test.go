@@ -73,3 +73,18 @@ func TestSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnRound: turnRound is movegen's Flip without the hash.
+func TestTurnRound(t *testing.T) {
+	for _, fen := range []string{"W:WK19,K23:BK28,12", "B:W21-32:B1-12", "B:WK1:B27", "W:W5,K9:B28,K30"} {
+		p, err := movegen.ParseFEN(fen, movegen.Pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := turnRound(&p), p.Flip()
+		want.Hash = 0
+		if got != want {
+			t.Errorf("%s: turnRound %s, Flip %s", fen, got.FEN(), want.FEN())
+		}
+	}
+}

@@ -216,6 +216,10 @@ func (b *Builder) buildPair(pair []Material) {
 	runtime.GC() // the build's arrays are garbage now; give the memory back before the next pair
 }
 
+// propagateClockEvery is how many positions propagate handles between
+// looks at the clock for progress: reading it costs more than a position.
+const propagateClockEvery = 1 << 16
+
 // propagate spreads the decided values backwards through the predecessor
 // lists (one thread: it touches each move once).
 func (pb *pairBuild) propagate(pair []Material) {
@@ -252,7 +256,7 @@ func (pb *pairBuild) propagate(pair []Material) {
 				stack = append(stack, u)
 			}
 		}
-		if done++; done%(1<<16) == 0 && pb.b.Progress != nil && time.Since(last) >= pb.b.ProgressEvery {
+		if done++; done%propagateClockEvery == 0 && pb.b.Progress != nil && time.Since(last) >= pb.b.ProgressEvery {
 			last = time.Now()
 			pb.b.report(pair, phasePropagate, done, pb.total)
 		}
