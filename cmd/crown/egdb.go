@@ -167,12 +167,12 @@ func sliceNames(ms []egdb.Material) string {
 }
 
 // phaseShare is the rough share of a pair's build time each phase takes,
-// for the progress line's estimate; the scan and link phases generate
-// every position's moves, the propagation only follows lists.
+// for the progress line's estimate: the scan generates every position's
+// moves, the link and the propagation only follow lists.
 var phaseShare = map[string][2]float64{ // start, length
-	"scan":      {0, 0.5},
-	"link":      {0.5, 0.45},
-	"propagate": {0.95, 0.05},
+	"scan":      {0, 0.85},
+	"link":      {0.85, 0.05},
+	"propagate": {0.9, 0.1},
 }
 
 // buildProgress writes the progress line: slice, phase, positions done
