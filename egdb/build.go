@@ -11,7 +11,7 @@ import (
 
 // chunkPositions is how many indices a build thread takes at a time: big
 // enough that taking one costs nothing next to solving them, small enough
-// that two threads finish a pass together.
+// that the threads finish a phase together.
 const chunkPositions = 1 << 12
 
 // defaultProgressEvery is how often Build reports progress by default.
@@ -22,8 +22,8 @@ const defaultProgressEvery = time.Second
 // the slices built after it.
 type Builder struct {
 	Variant movegen.Variant
-	// Threads is the number of goroutines solving positions in a pass
-	// (at least 1).
+	// Threads is the number of goroutines in the scan and link phases
+	// (below 1 counts as 1).
 	Threads int
 	// Dir, when set, is where each finished slice is written (see
 	// WriteSlice), and where Build looks for slices already built: those

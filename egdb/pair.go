@@ -93,7 +93,7 @@ func (pb *pairBuild) successors(p *movegen.Position, ml *movegen.MoveList, in []
 func (pb *pairBuild) parallel(phase string, pair []Material, f func(c int, lo, hi int64, ml *movegen.MoveList, in []uint32, buf *[]uint32)) {
 	var next, scanned atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < pb.b.Threads; w++ {
+	for w := 0; w < max(pb.b.Threads, 1); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
