@@ -34,6 +34,25 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"bench", "--nope"}, "unknown flag"},
 		{[]string{"bench", "x"}, "unexpected argument"},
 
+		{[]string{"egdb"}, "a subcommand is required"},
+		{[]string{"egdb", "make"}, "unknown subcommand"},
+		{[]string{"egdb", "build"}, "--dir DIR is required"},
+		{[]string{"egdb", "build", "--dir", missing, "--pieces", "1"}, "--pieces: 1 is out of range 2..8"},
+		{[]string{"egdb", "build", "--dir", missing, "--pieces", "9"}, "--pieces: 9 is out of range"},
+		{[]string{"egdb", "build", "--dir", missing, "--variant", "chess"}, "unknown variant"},
+		{[]string{"egdb", "build", "--dir", missing, "--threads", "0"}, "--threads: 0 is out of range 1..64"},
+		{[]string{"egdb", "build", "--dir", missing, "extra"}, "unexpected argument"},
+		{[]string{"egdb", "build", "--nope"}, "unknown flag"},
+		{[]string{"egdb", "info"}, "--dir DIR is required"},
+		{[]string{"egdb", "info", "--dir", missing, "x"}, "unexpected argument"},
+		{[]string{"egdb", "probe", "--dir", missing}, "a FEN is required"},
+		{[]string{"egdb", "probe", "B:W1:B2"}, "--dir DIR is required"},
+		{[]string{"egdb", "probe", "--dir", missing, "X:W1:B2"}, "FEN"},
+		{[]string{"egdb", "probe", "--dir", missing, "--variant", "chess", "B:W1:B2"}, "unknown variant"},
+		{[]string{"egdb", "probe", "--dir", missing, "B:W10:B2", "B:W11:B2"}, "unexpected argument"},
+		{[]string{"egdb", "verify"}, "--dir DIR is required"},
+		{[]string{"egdb", "verify", "--dir", missing, "--threads", "65"}, "--threads: 65 is out of range"},
+
 		{[]string{"match"}, "--engine1 and --engine2 are required"},
 		{[]string{"match", "--engine1", "self", "--engine2", "self", "--bogus"}, "unknown flag"},
 		{[]string{"match", "--engine1", "self", "--engine2", "self", "--variant", "chess"}, "unknown variant"},
@@ -121,6 +140,7 @@ func TestHelp(t *testing.T) {
 	mentions := map[string][]string{
 		"analyze":  {"--movetime", "--hash", "(default 64)"},
 		"bench":    {"bench nodes=", "--depth"},
+		"egdb":     {"build", "info", "probe", "verify", "docs/egdb.md"},
 		"engine":   {"docs/protocol.md"},
 		"match":    {"--engine1", "self:hashsize=16", "--movetime"},
 		"perft":    {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
@@ -142,5 +162,25 @@ func TestHelp(t *testing.T) {
 	}
 	if len(mentions) != len(commands) {
 		t.Errorf("%d commands, %d in the help test", len(commands), len(mentions))
+	}
+	egdbMentions := map[string][]string{
+		"build":  {"--variant", "--pieces", "--dir", "--threads", "(default 4)", "resumes"},
+		"info":   {"--dir", "bytes"},
+		"probe":  {"--variant", "--dir", "FEN"},
+		"verify": {"--dir", "--threads", "mismatches"},
+	}
+	for sub, wants := range egdbMentions {
+		code, out, errOut := runCrown("egdb", sub, "--help")
+		if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown egdb "+sub) || !strings.Contains(out, "\nflags:\n") {
+			t.Errorf("egdb %s --help: exit %d, stderr %q, stdout %q", sub, code, errOut, out)
+		}
+		for _, want := range wants {
+			if !strings.Contains(out, want) {
+				t.Errorf("egdb %s --help does not mention %q:\n%s", sub, want, out)
+			}
+		}
+	}
+	if len(egdbMentions) != len(egdbSubcommands) {
+		t.Errorf("%d egdb subcommands, %d in the help test", len(egdbSubcommands), len(egdbMentions))
 	}
 }

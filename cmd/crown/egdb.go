@@ -1,0 +1,363 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// defaultEgdbPieces is what crown egdb build builds without --pieces: four
+// pieces take seconds.
+const defaultEgdbPieces = 4
+
+func init() {
+	register(command{
+		name:    "egdb",
+		summary: "endgame databases: build, info, probe, verify (docs/egdb.md)",
+		run:     runEgdb,
+	})
+}
+
+const egdbUsage = `usage: crown egdb build|info|probe|verify [flags]
+Endgame databases (docs/egdb.md): win/loss/draw for every position with few pieces.
+  crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
+  crown egdb info --dir DIR
+  crown egdb probe [--variant V] --dir DIR FEN
+  crown egdb verify --dir DIR [--threads N]
+Run 'crown egdb <subcommand> --help' for each one's flags.`
+
+// egdbSubcommands are the subcommands of crown egdb.
+var egdbSubcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"build":  runEgdbBuild,
+	"info":   runEgdbInfo,
+	"probe":  runEgdbProbe,
+	"verify": runEgdbVerify,
+}
+
+func runEgdb(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return usageError(stderr, "egdb", "a subcommand is required: build, info, probe or verify")
+	}
+	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
+		fmt.Fprintln(stdout, egdbUsage)
+		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprintln(stdout, "  (each subcommand has its own)")
+		return exitOK
+	}
+	run, ok := egdbSubcommands[args[0]]
+	if !ok {
+		return usageError(stderr, "egdb", "unknown subcommand %q (want build, info, probe or verify)", args[0])
+	}
+	return run(args[1:], stdout, stderr)
+}
+
+// parseEgdbFlags is parseFlags for the egdb subcommands, which allow up to
+// maxArgs positional words.
+func parseEgdbFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer, usage string, maxArgs int) (int, bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprintln(stdout, strings.TrimRight(usage, "\n"))
+		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprint(stdout, fs.FlagUsages())
+		return exitOK, false
+	case err != nil:
+		return usageError(stderr, "egdb", "%s: %v", subName(fs), err), false
+	case fs.NArg() > maxArgs:
+		return usageError(stderr, "egdb", "%s: unexpected argument %q", subName(fs), fs.Arg(maxArgs)), false
+	}
+	return exitOK, true
+}
+
+// subName is the subcommand of an egdb flag set named "egdb <sub>".
+func subName(fs *pflag.FlagSet) string { return strings.TrimPrefix(fs.Name(), "egdb ") }
+
+// maxEgdbThreads bounds --threads: more goroutines than this only contend.
+const maxEgdbThreads = 64
+
+func threadsFlag(fs *pflag.FlagSet) *int {
+	return fs.Int("threads", runtime.NumCPU(), "goroutines working in parallel")
+}
+
+func checkThreads(stderr io.Writer, sub string, n int) bool {
+	if n < 1 || n > maxEgdbThreads {
+		usageError(stderr, "egdb", "%s: --threads: %d is out of range 1..%d", sub, n, maxEgdbThreads)
+		return false
+	}
+	return true
+}
+
+const egdbBuildUsage = `usage: crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
+Builds every slice of up to N pieces (default 4) into DIR, smaller ones first, with a
+progress line on stderr. Slices already in DIR and valid are read back, not built
+again, so an interrupted build resumes; each file is written whole or not at all.`
+
+func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb build")
+	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	pieces := fs.Int("pieces", defaultEgdbPieces, "build every slice with up to this many pieces")
+	dir := fs.String("dir", "", "database directory (required)")
+	threads := threadsFlag(fs)
+	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbBuildUsage, 0); !ok {
+		return code
+	}
+	v, err := movegen.ParseVariant(*variant)
+	switch {
+	case err != nil:
+		return usageError(stderr, "egdb", "build: %v", err)
+	case *dir == "":
+		return usageError(stderr, "egdb", "build: --dir DIR is required")
+	case *pieces < 2 || *pieces > egdb.MaxPieces:
+		return usageError(stderr, "egdb", "build: --pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
+	case !checkThreads(stderr, "build", *threads):
+		return exitUsage
+	}
+	b := egdb.NewBuilder(v, *threads)
+	b.Dir = *dir
+	built, loaded := 0, 0
+	var builtPositions int64
+	b.Progress = func(p egdb.Progress) {
+		if p.Finished {
+			names := sliceNames(p.Slices)
+			verb := "built"
+			if p.Loaded {
+				verb = "present"
+				loaded += len(p.Slices)
+			} else {
+				built += len(p.Slices)
+				for _, m := range p.Slices {
+					builtPositions += egdb.Size(m)
+				}
+			}
+			fmt.Fprintf(stderr, "\regdb %v %-22s %s; %d/%d positions (%.0f%%)  elapsed %s          \n",
+				v, names, verb, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total), p.Elapsed.Round(time.Millisecond))
+			return
+		}
+		buildProgress(stderr, v, p)
+	}
+	start := time.Now()
+	if err := b.Build(*pieces); err != nil {
+		fmt.Fprintf(stderr, "crown egdb: build: %v\n", err)
+		return exitFail
+	}
+	el := time.Since(start)
+	ru := resourceUsage()
+	fmt.Fprintf(stdout, "egdb build %v pieces=%d: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
+		v, *pieces, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
+	return exitOK
+}
+
+func sliceNames(ms []egdb.Material) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return strings.Join(s, "+")
+}
+
+// phaseShare is the rough share of a pair's build time each phase takes,
+// for the progress line's estimate: the scan generates every position's
+// moves, the link and the propagation only follow lists.
+var phaseShare = map[string][2]float64{ // start, length
+	"scan":      {0, 0.85},
+	"link":      {0.85, 0.05},
+	"propagate": {0.9, 0.1},
+}
+
+// buildProgress writes the progress line: slice, phase, positions done
+// (counting the pair's progress by its phases), rate and time left.
+func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
+	share := phaseShare[p.Phase]
+	frac := share[0]
+	if p.Of > 0 {
+		frac += share[1] * float64(p.Scanned) / float64(p.Of)
+	}
+	pairSize := int64(0)
+	for _, m := range p.Slices {
+		pairSize += egdb.Size(m)
+	}
+	done := float64(p.Done) + frac*float64(pairSize)
+	r := done / max(p.Elapsed.Seconds(), 1e-9)
+	left := time.Duration((float64(p.Total) - done) / max(r, 1e-9) * float64(time.Second))
+	fmt.Fprintf(w, "\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
+		v, sliceNames(p.Slices), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
+		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
+}
+
+// resources is what the process has used so far.
+type resources struct {
+	cpu     time.Duration // user and system time, all threads
+	peakMiB int64         // peak resident memory
+}
+
+// resourceUsage returns the process's resource use, zero where unknown. On a
+// shared machine the CPU time says more about a build's speed than the
+// wall-clock time.
+func resourceUsage() resources {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return resources{}
+	}
+	return resources{
+		cpu:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
+		peakMiB: int64(ru.Maxrss) / 1024, // kilobytes on Linux
+	}
+}
+
+const egdbInfoUsage = `usage: crown egdb info --dir DIR
+Lists the slices in DIR: rule set, name, positions, bytes on disk, bytes a position,
+and per rule set the totals and the piece count held complete.`
+
+func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb info")
+	dir := fs.String("dir", "", "database directory (required)")
+	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbInfoUsage, 0); !ok {
+		return code
+	}
+	if *dir == "" {
+		return usageError(stderr, "egdb", "info: --dir DIR is required")
+	}
+	db, err := egdb.Open(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: info: %v\n", err)
+		return exitFail
+	}
+	type total struct{ slices, positions, bytes int64 }
+	totals := map[movegen.Variant]*total{}
+	for _, s := range db.Slices() {
+		fmt.Fprintf(stdout, "%-8v %-10v positions %12d  bytes %10d  %.4f bytes/position\n",
+			s.Variant, s.Material, s.Positions, s.FileBytes, float64(s.FileBytes)/float64(s.Positions))
+		t := totals[s.Variant]
+		if t == nil {
+			t = &total{}
+			totals[s.Variant] = t
+		}
+		t.slices++
+		t.positions += s.Positions
+		t.bytes += s.FileBytes
+	}
+	vs := make([]movegen.Variant, 0, len(totals))
+	for v := range totals {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+	for _, v := range vs {
+		t := totals[v]
+		fmt.Fprintf(stdout, "%v: %d slices, complete to %d pieces, %d positions, %d bytes on disk, %.4f bytes/position\n",
+			v, t.slices, db.Pieces(v), t.positions, t.bytes, float64(t.bytes)/float64(t.positions))
+	}
+	if len(vs) == 0 {
+		fmt.Fprintf(stdout, "no slices in %s\n", *dir)
+	}
+	return exitOK
+}
+
+const egdbProbeUsage = `usage: crown egdb probe [--variant american|pool] --dir DIR FEN
+Prints the database's value of the position for the side to move (win, loss or
+draw, ignoring the move-count rules) and a move that keeps it. The values carry no
+distance to the end, so the move keeps a win but need not make progress.`
+
+func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb probe")
+	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	dir := fs.String("dir", "", "database directory (required)")
+	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbProbeUsage, 1); !ok {
+		return code
+	}
+	v, err := movegen.ParseVariant(*variant)
+	switch {
+	case err != nil:
+		return usageError(stderr, "egdb", "probe: %v", err)
+	case *dir == "":
+		return usageError(stderr, "egdb", "probe: --dir DIR is required")
+	case fs.NArg() != 1:
+		return usageError(stderr, "egdb", "probe: a FEN is required")
+	}
+	p, err := movegen.ParseFEN(fs.Arg(0), v)
+	if err != nil {
+		return usageError(stderr, "egdb", "probe: %v", err)
+	}
+	db, err := egdb.Open(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
+		return exitFail
+	}
+	val := db.Probe(&p)
+	if val == egdb.Unknown {
+		fmt.Fprintf(stderr, "crown egdb: probe: %s is not in the database (it holds %v to %d pieces)\n", p.FEN(), v, db.Pieces(v))
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "value %v\n", val)
+	if m, mv, ok := db.BestMove(&p); ok {
+		fmt.Fprintf(stdout, "bestmove %s (%v)\n", p.FormatMove(m), mv)
+	} else {
+		fmt.Fprintln(stdout, "bestmove none")
+	}
+	return exitOK
+}
+
+const egdbVerifyUsage = `usage: crown egdb verify --dir DIR [--threads N]
+Re-checks every stored value against its successors' stored values (a win needs a
+move to a loss for the opponent, a loss only moves to wins, a draw no move to a loss
+and one to a draw), per rule set, and lists mismatches; exits 1 if there are any.`
+
+func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb verify")
+	dir := fs.String("dir", "", "database directory (required)")
+	threads := threadsFlag(fs)
+	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbVerifyUsage, 0); !ok {
+		return code
+	}
+	switch {
+	case *dir == "":
+		return usageError(stderr, "egdb", "verify: --dir DIR is required")
+	case !checkThreads(stderr, "verify", *threads):
+		return exitUsage
+	}
+	db, err := egdb.Open(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: verify: %v\n", err)
+		return exitFail
+	}
+	code := exitOK
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		held := false
+		for _, s := range db.Slices() {
+			held = held || s.Variant == v
+		}
+		if !held {
+			continue
+		}
+		start := time.Now()
+		var mu sync.Mutex
+		n, count, bad, err := db.Verify(v, *threads, func(done, total int64) {
+			mu.Lock()
+			fmt.Fprintf(stderr, "\regdb verify %v %d/%d positions   ", v, done, total)
+			mu.Unlock()
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "\ncrown egdb: verify: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintln(stderr)
+		fmt.Fprintf(stdout, "%v: %d positions checked in %.2f s, %d mismatches\n", v, n, time.Since(start).Seconds(), count)
+		for _, m := range bad {
+			fmt.Fprintf(stdout, "MISMATCH %v %s: stored %v, successors say %v\n", v, m.Position.FEN(), m.Stored, m.Computed)
+		}
+		if count > 0 {
+			code = exitFail
+		}
+	}
+	return code
+}

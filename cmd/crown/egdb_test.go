@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEgdbCommand builds three pieces of both rule sets, builds again
+// (everything present), lists, probes and verifies them, then damages a
+// value and verifies again.
+func TestEgdbCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []string{"american", "pool"} {
+		code, out, errOut := runCrown("egdb", "build", "--variant", v, "--pieces", "3", "--dir", dir, "--threads", "2")
+		if code != exitOK || !strings.Contains(out, "16 slices built, 0 present; 199520 positions") ||
+			!strings.Contains(errOut, "0m2k-0m1k") || !strings.Contains(errOut, "built;") {
+			t.Fatalf("build %s: exit %d, stdout %q, stderr %q", v, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCrown("egdb", "build", "--pieces", "3", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "0 slices built, 16 present") || strings.Contains(errOut, "built;") {
+		t.Fatalf("second build: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	code, out, _ = runCrown("egdb", "info", "--dir", dir)
+	for _, want := range []string{"american 0m2k-0m1k", "pool     1m0k-1m0k", "american: 16 slices, complete to 3 pieces, 199520 positions", "pool: 16 slices"} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("info: exit %d, no %q in\n%s", code, want, out)
+		}
+	}
+
+	probes := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"B:WK1:BK3,K4"}, "value win\nbestmove "},
+		{[]string{"W:WK1:BK3,K4"}, "value loss\nbestmove "},
+		{[]string{"B:WK11:BK3,K4"}, "value draw\nbestmove "},
+		{[]string{"--variant", "pool", "W:WK29:B22"}, "value win\nbestmove 29x"}, // every landing wins,
+	}
+	for _, p := range probes {
+		code, out, errOut := runCrown(append([]string{"egdb", "probe", "--dir", dir}, p.args...)...)
+		if code != exitOK || !strings.HasPrefix(out, p.want) {
+			t.Errorf("probe %v: exit %d, stdout %q, stderr %q; want %q", p.args, code, out, errOut, p.want)
+		}
+	}
+	if code, _, errOut := runCrown("egdb", "probe", "--dir", dir, "B:W21-32:B1-12"); code != exitFail || !strings.Contains(errOut, "not in the database") {
+		t.Errorf("probe of the start position: exit %d, stderr %q", code, errOut)
+	}
+
+	code, out, errOut = runCrown("egdb", "verify", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "american: 199520 positions checked") || !strings.Contains(out, "pool: 199520 positions checked") ||
+		strings.Contains(out, "MISMATCH") {
+		t.Fatalf("verify: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	// A damaged file stops Open; the build replaces it.
+	name := filepath.Join(dir, "pool-0m2k-0m1k.egdb")
+	buf, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf[len(buf)-10] ^= 1
+	if err := os.WriteFile(name, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCrown("egdb", "verify", "--dir", dir); code != exitFail || !strings.Contains(errOut, "checksum") {
+		t.Errorf("verify of a damaged file: exit %d, stderr %q", code, errOut)
+	}
+	if code, out, _ := runCrown("egdb", "build", "--variant", "pool", "--pieces", "3", "--dir", dir); code != exitOK || !strings.Contains(out, "2 slices built, 14 present") {
+		t.Errorf("rebuild after damage: exit %d, stdout %q", code, out)
+	}
+}

@@ -1,0 +1,217 @@
+package egdb
+
+import (
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// The reference builder: deliberately plain and independent of the real
+// one's index, colour normalisation and build order. Every position of up
+// to n pieces, with either side to move, has a cell in a dense array per
+// (material, side to move), addressed by the squares of its pieces as
+// base-32 digits (men of the side to move, its kings, the other side's men,
+// its kings, each group in increasing order). All cells are iterated, in
+// place, until a pass changes nothing; what is left is drawn. Moves come
+// from movegen.
+
+type refGroup struct {
+	keys []uint32 // the cells that hold positions
+	vals []Value  // indexed by key
+}
+
+type refDB struct {
+	v      movegen.Variant
+	groups map[[5]int]*refGroup // BM, BK, WM, WK, turn
+}
+
+func refKey(p *movegen.Position) (uint32, [5]int) {
+	var key uint32
+	var g [5]int
+	sets := [4]movegen.Bitboard{
+		p.Pieces[movegen.Black] &^ p.Kings, p.Pieces[movegen.Black] & p.Kings,
+		p.Pieces[movegen.White] &^ p.Kings, p.Pieces[movegen.White] & p.Kings,
+	}
+	for k, set := range sets {
+		for s := 0; s < 32; s++ {
+			if set.Has(movegen.Square(s)) {
+				key = key*32 + uint32(s)
+				g[k]++
+			}
+		}
+	}
+	g[4] = int(p.Turn)
+	return key, g
+}
+
+// refEnumerate calls f with every position of n pieces or fewer in which
+// each side has a piece and no man stands on its crowning row.
+func refEnumerate(n int, v movegen.Variant, f func(p *movegen.Position)) {
+	var board [32]int // 0 empty, 1 black man, 2 black king, 3 white man, 4 white king
+	var rec func(s, left int)
+	rec = func(s, left int) {
+		if s == 32 {
+			var p movegen.Position
+			p.Variant = v
+			for sq, c := range board {
+				b := movegen.Square(sq).Bit()
+				switch c {
+				case 1, 2:
+					p.Pieces[movegen.Black] |= b
+				case 3, 4:
+					p.Pieces[movegen.White] |= b
+				}
+				if c == 2 || c == 4 {
+					p.Kings |= b
+				}
+			}
+			if p.Pieces[0] == 0 || p.Pieces[1] == 0 {
+				return
+			}
+			for turn := movegen.Black; turn <= movegen.White; turn++ {
+				p.Turn = turn
+				f(&p)
+			}
+			return
+		}
+		board[s] = 0
+		rec(s+1, left)
+		if left == 0 {
+			return
+		}
+		for c := 1; c <= 4; c++ {
+			if (c == 1 && s >= 28) || (c == 3 && s < 4) {
+				continue
+			}
+			board[s] = c
+			rec(s+1, left-1)
+		}
+		board[s] = 0
+	}
+	rec(0, n)
+}
+
+func newRefDB(n int, v movegen.Variant) *refDB {
+	db := &refDB{v: v, groups: map[[5]int]*refGroup{}}
+	refEnumerate(n, v, func(p *movegen.Position) {
+		key, g := refKey(p)
+		grp := db.groups[g]
+		if grp == nil {
+			size := 1
+			for k := 0; k < g[0]+g[1]+g[2]+g[3]; k++ {
+				size *= 32
+			}
+			grp = &refGroup{vals: make([]Value, size)}
+			db.groups[g] = grp
+		}
+		grp.keys = append(grp.keys, key)
+	})
+	for {
+		changed := false
+		for g, grp := range db.groups {
+			for _, key := range grp.keys {
+				if grp.vals[key] != Unknown {
+					continue
+				}
+				p := refPosition(g, key, v)
+				if val := db.solve(&p); val != Unknown {
+					grp.vals[key] = val
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, grp := range db.groups {
+		for _, key := range grp.keys {
+			if grp.vals[key] == Unknown {
+				grp.vals[key] = Draw
+			}
+		}
+	}
+	return db
+}
+
+// refPosition decodes a key.
+func refPosition(g [5]int, key uint32, v movegen.Variant) movegen.Position {
+	p := movegen.Position{Turn: movegen.Color(g[4]), Variant: v}
+	var sets [4]movegen.Bitboard
+	for k := 3; k >= 0; k-- {
+		for j := 0; j < g[k]; j++ {
+			sets[k] |= movegen.Square(key % 32).Bit()
+			key /= 32
+		}
+	}
+	p.Pieces[movegen.Black] = sets[0] | sets[1]
+	p.Pieces[movegen.White] = sets[2] | sets[3]
+	p.Kings = sets[1] | sets[3]
+	return p
+}
+
+func (db *refDB) value(p *movegen.Position) Value {
+	if p.Pieces[p.Turn] == 0 {
+		return Loss
+	}
+	key, g := refKey(p)
+	return db.groups[g].vals[key]
+}
+
+func (db *refDB) solve(p *movegen.Position) Value {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	best := Loss
+	for _, m := range ml.Slice() {
+		q := *p
+		q.MakeMove(m)
+		switch db.value(&q) {
+		case Loss:
+			return Win
+		case Unknown:
+			best = Unknown
+		case Draw:
+			if best == Loss {
+				best = Draw
+			}
+		}
+	}
+	return best
+}
+
+// TestAgainstReference builds both rule sets with the real builder (one
+// and two threads) and the reference, and compares every position: up to
+// three pieces with -short, four without.
+func TestAgainstReference(t *testing.T) {
+	n := 4
+	if testing.Short() {
+		n = 3
+	}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		ref := newRefDB(n, v)
+		for _, threads := range []int{1, 2} {
+			b := NewBuilder(v, threads)
+			if err := b.Build(n); err != nil {
+				t.Fatal(err)
+			}
+			bad := 0
+			count := 0
+			refEnumerate(n, v, func(p *movegen.Position) {
+				count++
+				want := ref.value(p)
+				if got := b.Value(p); got != want && bad < 10 {
+					bad++
+					t.Errorf("%v threads %d: %s is %v, reference %v", v, threads, p.FEN(), got, want)
+				}
+			})
+			var size int64
+			for _, m := range Slices(n) {
+				size += Size(m)
+			}
+			if int64(count) != 2*size { // each stored position stands for itself and its colour-reversed twin
+				t.Errorf("%v: the reference has %d positions, the slices %d (twice that expected)", v, count, size)
+			}
+			t.Logf("%v, %d threads: %d positions agree", v, threads, count)
+		}
+	}
+}
