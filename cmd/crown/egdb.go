@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -62,27 +61,6 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	return run(args[1:], stdout, stderr)
 }
 
-// parseEgdbFlags is parseFlags for the egdb subcommands, which allow up to
-// maxArgs positional words.
-func parseEgdbFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer, usage string, maxArgs int) (int, bool) {
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, pflag.ErrHelp):
-		fmt.Fprintln(stdout, strings.TrimRight(usage, "\n"))
-		fmt.Fprintln(stdout, "flags:")
-		fmt.Fprint(stdout, fs.FlagUsages())
-		return exitOK, false
-	case err != nil:
-		return usageError(stderr, "egdb", "%s: %v", subName(fs), err), false
-	case fs.NArg() > maxArgs:
-		return usageError(stderr, "egdb", "%s: unexpected argument %q", subName(fs), fs.Arg(maxArgs)), false
-	}
-	return exitOK, true
-}
-
-// subName is the subcommand of an egdb flag set named "egdb <sub>".
-func subName(fs *pflag.FlagSet) string { return strings.TrimPrefix(fs.Name(), "egdb ") }
-
 // maxEgdbThreads bounds --threads: more goroutines than this only contend.
 const maxEgdbThreads = 64
 
@@ -92,7 +70,7 @@ func threadsFlag(fs *pflag.FlagSet) *int {
 
 func checkThreads(stderr io.Writer, sub string, n int) bool {
 	if n < 1 || n > maxEgdbThreads {
-		usageError(stderr, "egdb", "%s: --threads: %d is out of range 1..%d", sub, n, maxEgdbThreads)
+		usageError(stderr, "egdb "+sub, "--threads: %d is out of range 1..%d", n, maxEgdbThreads)
 		return false
 	}
 	return true
@@ -109,17 +87,17 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	pieces := fs.Int("pieces", defaultEgdbPieces, "build every slice with up to this many pieces")
 	dir := fs.String("dir", "", "database directory (required)")
 	threads := threadsFlag(fs)
-	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbBuildUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbBuildUsage, 0); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
 	switch {
 	case err != nil:
-		return usageError(stderr, "egdb", "build: %v", err)
+		return usageError(stderr, "egdb build", "%v", err)
 	case *dir == "":
-		return usageError(stderr, "egdb", "build: --dir DIR is required")
+		return usageError(stderr, "egdb build", "--dir DIR is required")
 	case *pieces < 2 || *pieces > egdb.MaxPieces:
-		return usageError(stderr, "egdb", "build: --pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
+		return usageError(stderr, "egdb build", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
 	case !checkThreads(stderr, "build", *threads):
 		return exitUsage
 	}
@@ -222,11 +200,11 @@ and per rule set the totals and the piece count held complete.`
 func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb info")
 	dir := fs.String("dir", "", "database directory (required)")
-	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbInfoUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbInfoUsage, 0); !ok {
 		return code
 	}
 	if *dir == "" {
-		return usageError(stderr, "egdb", "info: --dir DIR is required")
+		return usageError(stderr, "egdb info", "--dir DIR is required")
 	}
 	db, err := egdb.Open(*dir)
 	if err != nil {
@@ -272,21 +250,21 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb probe")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
 	dir := fs.String("dir", "", "database directory (required)")
-	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbProbeUsage, 1); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbProbeUsage, 1); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
 	switch {
 	case err != nil:
-		return usageError(stderr, "egdb", "probe: %v", err)
+		return usageError(stderr, "egdb probe", "%v", err)
 	case *dir == "":
-		return usageError(stderr, "egdb", "probe: --dir DIR is required")
+		return usageError(stderr, "egdb probe", "--dir DIR is required")
 	case fs.NArg() != 1:
-		return usageError(stderr, "egdb", "probe: a FEN is required")
+		return usageError(stderr, "egdb probe", "a FEN is required")
 	}
 	p, err := movegen.ParseFEN(fs.Arg(0), v)
 	if err != nil {
-		return usageError(stderr, "egdb", "probe: %v", err)
+		return usageError(stderr, "egdb probe", "%v", err)
 	}
 	db, err := egdb.Open(*dir)
 	if err != nil {
@@ -316,12 +294,12 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb verify")
 	dir := fs.String("dir", "", "database directory (required)")
 	threads := threadsFlag(fs)
-	if code, ok := parseEgdbFlags(fs, args, stdout, stderr, egdbVerifyUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbVerifyUsage, 0); !ok {
 		return code
 	}
 	switch {
 	case *dir == "":
-		return usageError(stderr, "egdb", "verify: --dir DIR is required")
+		return usageError(stderr, "egdb verify", "--dir DIR is required")
 	case !checkThreads(stderr, "verify", *threads):
 		return exitUsage
 	}

@@ -23,6 +23,12 @@ func newFlags(name string) *pflag.FlagSet {
 // stderr. It returns false, with the exit status, when the command is to
 // stop there.
 func parseFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer, usage string) (int, bool) {
+	return parseFlagsArgs(fs, args, stdout, stderr, usage, 0)
+}
+
+// parseFlagsArgs is parseFlags for a subcommand that takes up to maxArgs
+// positional words (fs.Args after it returns).
+func parseFlagsArgs(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer, usage string, maxArgs int) (int, bool) {
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, pflag.ErrHelp):
@@ -32,8 +38,8 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer, usag
 		return exitOK, false
 	case err != nil:
 		return usageError(stderr, fs.Name(), "%v", err), false
-	case fs.NArg() > 0:
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0)), false
+	case fs.NArg() > maxArgs:
+		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(maxArgs)), false
 	}
 	return exitOK, true
 }

@@ -126,6 +126,9 @@ func TestUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		code, out, errOut := runCrown(tt.args...)
 		prefix := "crown " + tt.args[0] + ": "
+		if tt.args[0] == "egdb" && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") && tt.want != "unknown subcommand" {
+			prefix = "crown egdb " + tt.args[1] + ": " // egdb's subcommands name themselves
+		}
 		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 ||
 			!strings.HasPrefix(errOut, prefix) || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and one line %q... with %q",
