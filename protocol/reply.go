@@ -13,7 +13,7 @@ import (
 )
 
 // This file holds both sides of the two structured replies: formatInfo
-// and formatScore write them for the session, ParseReply reads them for a
+// and search.FormatScore write them for the session, ParseReply reads them for a
 // program that drives an engine (the match runner).
 
 // Reply is one reply line as ParseReply reads it.
@@ -170,7 +170,7 @@ func parseCount(s string, bits int) (uint64, error) {
 	return n, nil
 }
 
-// parseScore reads a score as formatScore writes it: "+35", "-120",
+// parseScore reads a score as search.FormatScore writes it: "+35", "-120",
 // "win7" or "loss4".
 func parseScore(s string) (Score, error) {
 	kind, digits, sign := ScoreCentiMen, "", 1
@@ -269,7 +269,7 @@ func formatInfo(in search.Info) string {
 		nps = uint64(float64(in.Nodes) / secs)
 	}
 	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f pv=",
-		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, nps, secs)
+		in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps, secs)
 	for i, m := range in.PV {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -277,17 +277,4 @@ func formatInfo(in search.Info) string {
 		b.WriteString(m.PathString())
 	}
 	return b.String()
-}
-
-// formatScore writes a score: centi-men with a sign ("+35", "-120",
-// "+0"), or a proven result counted in plies from the side to move's view
-// ("win7": it wins in 7 plies; "loss4": it loses in 4).
-func formatScore(v int) string {
-	switch {
-	case v >= search.WinThreshold:
-		return "win" + strconv.Itoa(search.WinScore-v)
-	case v <= -search.WinThreshold:
-		return "loss" + strconv.Itoa(search.WinScore+v)
-	}
-	return fmt.Sprintf("%+d", v)
 }

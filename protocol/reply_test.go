@@ -59,8 +59,8 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 	for _, tc := range tests {
 		line := formatInfo(tc.in)
-		if got := formatScore(tc.in.Score); got != tc.wire {
-			t.Errorf("formatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
+		if got := search.FormatScore(tc.in.Score); got != tc.wire {
+			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}
 		r, err := ParseReply(line)
 		if err != nil {

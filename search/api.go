@@ -6,6 +6,8 @@
 package search
 
 import (
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -20,6 +22,20 @@ const (
 	WinThreshold = WinScore - 1000
 	DrawScore    = 0
 )
+
+// FormatScore writes a score for people and for the protocol: centi-men
+// with a sign ("+35", "-120", "+0"), or a proven result counted in plies
+// from the side to move's view ("win7": it wins in 7 plies; "loss4": it
+// loses in 4).
+func FormatScore(v int) string {
+	switch {
+	case v >= WinThreshold:
+		return "win" + strconv.Itoa(WinScore-v)
+	case v <= -WinThreshold:
+		return "loss" + strconv.Itoa(WinScore+v)
+	}
+	return fmt.Sprintf("%+d", v)
+}
 
 // Limits says when a search stops. Zero values mean "no limit"; with no limit
 // at all (or Infinite) the search runs until stopped.

@@ -262,24 +262,12 @@ func statusText(in search.Info) string {
 	if secs > 0 {
 		knps = float64(in.Nodes) / secs / 1000
 	}
-	fmt.Fprintf(&b, "depth %d/%d  time %.2fs  value=%s  nodes %d  %.0fkN/s  pv", in.Depth, in.SelDepth, secs, scoreText(in.Score), in.Nodes, knps)
+	fmt.Fprintf(&b, "depth %d/%d  time %.2fs  value=%s  nodes %d  %.0fkN/s  pv", in.Depth, in.SelDepth, secs, search.FormatScore(in.Score), in.Nodes, knps)
 	for _, m := range in.PV {
 		b.WriteByte(' ')
 		b.WriteString(m.PathString())
 	}
 	return b.String()
-}
-
-// scoreText writes a score in centi-men from the side to move's view, or
-// a proven result in plies: "win7", "loss4".
-func scoreText(v int) string {
-	switch {
-	case v >= search.WinThreshold:
-		return "win" + strconv.Itoa(search.WinScore-v)
-	case v <= -search.WinThreshold:
-		return "loss" + strconv.Itoa(search.WinScore+v)
-	}
-	return fmt.Sprintf("%+d", v)
 }
 
 func sideName(c movegen.Color) string {
