@@ -7,9 +7,11 @@
 // middle-game and an ending weight blended by the number of pieces. Each
 // side is scored from its own side of the board with the same weights, so
 // the score is exactly symmetric under movegen's Flip. The weights of both
-// rule sets are the embedded file weights.bin, made by `crown train` (see
-// docs/training.md and weights.txt for how). On top of the learned sum,
-// endings of kings only get the knowledge material misjudges (ending.go).
+// rule sets are the embedded file weights.bin, made by `crown train`;
+// weights.txt beside it gives their provenance (the commands, seeds, data
+// and the matches that accepted them) and docs/training.md the model and
+// the fit. On top of the learned sum, endings of kings only get the
+// knowledge material misjudges (ending.go).
 //
 // Evaluate returns the score from the side to move's view. Explain breaks
 // the same score into groups of inputs; each Term's Value is from Black's
