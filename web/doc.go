@@ -26,7 +26,8 @@ package web
 
 import "embed"
 
-// staticFiles is the page: index.html, its style sheet and its script.
+// staticFiles is the page: index.html, its style sheet, its script and the
+// catalogues of its texts, one per language (static/i18n/LANG.json).
 //
 //go:embed static
 var staticFiles embed.FS
