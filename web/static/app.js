@@ -65,9 +65,9 @@
   }
 
   async function setLanguage(lang, remember) {
+    if (remember) localStorage.setItem(langStorageKey, lang);
     catalogue = lang === "en" ? english : await loadCatalogue(lang);
     document.documentElement.lang = lang;
-    if (remember) localStorage.setItem(langStorageKey, lang);
     $("lang").value = lang;
     for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
     for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
