@@ -21,7 +21,9 @@
 //
 // Refusals are 4xx answers whose body has an "error" message; a refused
 // move also says why in "code", which pieces must capture, and what an
-// ambiguous or unfinished path could mean.
+// ambiguous or unfinished path could mean. A game that is over says why in
+// "reason" (English) and "ending" (a code). The page shows codes, not the
+// server's English, in the player's language (static/i18n).
 package web
 
 import "embed"
