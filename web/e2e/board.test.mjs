@@ -326,7 +326,7 @@ test("language: the first of the browser's languages with a catalogue, then the 
 });
 
 for (const lang of languages) {
-  test(`in ${lang}: texts, labels of squares, a move, the forced capture and the rules of both rule sets`, async () => {
+  test(`in ${lang}: texts, labels of squares, a move by keys, the forced capture and the rules of both rule sets`, async () => {
     const page = await openBoard();
     await newGame(page, { human: "both" });
     await page.selectOption("#lang", lang);
@@ -340,10 +340,15 @@ for (const lang of languages) {
     assert.equal(await square(page, 9).getAttribute("aria-label"), text(lang, "sq.label", { n: 9 }) + ", " + text(lang, "piece.b"));
     assert.equal(await square(page, 13).getAttribute("aria-label"), text(lang, "sq.label", { n: 13 }) + ", " + text(lang, "sq.empty"));
 
-    // A move by clicks.
-    await square(page, 9).click();
-    await square(page, 13).click();
+    // A move with the keyboard: focus starts on 21; up three times is 9,
+    // picked up with Enter, then down to 13 and Enter.
+    await page.focus('#board .sq[tabindex="0"]');
+    for (const key of ["ArrowUp", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")),
+      [text(lang, "sq.label", { n: 9 }), text(lang, "piece.b"), text(lang, "sq.picked")].join(", "));
+    for (const key of ["ArrowDown", "Enter"]) await page.keyboard.press(key);
     await page.waitForFunction(() => window.crownState.ply === 1);
+    assert.deepEqual((await state(page)).last.path, [9, 13]);
     assert.equal(await page.textContent("#status"), text(lang, "status.toMove", { side: text(lang, "side.white") }));
 
     // A quiet move while a capture exists: the hint in this language.
