@@ -119,12 +119,26 @@ func TestRefusals(t *testing.T) {
 		{"nothing to undo", "POST", g + "/undo", ``, 409, "nothing to undo"},
 		{"nothing to redo", "POST", g + "/redo", ``, 409, "nothing to redo"},
 	}
+	// The codes the page says in the player's language; the others are
+	// bad_request.
+	codes := map[string]string{
+		"bad FEN": "bad_fen", "bad FEN square": "bad_fen", "FEN man on crown row": "bad_fen", "bad FEN on new": "bad_fen",
+		"bad PDN": "bad_pdn", "no such game": "not_found", "nothing to undo": "nothing_to_undo", "nothing to redo": "nothing_to_redo",
+		"illegal move": "illegal", "backward move": "not_your_piece", "empty square": "not_your_piece",
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out := call(t, ts, tt.method, tt.path, tt.body)
 			msg, _ := out["error"].(string)
 			if code != tt.code || !strings.Contains(msg, tt.want) {
 				t.Errorf("%s %s %s: %d %q, want %d and a message with %q", tt.method, tt.path, tt.body, code, msg, tt.code, tt.want)
+			}
+			want := codes[tt.name]
+			if want == "" {
+				want = codeBadRequest
+			}
+			if out["code"] != want {
+				t.Errorf("%s %s %s: code %v, want %s", tt.method, tt.path, tt.body, out["code"], want)
 			}
 		})
 	}
@@ -425,8 +439,8 @@ func TestMaxGames(t *testing.T) {
 	newGame(t, ts, `{"human":"both"}`)
 	newGame(t, ts, `{"human":"both"}`)
 	code, out := call(t, ts, "POST", "/api/games", `{"human":"both"}`)
-	if code != http.StatusServiceUnavailable || out["error"] == nil {
-		t.Errorf("third game: %d %v, want 503 with a message", code, out)
+	if code != http.StatusServiceUnavailable || out["error"] == nil || out["code"] != codeBusy {
+		t.Errorf("third game: %d %v, want 503 with a message and code busy", code, out)
 	}
 }
 

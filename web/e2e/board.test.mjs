@@ -326,7 +326,7 @@ test("language: the first of the browser's languages with a catalogue, then the 
 });
 
 for (const lang of languages) {
-  test(`in ${lang}: texts, labels of squares, a move by keys, the forced capture and the rules of both rule sets`, async () => {
+  test(`in ${lang}: texts, labels of squares, a move by keys, the forced capture, a refusal and the rules of both rule sets`, async () => {
     const page = await openBoard();
     await newGame(page, { human: "both" });
     await page.selectOption("#lang", lang);
@@ -358,6 +358,15 @@ for (const lang of languages) {
     await page.waitForFunction((want) => document.getElementById("message").textContent === want, text(lang, "err.mustCapture"));
     assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
     assert.match(await square(page, 14).getAttribute("aria-label"), new RegExp(text(lang, "sq.must") + "$"));
+
+    // A FEN the server cannot read: the refusal in this language, the
+    // server's detail inside it.
+    await page.fill("#fen", "B:W33:B1");
+    await page.click("#start");
+    const before = text(lang, "err.bad_fen").split("{detail}")[0];
+    await page.waitForFunction((want) => document.getElementById("message").textContent.startsWith(want), before);
+    assert.match(await page.textContent("#message"), /33/);
+    await page.fill("#fen", "");
 
     // The rules of each rule set, with their diagrams.
     await page.click("#rules-panel summary");

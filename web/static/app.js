@@ -512,7 +512,6 @@
   // with no code known here shows the server's own words.
   function refusal(d, path) {
     switch (d.code) {
-      case "game_over": return t("msg.over");
       case "not_your_turn": return t("msg.wait");
       case "not_your_piece": return t("err.notYourPiece", { n: path[0] });
       case "illegal": return t("err.illegal", { move: path.join("-") });
@@ -520,10 +519,15 @@
     return errorText(d);
   }
 
-  // errorText is an error answer for people: the server's own words, which
-  // are in English, behind a sentence in the player's language.
+  // errorText is an error answer for people, from its code; the server's
+  // own words, which are in English, stand in the sentence as the detail
+  // where the code says too little (a FEN or PDN that cannot be read), or
+  // behind a general sentence for a code the page does not know.
   function errorText(d) {
-    return d.local ? d.error : t("err.refused", { detail: d.error });
+    if (d.local) return d.error;
+    if (d.code === "game_over") return t("msg.over");
+    const key = "err." + d.code;
+    return t(key in english ? key : "err.refused", { detail: d.error });
   }
 
   // viaSquares returns the landing squares between start and end of the
