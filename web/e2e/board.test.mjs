@@ -325,6 +325,18 @@ test("language: the first of the browser's languages with a catalogue, then the 
   await page.context().close();
 });
 
+test("a text missing from a catalogue comes from English, key by key", async () => {
+  const page = await openBoard();
+  const partial = { ...catalogues.sw };
+  delete partial["btn.undo"];
+  await page.route("**/i18n/sw.json", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(partial) }));
+  await page.selectOption("#lang", "sw");
+  await page.waitForFunction(() => document.documentElement.lang === "sw");
+  assert.equal(await page.textContent("#undo"), catalogues.en["btn.undo"]);
+  assert.equal(await page.textContent("#redo"), catalogues.sw["btn.redo"]);
+  await page.context().close();
+});
+
 for (const lang of languages) {
   test(`in ${lang}: texts, labels of squares, a move by keys, the forced capture, a refusal and the rules of both rule sets`, async () => {
     const page = await openBoard();
