@@ -78,12 +78,14 @@ clean: ## remove build output
 
 # The browser tests: Debian's chromium driven by playwright-core from npm,
 # against a crown serve on a free loopback port; screenshots in web/e2e/out.
+# fonts-noto-core draws the Telugu and Gurmukhi texts of the page.
 E2E      := web/e2e
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: test-browser
 test-browser: build ## the web board's end-to-end tests in headless Chromium (installs what it needs)
 	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
+	@dpkg -s fonts-noto-core >/dev/null 2>&1 || { apt-get update && apt-get install -y fonts-noto-core; }
 	cd $(E2E) && npm ci --no-audit --no-fund
 	@log=$$(mktemp); \
 	./$(BIN) serve --addr 127.0.0.1:0 --max-think 5s --analysis-time 20s >$$log 2>&1 & pid=$$!; \

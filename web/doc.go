@@ -19,14 +19,18 @@
 //	GET  /api/games/{id}/pdn         the game record as a PDN file
 //	GET  /api/games/{id}/events      the state after every change (text/event-stream)
 //
-// Refusals are 4xx answers whose body has an "error" message; a refused
-// move also says why in "code", which pieces must capture, and what an
-// ambiguous or unfinished path could mean.
+// Errors are 4xx and 5xx answers whose body has an "error" message in
+// English and a "code" (bad_fen, bad_pdn, busy, not_found, ...); a refused
+// move says why in "code" too, which pieces must capture, and what an
+// ambiguous or unfinished path could mean. A game that is over says why in
+// "reason" (English) and "ending" (a code). The page shows codes, not the
+// server's English, in the player's language (static/i18n).
 package web
 
 import "embed"
 
-// staticFiles is the page: index.html, its style sheet and its script.
+// staticFiles is the page: index.html, its style sheet, its script and the
+// catalogues of its texts, one per language (static/i18n/LANG.json).
 //
 //go:embed static
 var staticFiles embed.FS

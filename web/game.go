@@ -17,6 +17,10 @@ type outcome struct {
 	Over   bool
 	Result string // "1-0" (Black won), "0-1", "1/2-1/2", or "*" while going
 	Reason string
+	// Ending is the reason as a stable code for the page to put in the
+	// player's language: "no_moves", "repetition", "move_count" or
+	// "three_kings"; empty while the game goes on.
+	Ending string
 }
 
 // colourTitle names a side in messages.

@@ -134,7 +134,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.handlePDN))
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.withGame(s.handleEvents))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such API call: %s %s", r.Method, r.URL.Path)
+		writeError(w, http.StatusNotFound, codeBadRequest, "no such API call: %s %s", r.Method, r.URL.Path)
 	})
 	return s
 }
@@ -179,7 +179,7 @@ func (s *Server) add() (*session, error) {
 		g.mu.Unlock()
 	}
 	if len(s.games) >= s.opt.MaxGames {
-		return nil, fmt.Errorf("the server already keeps %d games; try again later", s.opt.MaxGames)
+		return nil, &requestError{codeBusy, fmt.Errorf("the server already keeps %d games; try again later", s.opt.MaxGames)}
 	}
 	g := newSession(rand.Text(), s)
 	s.games[g.id] = g
@@ -197,7 +197,7 @@ func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *session)) 
 	return func(w http.ResponseWriter, r *http.Request) {
 		g := s.lookup(r.PathValue("id"))
 		if g == nil {
-			writeError(w, http.StatusNotFound, "no game %q: it may have ended after a long idle time; start a new one", r.PathValue("id"))
+			writeError(w, http.StatusNotFound, codeNotFound, "no game %q: it may have ended after a long idle time; start a new one", r.PathValue("id"))
 			return
 		}
 		g.mu.Lock()
@@ -247,25 +247,25 @@ func (req *newGameRequest) parse(maxThink time.Duration) (setup, error) {
 		return g, errors.New("give a FEN or a PDN game, not both")
 	case strings.TrimSpace(req.FEN) != "":
 		if g.start, err = movegen.ParseFEN(req.FEN, g.variant); err != nil {
-			return g, err
+			return g, &requestError{codeBadFEN, err}
 		}
 		if err = g.start.Validate(); err != nil {
-			return g, fmt.Errorf("bad FEN %q: %v", req.FEN, err)
+			return g, &requestError{codeBadFEN, fmt.Errorf("bad FEN %q: %v", req.FEN, err)}
 		}
 	case strings.TrimSpace(req.PDN) != "":
 		games, err := movegen.ReadPDN(strings.NewReader(req.PDN), g.variant)
 		if err != nil {
-			return g, fmt.Errorf("reading PDN: %v", err)
+			return g, &requestError{codeBadPDN, fmt.Errorf("reading PDN: %v", err)}
 		}
 		if len(games) == 0 {
-			return g, errors.New("the PDN text holds no game")
+			return g, &requestError{codeBadPDN, errors.New("the PDN text holds no game")}
 		}
 		pg := games[0]
 		if pg.Err != nil {
-			return g, fmt.Errorf("PDN game: %v", pg.Err)
+			return g, &requestError{codeBadPDN, fmt.Errorf("PDN game: %v", pg.Err)}
 		}
 		if err = pg.Start.Validate(); err != nil {
-			return g, fmt.Errorf("PDN game: bad FEN: %v", err)
+			return g, &requestError{codeBadPDN, fmt.Errorf("PDN game: bad FEN: %v", err)}
 		}
 		g.variant, g.start, g.moves = pg.Variant, pg.Start, pg.Moves
 	}
@@ -281,7 +281,7 @@ func (s *Server) readNewGame(w http.ResponseWriter, r *http.Request) (setup, boo
 	}
 	g, err := req.parse(s.opt.MaxThink)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
+		writeError(w, http.StatusBadRequest, errorCode(err), "%v", err)
 		return setup{}, false
 	}
 	return g, true
@@ -294,7 +294,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, err := s.add()
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, "%v", err)
+		writeError(w, http.StatusServiceUnavailable, errorCode(err), "%v", err)
 		return
 	}
 	sess.mu.Lock()
@@ -346,7 +346,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) 
 	}
 	path, err := parsePath(req.Move, req.Path)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
+		writeError(w, http.StatusBadRequest, codeBadRequest, "%v", err)
 		return
 	}
 	g.mu.Lock()
@@ -369,7 +369,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) 
 		return
 	}
 	if err := g.push(m); err != nil {
-		writeError(w, http.StatusInternalServerError, "%v", err) // resolve found m legal: cannot happen
+		writeError(w, http.StatusInternalServerError, codeInternal, "%v", err) // resolve found m legal: cannot happen
 		return
 	}
 	g.schedule()
@@ -382,7 +382,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *session) 
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.ply == 0 {
-		writeError(w, http.StatusConflict, "nothing to undo")
+		writeError(w, http.StatusConflict, codeNothingToUndo, "nothing to undo")
 		return
 	}
 	thinking := g.task == taskMove
@@ -399,7 +399,7 @@ func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *session) 
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.ply == len(g.line.Moves) {
-		writeError(w, http.StatusConflict, "nothing to redo")
+		writeError(w, http.StatusConflict, codeNothingToRedo, "nothing to redo")
 		return
 	}
 	g.ply++
@@ -417,7 +417,7 @@ func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *session) {
 	defer g.mu.Unlock()
 	switch {
 	case g.outcome().Over:
-		writeError(w, http.StatusConflict, "the game is over")
+		writeError(w, http.StatusConflict, codeGameOver, "the game is over")
 		return
 	case g.task == taskMove:
 		g.hurry()
@@ -440,7 +440,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *sessi
 		return
 	}
 	if req.On == nil {
-		writeError(w, http.StatusBadRequest, `want {"on": true} or {"on": false}`)
+		writeError(w, http.StatusBadRequest, codeBadRequest, `want {"on": true} or {"on": false}`)
 		return
 	}
 	g.mu.Lock()
@@ -469,7 +469,7 @@ func (s *Server) handlePDN(w http.ResponseWriter, r *http.Request, g *session) {
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, g *session) {
 	if n := s.streams.Add(1); n > int64(streamsPerGame*s.opt.MaxGames) {
 		s.streams.Add(-1)
-		writeError(w, http.StatusServiceUnavailable, "too many event streams open")
+		writeError(w, http.StatusServiceUnavailable, codeBusy, "too many event streams open")
 		return
 	}
 	defer s.streams.Add(-1)
@@ -527,13 +527,13 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", maxBody)
+		writeError(w, http.StatusRequestEntityTooLarge, codeBadRequest, "request body over %d bytes", maxBody)
 		return false
 	case errors.Is(err, io.EOF):
-		writeError(w, http.StatusBadRequest, "bad JSON: empty body")
+		writeError(w, http.StatusBadRequest, codeBadRequest, "bad JSON: empty body")
 		return false
 	case err != nil:
-		writeError(w, http.StatusBadRequest, "bad JSON: %v", err)
+		writeError(w, http.StatusBadRequest, codeBadRequest, "bad JSON: %v", err)
 		return false
 	}
 	return true
@@ -547,11 +547,46 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
-// errorView is the body of every 4xx and 5xx answer.
-type errorView struct {
-	Error string `json:"error"`
+// The codes of error answers other than a refused move's, for the page to
+// say in the player's language; codeBadRequest is a request the page does
+// not send.
+const (
+	codeBadRequest    = "bad_request"
+	codeNotFound      = "not_found"
+	codeBusy          = "busy"
+	codeBadFEN        = "bad_fen"
+	codeBadPDN        = "bad_pdn"
+	codeNothingToUndo = "nothing_to_undo"
+	codeNothingToRedo = "nothing_to_redo"
+	codeGameOver      = "game_over"
+	codeInternal      = "internal"
+)
+
+// requestError is an error with the code the answer carries.
+type requestError struct {
+	code string
+	err  error
 }
 
-func writeError(w http.ResponseWriter, status int, format string, a ...any) {
-	writeJSON(w, status, errorView{Error: fmt.Sprintf(format, a...)})
+func (e *requestError) Error() string { return e.err.Error() }
+func (e *requestError) Unwrap() error { return e.err }
+
+// errorCode returns err's code, codeBadRequest if it has none.
+func errorCode(err error) string {
+	var re *requestError
+	if errors.As(err, &re) {
+		return re.code
+	}
+	return codeBadRequest
+}
+
+// errorView is the body of every 4xx and 5xx answer: the error in English
+// and its code.
+type errorView struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+}
+
+func writeError(w http.ResponseWriter, status int, code, format string, a ...any) {
+	writeJSON(w, status, errorView{Error: fmt.Sprintf(format, a...), Code: code})
 }

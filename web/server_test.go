@@ -119,12 +119,26 @@ func TestRefusals(t *testing.T) {
 		{"nothing to undo", "POST", g + "/undo", ``, 409, "nothing to undo"},
 		{"nothing to redo", "POST", g + "/redo", ``, 409, "nothing to redo"},
 	}
+	// The codes the page says in the player's language; the others are
+	// bad_request.
+	codes := map[string]string{
+		"bad FEN": "bad_fen", "bad FEN square": "bad_fen", "FEN man on crown row": "bad_fen", "bad FEN on new": "bad_fen",
+		"bad PDN": "bad_pdn", "no such game": "not_found", "nothing to undo": "nothing_to_undo", "nothing to redo": "nothing_to_redo",
+		"illegal move": "illegal", "backward move": "not_your_piece", "empty square": "not_your_piece",
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out := call(t, ts, tt.method, tt.path, tt.body)
 			msg, _ := out["error"].(string)
 			if code != tt.code || !strings.Contains(msg, tt.want) {
 				t.Errorf("%s %s %s: %d %q, want %d and a message with %q", tt.method, tt.path, tt.body, code, msg, tt.code, tt.want)
+			}
+			want := codes[tt.name]
+			if want == "" {
+				want = codeBadRequest
+			}
+			if out["code"] != want {
+				t.Errorf("%s %s %s: code %v, want %s", tt.method, tt.path, tt.body, out["code"], want)
 			}
 		})
 	}
@@ -214,12 +228,13 @@ func TestJudge(t *testing.T) {
 		moves   []string
 		result  string
 		reason  string
+		ending  string
 	}{
-		{"going", movegen.American, "", nil, "*", ""},
-		{"no pieces", movegen.American, "B:W5:B", nil, "0-1", "Black has no legal move"},
-		{"blocked", movegen.American, "W:W29:B25,22", nil, "1-0", "White has no legal move"},
-		{"repetition", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32", "1-5", "32-27", "5-1", "27-32"}, "1/2-1/2", "threefold"},
-		{"two repetitions only", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32"}, "*", ""},
+		{"going", movegen.American, "", nil, "*", "", ""},
+		{"no pieces", movegen.American, "B:W5:B", nil, "0-1", "Black has no legal move", "no_moves"},
+		{"blocked", movegen.American, "W:W29:B25,22", nil, "1-0", "White has no legal move", "no_moves"},
+		{"repetition", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32", "1-5", "32-27", "5-1", "27-32"}, "1/2-1/2", "threefold", "repetition"},
+		{"two repetitions only", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32"}, "*", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,7 +256,7 @@ func TestJudge(t *testing.T) {
 				hist, line = append(hist, p), append(line, m)
 			}
 			o := outcomeOf(movegen.Adjudicate(hist, line))
-			if o.Result != tt.result || !strings.Contains(o.Reason, tt.reason) || o.Over != (tt.result != "*") {
+			if o.Result != tt.result || !strings.Contains(o.Reason, tt.reason) || o.Ending != tt.ending || o.Over != (tt.result != "*") {
 				t.Errorf("got %+v, want %s with %q", o, tt.result, tt.reason)
 			}
 		})
@@ -257,11 +272,12 @@ func TestCountRules(t *testing.T) {
 		fen     string
 		plies   int    // when the draw comes
 		reason  string // in its reason
+		ending  string // its code
 	}{
-		{movegen.American, "B:WK32:BK1", 2*movegen.American.Rules().DrawMoves - 1, "40-move rule"},
-		{movegen.Pool, "B:WK32:BK1", 2*movegen.Pool.Rules().DrawMoves - 1, "25-move rule"},
-		{movegen.Pool, "W:WK30,K31,K32:BK1", 2*movegen.Pool.Rules().ThreeKingsMoves - 1, "three kings"},
-		{movegen.Pool, "B:WK30,K31,K32:BK1", 2 * movegen.Pool.Rules().ThreeKingsMoves, "three kings"},
+		{movegen.American, "B:WK32:BK1", 2*movegen.American.Rules().DrawMoves - 1, "40-move rule", "move_count"},
+		{movegen.Pool, "B:WK32:BK1", 2*movegen.Pool.Rules().DrawMoves - 1, "25-move rule", "move_count"},
+		{movegen.Pool, "W:WK30,K31,K32:BK1", 2*movegen.Pool.Rules().ThreeKingsMoves - 1, "three kings", "three_kings"},
+		{movegen.Pool, "B:WK30,K31,K32:BK1", 2 * movegen.Pool.Rules().ThreeKingsMoves, "three kings", "three_kings"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.variant.String()+" "+tt.fen, func(t *testing.T) {
@@ -275,8 +291,8 @@ func TestCountRules(t *testing.T) {
 			for ply := 0; ; ply++ {
 				o := outcomeOf(movegen.Adjudicate(hist, line))
 				if o.Over {
-					if ply != tt.plies || !strings.Contains(o.Reason, tt.reason) {
-						t.Errorf("over after %d plies (%s), want %q after %d", ply, o.Reason, tt.reason, tt.plies)
+					if ply != tt.plies || !strings.Contains(o.Reason, tt.reason) || o.Ending != tt.ending {
+						t.Errorf("over after %d plies (%s, %s), want %q (%s) after %d", ply, o.Reason, o.Ending, tt.reason, tt.ending, tt.plies)
 					}
 					return
 				}
@@ -423,8 +439,8 @@ func TestMaxGames(t *testing.T) {
 	newGame(t, ts, `{"human":"both"}`)
 	newGame(t, ts, `{"human":"both"}`)
 	code, out := call(t, ts, "POST", "/api/games", `{"human":"both"}`)
-	if code != http.StatusServiceUnavailable || out["error"] == nil {
-		t.Errorf("third game: %d %v, want 503 with a message", code, out)
+	if code != http.StatusServiceUnavailable || out["error"] == nil || out["code"] != codeBusy {
+		t.Errorf("third game: %d %v, want 503 with a message and code busy", code, out)
 	}
 }
 

@@ -137,9 +137,18 @@ func (s *session) outcome() outcome {
 	return outcomeOf(movegen.Adjudicate(s.line.Positions()[:s.ply+1], s.line.Moves[:s.ply]))
 }
 
+// endingCodes are the codes of outcome.Ending.
+var endingCodes = [...]string{
+	movegen.NotOver:    "",
+	movegen.NoMoves:    "no_moves",
+	movegen.Repetition: "repetition",
+	movegen.MoveCount:  "move_count",
+	movegen.ThreeKings: "three_kings",
+}
+
 // outcomeOf is the rules' verdict as the browser sees it.
 func outcomeOf(o movegen.Outcome) outcome {
-	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail}
+	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail, Ending: endingCodes[o.Ending]}
 }
 
 // engineToMove reports whether the engine is to move at ply i; mu is held.

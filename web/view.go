@@ -38,6 +38,7 @@ type stateView struct {
 	Over        bool          `json:"over"`
 	Result      string        `json:"result"`
 	Reason      string        `json:"reason"`
+	Ending      string        `json:"ending"` // the reason as a code (outcome.Ending)
 	PDN         string        `json:"pdn"`
 	Rules       rulesView     `json:"rules"`
 	Limits      limitsView    `json:"limits"`
@@ -54,8 +55,9 @@ type engineSideTag struct {
 
 // rulesView is what the page tells about the rule set.
 type rulesView struct {
-	DrawMoves   int  `json:"draw_moves"`
-	FlyingKings bool `json:"flying_kings"`
+	DrawMoves       int  `json:"draw_moves"`
+	FlyingKings     bool `json:"flying_kings"`
+	ThreeKingsMoves int  `json:"three_kings_moves"` // 0: no three-kings count
 }
 
 // limitsView tells the page the server's bounds on the time per move.
@@ -79,8 +81,9 @@ type analysisView struct {
 	Running bool   `json:"running"` // a search is reporting
 	Has     bool   `json:"has"`     // the fields below hold a report
 	Depth   int    `json:"depth"`
-	Score   int    `json:"score"` // from Black's view, 100 = one man
-	Text    string `json:"text"`  // the score for people: "+0.35", "Black wins in 7"
+	Score   int    `json:"score"`  // from Black's view, 100 = one man
+	Text    string `json:"text"`   // the score for people: "+0.35", "Black wins in 7"
+	WinIn   int    `json:"win_in"` // Black wins in this many moves, White if negative; 0: no win found
 	Nodes   uint64 `json:"nodes"`
 	TimeMS  int64  `json:"time_ms"`
 	PV      string `json:"pv"`
@@ -104,14 +107,15 @@ func newMoveView(p *movegen.Position, m movegen.Move) moveView {
 func (s *session) view() stateView {
 	p := s.pos()
 	o := s.outcome()
+	r := s.variant.Rules()
 	v := stateView{
-		ID: s.id, Version: s.version, Variant: s.variant.String(), Title: s.variant.Rules().Title,
+		ID: s.id, Version: s.version, Variant: s.variant.String(), Title: r.Title,
 		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[s.hum],
 		MoveTimeMS: s.moveTime.Milliseconds(), Ply: s.ply,
 		Moves: make([]moveView, len(s.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
 		CanUndo: s.ply > 0, CanRedo: s.ply < len(s.line.Moves), Thinking: s.task == taskMove,
-		Over: o.Over, Result: o.Result, Reason: o.Reason, PDN: s.pdn(),
-		Rules:    rulesView{DrawMoves: s.variant.Rules().DrawMoves, FlyingKings: s.variant.Rules().FlyingKings},
+		Over: o.Over, Result: o.Result, Reason: o.Reason, Ending: o.Ending, PDN: s.pdn(),
+		Rules:    rulesView{DrawMoves: r.DrawMoves, FlyingKings: r.FlyingKings, ThreeKingsMoves: r.ThreeKingsMoves},
 		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: s.srv.opt.MaxThink.Milliseconds()},
 		StartFEN: s.line.Start.FEN(),
 		Engine:   engineSideTag{Black: !s.hum.plays(movegen.Black), White: !s.hum.plays(movegen.White)},
@@ -159,21 +163,33 @@ func (s *session) view() stateView {
 		if in.Turn == movegen.White {
 			score = -score
 		}
-		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text = true, in.Depth, score, scoreText(score)
+		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text, v.Analysis.WinIn = true, in.Depth, score, scoreText(score), winIn(score)
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
 		v.Analysis.Final, v.Analysis.FEN = in.Final, in.Position
 	}
 	return v
 }
 
+// winIn returns in how many moves a score from Black's view wins: positive
+// for Black, negative for White, 0 for a score that is no win.
+func winIn(score int) int {
+	switch {
+	case score >= search.WinThreshold:
+		return (search.WinScore - score + 1) / 2
+	case score <= -search.WinThreshold:
+		return -(search.WinScore + score + 1) / 2
+	}
+	return 0
+}
+
 // scoreText writes a score from Black's view for people: men as a signed
 // decimal, or who wins in how many moves.
 func scoreText(score int) string {
-	switch {
-	case score >= search.WinThreshold:
-		return fmt.Sprintf("Black wins in %d", (search.WinScore-score+1)/2)
-	case score <= -search.WinThreshold:
-		return fmt.Sprintf("White wins in %d", (search.WinScore+score+1)/2)
+	switch n := winIn(score); {
+	case n > 0:
+		return fmt.Sprintf("Black wins in %d", n)
+	case n < 0:
+		return fmt.Sprintf("White wins in %d", -n)
 	}
 	return fmt.Sprintf("%+.2f", float64(score)/100)
 }

@@ -10,7 +10,8 @@ import { chromium } from "playwright-core";
 
 const base = process.env.CROWN_URL;
 if (!base) throw new Error("set CROWN_URL to the address crown serve prints");
-const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "out");
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.join(here, "out");
 fs.mkdirSync(outDir, { recursive: true });
 
 // tinyThink is the engine's time per move in these tests: enough for a
@@ -20,6 +21,13 @@ const tinyThink = 20;
 const maxPlies = 400;
 const desktop = { width: 1100, height: 820 };
 const phone = { width: 390, height: 844 };
+
+// The page's catalogues, read from the source tree, and its languages.
+const languages = ["en", "tl", "sw", "te", "pa"];
+const catalogues = Object.fromEntries(languages.map((lang) =>
+  [lang, JSON.parse(fs.readFileSync(path.join(here, "..", "static", "i18n", lang + ".json"), "utf8"))]));
+const text = (lang, key, params = {}) =>
+  (catalogues[lang][key] ?? catalogues.en[key]).replace(/\{(\w+)\}/g, (m, name) => String(params[name] ?? m));
 
 let browser;
 before(async () => {
@@ -31,8 +39,8 @@ before(async () => {
 });
 after(async () => { await browser?.close(); });
 
-async function openBoard(viewport = desktop) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+async function openBoard(viewport = desktop, locale = "en-US") {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, locale });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -58,8 +66,9 @@ async function newGame(page, { variant = "american", human = "white", movetime =
   await page.fill("#fen", fen);
   await page.click("#start");
   await page.waitForFunction(() => document.getElementById("message").textContent !== "");
-  const msg = await page.locator("#message").textContent();
-  assert.match(msg, /^New game/, "the new game started");
+  const st = await state(page);
+  assert.equal(st.variant, variant, "the new game started");
+  assert.equal(st.ply, 0);
 }
 
 async function waitTurn(page) {
@@ -139,7 +148,8 @@ test("a full game by clicks against the engine, then the PDN parses back", async
   assert.ok(end.over && ["1-0", "0-1", "1/2-1/2"].includes(end.result), `game over with a result: ${end.result}`);
   await page.waitForSelector("#banner:not([hidden])");
   assert.match(await page.textContent("#status"), /Game over/);
-  assert.equal(await page.textContent("#banner-reason"), end.reason);
+  const reasons = { no_moves: /has no legal move/, repetition: /third time/, move_count: /-move rule/, three_kings: /three kings/ };
+  assert.match(await page.textContent("#banner-reason"), reasons[end.ending], `the reason of ${end.ending}: ${end.reason}`);
   await shot(page, "game-over.png");
 
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -301,3 +311,93 @@ test("phone width: the board fits and plays", async () => {
   await shot(page, "phone.png");
   await page.context().close();
 });
+
+test("language: the first of the browser's languages with a catalogue, then the one chosen, remembered", async () => {
+  const page = await openBoard(desktop, "sw-KE");
+  assert.equal(await page.getAttribute("html", "lang"), "sw");
+  assert.equal(await page.inputValue("#lang"), "sw");
+  assert.equal(await page.textContent("#undo"), text("sw", "btn.undo"));
+  await page.selectOption("#lang", "pa");
+  await page.waitForFunction(() => document.documentElement.lang === "pa");
+  await page.reload();
+  await page.waitForFunction(() => window.crownState && document.documentElement.lang === "pa");
+  assert.equal(await page.textContent("#new-game summary"), text("pa", "new.title"));
+  await page.context().close();
+});
+
+test("a text missing from a catalogue comes from English, key by key", async () => {
+  const page = await openBoard();
+  const partial = { ...catalogues.sw };
+  delete partial["btn.undo"];
+  await page.route("**/i18n/sw.json", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(partial) }));
+  await page.selectOption("#lang", "sw");
+  await page.waitForFunction(() => document.documentElement.lang === "sw");
+  assert.equal(await page.textContent("#undo"), catalogues.en["btn.undo"]);
+  assert.equal(await page.textContent("#redo"), catalogues.sw["btn.redo"]);
+  await page.context().close();
+});
+
+for (const lang of languages) {
+  test(`in ${lang}: texts, labels of squares, a move by keys, the forced capture, a refusal and the rules of both rule sets`, async () => {
+    const page = await openBoard();
+    await newGame(page, { human: "both" });
+    await page.selectOption("#lang", lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    assert.equal(await page.getAttribute("html", "lang"), lang);
+    assert.equal(await page.textContent("#undo"), text(lang, "btn.undo"));
+    assert.equal(await page.textContent("#new-game summary"), text(lang, "new.title"));
+    assert.equal(await page.textContent("#title"), text(lang, "variant.american"));
+    assert.equal(await page.textContent("#status"), text(lang, "status.toMove", { side: text(lang, "side.black") }));
+    assert.equal(await square(page, 9).getAttribute("role"), "button");
+    assert.equal(await square(page, 9).getAttribute("aria-label"), text(lang, "sq.label", { n: 9 }) + ", " + text(lang, "piece.b"));
+    assert.equal(await square(page, 13).getAttribute("aria-label"), text(lang, "sq.label", { n: 13 }) + ", " + text(lang, "sq.empty"));
+
+    // A move with the keyboard: focus starts on 21; up three times is 9,
+    // picked up with Enter, then down to 13 and Enter.
+    await page.focus('#board .sq[tabindex="0"]');
+    for (const key of ["ArrowUp", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")),
+      [text(lang, "sq.label", { n: 9 }), text(lang, "piece.b"), text(lang, "sq.picked")].join(", "));
+    for (const key of ["ArrowDown", "Enter"]) await page.keyboard.press(key);
+    await page.waitForFunction(() => window.crownState.ply === 1);
+    assert.deepEqual((await state(page)).last.path, [9, 13]);
+    assert.equal(await page.textContent("#status"), text(lang, "status.toMove", { side: text(lang, "side.white") }));
+
+    // A quiet move while a capture exists: the hint in this language.
+    await newGame(page, { human: "both", fen: "B:W18,30:B14,9,3" });
+    await square(page, 3).click();
+    await square(page, 7).click();
+    await page.waitForFunction((want) => document.getElementById("message").textContent === want, text(lang, "err.mustCapture"));
+    assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
+    assert.match(await square(page, 14).getAttribute("aria-label"), new RegExp(text(lang, "sq.must") + "$"));
+
+    // A FEN the server cannot read: the refusal in this language, the
+    // server's detail inside it.
+    await page.fill("#fen", "B:W33:B1");
+    await page.click("#start");
+    const before = text(lang, "err.bad_fen").split("{detail}")[0];
+    await page.waitForFunction((want) => document.getElementById("message").textContent.startsWith(want), before);
+    assert.match(await page.textContent("#message"), /33/);
+    await page.fill("#fen", "");
+
+    // The rules of each rule set, with their diagrams.
+    await page.click("#rules-panel summary");
+    for (const variant of ["american", "pool"]) {
+      await newGame(page, { variant, human: "both" });
+      await page.waitForFunction((v) => document.getElementById("rules").dataset.variant === v, variant);
+      const rules = page.locator("#rules");
+      assert.equal(await rules.locator("h3").first().textContent(), text(lang, "how.title"));
+      assert.equal(await rules.locator("h3").nth(1).textContent(), text(lang, "rules.title", { variant: text(lang, "variant." + variant) }));
+      const paragraphs = await rules.locator("p").allTextContents();
+      assert.ok(paragraphs.includes(text(lang, "how.stuck")), "how to play says why the game seems stuck");
+      assert.ok(paragraphs.includes(text(lang, variant === "pool" ? "rules.kings.pool" : "rules.kings")), "the crowning rule of the rule set");
+      assert.equal(paragraphs.includes(text(lang, "rules.end.threeKings", { n: 13 })), variant === "pool", "the three-kings count in Pool only");
+      const diagrams = await rules.locator("figure").evaluateAll((els) => els.map((e) => e.dataset.diagram));
+      assert.deepEqual(diagrams, variant === "pool" ? ["start", "capture", "multi", "flying", "crown"] : ["start", "capture", "multi", "crown"]);
+      assert.equal(await rules.locator("figure[data-diagram=start] circle").count(), 24, "the start diagram has 24 men");
+      await rules.screenshot({ path: path.join(outDir, `rules-${variant}-${lang}.png`) });
+    }
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}

@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const boardEl = $("board");
   const storageKey = "crown-game-id";
+  const langStorageKey = "crown-lang";
   const dragThreshold = 6; // pixels a pointer must travel before a press becomes a drag
 
   let state = null;         // the last state the server sent
@@ -25,6 +26,54 @@
     '<path d="M3 17.5 L2 7.5 L7.5 11.5 L12 4 L16.5 11.5 L22 7.5 L21 17.5 Z" fill="#e8b923" stroke="#7a5a00" stroke-width="1.2" stroke-linejoin="round"/>' +
     '<rect x="3" y="18.6" width="18" height="2.6" rx="0.8" fill="#e8b923" stroke="#7a5a00" stroke-width="1"/>' +
     '<circle cx="12" cy="4" r="1.4" fill="#fff3c4"/></svg>';
+
+  // --- the player's language ------------------------------------------------
+
+  // languages are the catalogues in i18n/, each named in its own language.
+  const languages = { en: "English", tl: "Tagalog", sw: "Kiswahili", te: "తెలుగు", pa: "ਪੰਜਾਬੀ" };
+  let english = {};   // the English catalogue: every key
+  let catalogue = {}; // the chosen language's; a key it lacks comes from english
+
+  // t returns the text of key in the chosen language with {name} replaced
+  // by params.name.
+  function t(key, params) {
+    const text = catalogue[key] ?? english[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (m, name) => (params && name in params ? String(params[name]) : m));
+  }
+
+  async function loadCatalogue(lang) {
+    try {
+      const resp = await fetch("i18n/" + lang + ".json");
+      if (resp.ok) return await resp.json();
+    } catch (e) { /* the page works on with the English texts */ }
+    return {};
+  }
+
+  // firstLanguage is the remembered choice, else the first of the
+  // browser's languages there is a catalogue for (Punjabi only in
+  // Gurmukhi, not Shahmukhi), else English.
+  function firstLanguage() {
+    const kept = localStorage.getItem(langStorageKey);
+    if (kept && kept in languages) return kept;
+    for (const tag of navigator.languages || [navigator.language || ""]) {
+      const parts = tag.toLowerCase().split("-");
+      if (parts[0] === "pa" && (parts.includes("arab") || parts.includes("pk"))) continue;
+      if (parts[0] in languages) return parts[0];
+      if (parts[0] === "fil") return "tl";
+    }
+    return "en";
+  }
+
+  async function setLanguage(lang, remember) {
+    if (remember) localStorage.setItem(langStorageKey, lang);
+    catalogue = lang === "en" ? english : await loadCatalogue(lang);
+    document.documentElement.lang = lang;
+    $("lang").value = lang;
+    for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+    for (const el of document.querySelectorAll("[data-i18n-aria-label]")) el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
+    render();
+  }
 
   // --- the board's geometry -------------------------------------------------
 
@@ -68,8 +117,6 @@
 
   // --- drawing -----------------------------------------------------------------
 
-  const pieceNames = { b: "black man", w: "white man", B: "black king", W: "white king" };
-
   function pathSquares(mv) { return mv ? mv.path.concat(mv.captured) : []; }
 
   function draw() {
@@ -105,15 +152,15 @@
           if (drag && drag.active && drag.from === sq) pc.classList.add("lifted");
           el.appendChild(pc);
         }
-        let label = "square " + sq + (p ? ", " + pieceNames[p] : ", empty");
+        const parts = [t("sq.label", { n: sq }), p ? t("piece." + p) : t("sq.empty")];
         if (last && last.path.includes(sq)) { el.classList.add("last"); }
         if (last && last.captured.includes(sq) && !p) { el.classList.add("taken"); }
-        if (selected === sq) { el.classList.add("selected"); label += ", picked up"; }
+        if (selected === sq) { el.classList.add("selected"); parts.push(t("sq.picked")); }
         if (pending.includes(sq)) el.classList.add("pending");
-        if (mustShow.includes(sq)) { el.classList.add("must"); label += ", must capture"; }
+        if (mustShow.includes(sq)) { el.classList.add("must"); parts.push(t("sq.must")); }
         if (viaShow.includes(sq)) el.classList.add("via");
         else if (hints.includes(sq)) el.classList.add("hint");
-        el.setAttribute("aria-label", label);
+        el.setAttribute("aria-label", parts.join(", "));
       }
     }
   }
@@ -133,11 +180,17 @@
     return out;
   }
 
-  function sideTitle(c) { return c === "black" ? "Black" : "White"; }
+  function sideTitle(c) { return t("side." + c); }
+
+  // reasonText says why the game ended, from the server's code.
+  function reasonText() {
+    const n = state.ending === "three_kings" ? state.rules.three_kings_moves : state.rules.draw_moves;
+    return t("ending." + state.ending, { side: sideTitle(state.turn), n });
+  }
 
   function render() {
     if (!state) return;
-    $("title").textContent = state.title;
+    $("title").textContent = t("variant." + state.variant);
     draw();
 
     // Players above and below the board.
@@ -145,52 +198,55 @@
     for (const [id, colour] of [["player-top", topColour], ["player-bottom", topColour === "black" ? "white" : "black"]]) {
       const el = $(id);
       el.className = "player " + colour + (state.turn === colour && !state.over ? " to-move" : "");
-      const who = state.engine[colour] ? "Crown (engine)" : state.human === "both" ? "Player" : "You";
-      el.querySelector(".name").textContent = sideTitle(colour) + " — " + who;
+      const who = t(state.engine[colour] ? "who.engine" : state.human === "both" ? "who.player" : "who.you");
+      el.querySelector(".name").textContent = t("player.name", { side: sideTitle(colour), who });
       const lost = state.captured[colour === "black" ? 0 : 1];
-      el.querySelector(".lost").textContent = lost > 0 ? lost + " lost" : "";
+      el.querySelector(".lost").textContent = lost > 0 ? t("player.lost", { n: lost }) : "";
     }
 
     // Status line and the game-over banner.
     const status = $("status");
     status.classList.toggle("over", state.over);
     if (state.over) {
-      const res = state.result === "1-0" ? "Black wins" : state.result === "0-1" ? "White wins" : "Draw";
-      status.textContent = "Game over: " + res + " (" + state.reason + ")";
+      const res = t(state.result === "1-0" ? "result.black" : state.result === "0-1" ? "result.white" : "result.draw");
+      const reason = reasonText();
+      status.textContent = t("status.over", { result: res, reason });
       $("banner-result").textContent = res;
-      $("banner-reason").textContent = state.reason;
+      $("banner-reason").textContent = reason;
       $("banner").hidden = false;
     } else {
       $("banner").hidden = true;
-      if (state.thinking) status.textContent = "Crown is thinking… (" + sideTitle(state.turn) + " to move)";
-      else if (state.human === "both") status.textContent = sideTitle(state.turn) + " to move";
-      else status.textContent = "Your move (" + sideTitle(state.turn) + ")";
-      if (state.your_turn && state.must_capture.length > 0) status.textContent += " — a capture is compulsory";
+      const side = sideTitle(state.turn);
+      let text = t(state.thinking ? "status.thinking" : state.human === "both" ? "status.toMove" : "status.yourMove", { side });
+      if (state.your_turn && state.must_capture.length > 0) text = t("status.mustCapture", { status: text });
+      status.textContent = text;
     }
 
     $("undo").disabled = !state.can_undo;
     $("redo").disabled = !state.can_redo;
     $("go").disabled = state.over;
-    $("go").textContent = state.thinking ? "Move now" : "Engine move";
+    $("go").textContent = t(state.thinking ? "btn.go.now" : "btn.go");
     $("analysis").checked = state.analysis.on;
     renderAnalysis();
     renderRecord();
+    renderRules();
   }
 
   function renderAnalysis() {
     const a = state.analysis;
     $("analysis-panel").hidden = !a.on;
     if (!a.on) return;
-    $("an-subject").textContent = a.subject === "engine" ? "Crown is thinking" : "Analysis";
-    $("an-state").textContent = a.running ? "(searching…)" : a.has && a.final ? "(finished)" : state.over ? "(game over)" : "";
+    $("an-subject").textContent = t(a.subject === "engine" ? "an.thinking" : "an.toggle");
+    $("an-state").textContent = a.running ? t("an.searching") : a.has && a.final ? t("an.finished") : state.over ? t("an.over") : "";
     if (!a.has) {
       $("an-score").textContent = $("an-depth").textContent = $("an-nodes").textContent = "…";
       $("an-pv").textContent = a.running ? "…" : "";
       return;
     }
-    $("an-score").textContent = a.text + (a.text.includes("wins") ? "" : " (Black's view)");
+    $("an-score").textContent = a.win_in > 0 ? t("an.win.black", { n: a.win_in })
+      : a.win_in < 0 ? t("an.win.white", { n: -a.win_in }) : t("an.view", { score: a.text });
     $("an-depth").textContent = a.depth;
-    $("an-nodes").textContent = formatCount(a.nodes) + " in " + (a.time_ms / 1000).toFixed(1) + " s";
+    $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
     $("an-pv").textContent = a.pv || "…";
   }
 
@@ -233,6 +289,132 @@
     m.className = kind || "";
   }
 
+  // --- the rules panel ---------------------------------------------------------
+
+  // Diagrams are drawn from a FEN-like position ("W:W22:B18", ranges such
+  // as 21-32 and K for kings allowed), a move's path of squares, the
+  // squares it takes, and a square where a man is crowned.
+  const diagrams = {
+    start: { fen: "B:W21-32:B1-12" },
+    capture: { fen: "W:W22:B18", path: [22, 15], taken: [18] },
+    multi: { fen: "W:W27:B23,15", path: [27, 18, 11], taken: [23, 15] },
+    crown: { fen: "W:W6:B", path: [6, 2], crown: 2 },
+    flying: { fen: "W:WK29:B22", path: [29, 11], taken: [22] },
+  };
+  const svgNS = "http://www.w3.org/2000/svg";
+  let diagramCount = 0; // keeps the arrow markers' ids apart
+
+  function diagramPieces(fen) {
+    const out = {};
+    for (const part of fen.split(":").slice(1)) {
+      const colour = part[0] === "B" ? "b" : "w";
+      for (const item of part.slice(1).split(",").filter(Boolean)) {
+        const king = item[0] === "K";
+        const [a, b] = item.replace("K", "").split("-").map(Number);
+        for (let sq = a; sq <= (b || a); sq++) out[sq] = king ? colour.toUpperCase() : colour;
+      }
+    }
+    return out;
+  }
+
+  function svgEl(tag, attrs, parent) {
+    const el = document.createElementNS(svgNS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (parent) parent.appendChild(el);
+    return el;
+  }
+
+  // drawDiagram returns a small board as an SVG (seen from White's side,
+  // as the board starts), with no text in it: the caption says what it shows.
+  function drawDiagram(d) {
+    const svg = svgEl("svg", { viewBox: "0 0 8 8", "aria-hidden": "true", class: "diagram-board" });
+    const centre = (sq) => { const { r, c } = squareRC(sq); return [c + 0.5, r + 0.5]; };
+    for (let r = 0; r < 8; r++) {
+      for (let c = 0; c < 8; c++) svgEl("rect", { x: c, y: r, width: 1, height: 1, class: (r + c) % 2 ? "d" : "l" }, svg);
+    }
+    const drawPiece = (sq, p, cls) => {
+      const [x, y] = centre(sq);
+      svgEl("circle", { cx: x, cy: y, r: 0.4, class: "p " + p.toLowerCase() + (cls ? " " + cls : "") }, svg);
+      if (p === p.toUpperCase()) {
+        const g = svgEl("g", { transform: `translate(${x - 0.27} ${y - 0.27}) scale(0.0225)`, class: cls || "" }, svg);
+        g.innerHTML = crownSVG.replace(/^<svg[^>]*>|<\/svg>$/g, "");
+      }
+    };
+    const pieces = diagramPieces(d.fen);
+    for (const [sq, p] of Object.entries(pieces)) drawPiece(Number(sq), p, (d.taken || []).includes(Number(sq)) ? "taken" : "");
+    if (d.crown) drawPiece(d.crown, "W", "future");
+    if (d.path) {
+      const id = "arrow" + ++diagramCount;
+      const marker = svgEl("marker", { id, viewBox: "0 0 4 4", refX: 2, refY: 2, markerWidth: 3, markerHeight: 3, orient: "auto" },
+        svgEl("defs", {}, svg));
+      svgEl("path", { d: "M0 0 L4 2 L0 4 Z", class: "arrow-head" }, marker);
+      svgEl("polyline", { points: d.path.map((sq) => centre(sq).join(",")).join(" "), class: "arrow", "marker-end": `url(#${id})` }, svg);
+    }
+    for (const sq of d.taken || []) {
+      const [x, y] = centre(sq);
+      svgEl("path", { d: `M${x - 0.2} ${y - 0.2} L${x + 0.2} ${y + 0.2} M${x + 0.2} ${y - 0.2} L${x - 0.2} ${y + 0.2}`, class: "cross" }, svg);
+    }
+    return svg;
+  }
+
+  let rulesShown = ""; // the language and rule set the panel was written for
+
+  // renderRules writes the panel "How to play and rules" for the rule set
+  // of the game in force, in the chosen language.
+  function renderRules() {
+    if (!state) return;
+    const pool = state.variant === "pool";
+    const key = document.documentElement.lang + " " + state.variant;
+    if (key === rulesShown) return;
+    rulesShown = key;
+    const box = $("rules");
+    box.innerHTML = "";
+    box.dataset.variant = state.variant;
+    const add = (tag, text) => {
+      const el = document.createElement(tag);
+      el.textContent = text;
+      box.appendChild(el);
+      return el;
+    };
+    const figures = (...names) => {
+      const row = add("div", "");
+      row.className = "figures";
+      for (const name of names) {
+        const fig = document.createElement("figure");
+        fig.className = "diagram";
+        fig.dataset.diagram = name;
+        fig.appendChild(drawDiagram(diagrams[name]));
+        const cap = document.createElement("figcaption");
+        cap.textContent = t("fig." + name);
+        fig.appendChild(cap);
+        row.appendChild(fig);
+      }
+    };
+    const v = (k) => t(pool && (k + ".pool") in english ? k + ".pool" : k);
+    add("h3", t("how.title"));
+    for (const k of ["how.move", "how.multi", "how.stuck", "how.game"]) add("p", t(k));
+    add("h3", t("rules.title", { variant: t("variant." + state.variant) }));
+    add("h4", t("rules.board.h"));
+    add("p", t("rules.board"));
+    add("h4", t("rules.pieces.h"));
+    add("p", t("rules.pieces"));
+    figures("start");
+    add("h4", t("rules.moves.h"));
+    add("p", v("rules.moves"));
+    add("h4", t("rules.capture.h"));
+    add("p", v("rules.capture"));
+    add("p", t("rules.compulsory"));
+    add("p", t("rules.multi"));
+    if (pool) figures("capture", "multi", "flying"); else figures("capture", "multi");
+    add("h4", t("rules.kings.h"));
+    add("p", v("rules.kings"));
+    figures("crown");
+    add("h4", t("rules.end.h"));
+    add("p", t("rules.end.win"));
+    add("p", t("rules.end.draw", { n: state.rules.draw_moves }));
+    if (state.rules.three_kings_moves > 0) add("p", t("rules.end.threeKings", { n: state.rules.three_kings_moves }));
+  }
+
   // --- talking to the server ------------------------------------------------
 
   async function api(method, path, body) {
@@ -245,10 +427,10 @@
     try {
       resp = await fetch(path, opts);
     } catch (e) {
-      return { ok: false, status: 0, data: { error: "The server cannot be reached: " + e.message } };
+      return { ok: false, status: 0, data: { error: t("err.unreachable", { detail: e.message }), local: true } };
     }
     let data = {};
-    try { data = await resp.json(); } catch (e) { data = { error: "The server answered " + resp.status }; }
+    try { data = await resp.json(); } catch (e) { data = { error: t("err.status", { status: resp.status }), local: true }; }
     return { ok: resp.ok, status: resp.status, data };
   }
 
@@ -275,7 +457,7 @@
       if (events.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
       const r = await api("GET", "api/games/" + id);
       if (r.status === 404) {
-        say("That game was dropped by the server after a long idle time; here is a new one.", "info");
+        say(t("msg.dropped"), "info");
         await startNew(readForm(), true);
       } else {
         setTimeout(() => follow(id), 1000);
@@ -300,28 +482,52 @@
     }
     const d = r.data;
     if (d.state) accept(d.state);
+    const to = path[path.length - 1];
     switch (d.code) {
       case "ambiguous":
         pending = [];
         viaShow = viaSquares(d.options);
         mustShow = [];
-        say(d.error, "info");
+        say(t("err.ambiguous", { n: (d.options || []).length, from: path[0], to }), "info");
         break;
       case "incomplete":
         pending = path.slice(1);
         viaShow = [];
-        say(d.error, "info");
+        say(t("err.incomplete"), "info");
         break;
       case "must_capture":
+        // The forced-capture hint: the pieces that can capture are marked.
         clearPick();
         mustShow = d.must_capture || [];
-        say(d.error, "error");
+        say(t(mustShow.includes(path[0]) ? "err.mustCapturePiece" : "err.mustCapture"), "error");
         break;
       default:
         clearPick();
-        say(d.error || "The move was refused", "error");
+        say(refusal(d, path), "error");
     }
     render();
+  }
+
+  // refusal says why the server refused a move, from its code; a refusal
+  // with no code known here shows the server's own words.
+  function refusal(d, path) {
+    switch (d.code) {
+      case "not_your_turn": return t("msg.wait");
+      case "not_your_piece": return t("err.notYourPiece", { n: path[0] });
+      case "illegal": return t("err.illegal", { move: path.join("-") });
+    }
+    return errorText(d);
+  }
+
+  // errorText is an error answer for people, from its code; the server's
+  // own words, which are in English, stand in the sentence as the detail
+  // where the code says too little (a FEN or PDN that cannot be read), or
+  // behind a general sentence for a code the page does not know.
+  function errorText(d) {
+    if (d.local) return d.error;
+    if (d.code === "game_over") return t("msg.over");
+    const key = "err." + d.code;
+    return t(key in english ? key : "err.refused", { detail: d.error });
   }
 
   // viaSquares returns the landing squares between start and end of the
@@ -345,8 +551,8 @@
   // activate is a click, a tap or Enter on a square.
   function activate(sq) {
     if (!state || !sq) return;
-    if (state.over) { say("The game is over: start a new one, or undo.", "info"); return; }
-    if (!state.your_turn) { say("Wait: Crown is to move.", "info"); return; }
+    if (state.over) { say(t("msg.over"), "info"); return; }
+    if (!state.your_turn) { say(t("msg.wait"), "info"); return; }
     if (ownPiece(sq) && pending.length === 0 && sq !== selected) {
       selected = sq;
       mustShow = [];
@@ -361,7 +567,7 @@
       return;
     }
     if (selected === null) {
-      say(state.board[sq - 1] ? "That is not your piece: pick one of yours." : "Pick one of your pieces first.", "info");
+      say(t(state.board[sq - 1] ? "msg.notYours" : "msg.pickFirst"), "info");
       return;
     }
     submit([selected, ...pending, sq]);
@@ -484,7 +690,7 @@
       ? await api("POST", "api/games", req)
       : await api("POST", "api/games/" + state.id + "/new", req);
     if (!r.ok) {
-      say(r.data.error, "error");
+      say(errorText(r.data), "error");
       return false;
     }
     userFlip = false;
@@ -496,23 +702,23 @@
 
   $("new-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    if (await startNew(readForm())) say("New game: " + state.title + ".", "info");
+    if (await startNew(readForm())) say(t("msg.newGame", { title: t("variant." + state.variant) }), "info");
   });
 
   $("undo").addEventListener("click", async () => {
     const r = await api("POST", "api/games/" + state.id + "/undo");
     clearPick();
-    if (r.ok) { say(""); accept(r.data); } else say(r.data.error, "error");
+    if (r.ok) { say(""); accept(r.data); } else say(errorText(r.data), "error");
   });
   $("redo").addEventListener("click", async () => {
     const r = await api("POST", "api/games/" + state.id + "/redo");
     clearPick();
-    if (r.ok) { say(""); accept(r.data); } else say(r.data.error, "error");
+    if (r.ok) { say(""); accept(r.data); } else say(errorText(r.data), "error");
   });
   $("go").addEventListener("click", async () => {
     clearPick();
     const r = await api("POST", "api/games/" + state.id + "/go");
-    if (r.ok) accept(r.data); else say(r.data.error, "error");
+    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
   });
   $("flip").addEventListener("click", () => {
     userFlip = !userFlip;
@@ -520,7 +726,7 @@
   });
   $("analysis").addEventListener("change", async (e) => {
     const r = await api("POST", "api/games/" + state.id + "/analysis", { on: e.target.checked });
-    if (r.ok) accept(r.data); else say(r.data.error, "error");
+    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
   });
   $("copy").addEventListener("click", async () => {
     const text = $("pdn").value;
@@ -530,19 +736,23 @@
       $("pdn").select();
       document.execCommand("copy");
     }
-    say("The PDN record is on the clipboard.", "info");
+    say(t("msg.copied"), "info");
   });
   $("load-pdn").addEventListener("click", async () => {
     const req = readForm();
     delete req.fen;
     req.pdn = $("pdn-input").value;
-    if (await startNew(req)) say("Game loaded: " + state.moves.length + " moves.", "info");
+    if (await startNew(req)) say(t("msg.loaded", { n: state.moves.length }), "info");
   });
 
   // --- start -----------------------------------------------------------------
 
   async function init() {
     buildBoard();
+    for (const [code, name] of Object.entries(languages)) $("lang").add(new Option(name, code));
+    $("lang").addEventListener("change", (e) => setLanguage(e.target.value, true));
+    english = await loadCatalogue("en");
+    await setLanguage(firstLanguage(), false);
     const id = sessionStorage.getItem(storageKey);
     if (id) {
       const r = await api("GET", "api/games/" + id);
