@@ -105,14 +105,8 @@ func (b *Builder) Build(n int) error {
 			b.finish(pair, true)
 			continue
 		}
-		b.buildPair(pair)
-		if b.Dir != "" {
-			for _, m := range pair {
-				s := b.t.slices[m.code()]
-				if err := WriteSlice(b.Dir, b.Variant, m, s.get); err != nil {
-					return err
-				}
-			}
+		if err := b.buildPair(pair); err != nil {
+			return err
 		}
 		b.finish(pair, false)
 	}
@@ -157,12 +151,8 @@ func (b *Builder) Value(p *movegen.Position) Value {
 		return Loss
 	}
 	m := MaterialOf(&q)
-	if !m.Valid() {
+	if !m.Valid() || b.t.slices[m.code()] == nil {
 		return Unknown
 	}
-	s := b.t.slices[m.code()]
-	if s == nil {
-		return Unknown
-	}
-	return s.get(s.l.index(&q))
+	return b.t.value(&q)
 }

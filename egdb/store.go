@@ -20,8 +20,10 @@ import (
 const (
 	// fileMagic opens every slice file.
 	fileMagic = "CRWNEGDB"
-	// formatVersion is bumped on any change to the layout or the index.
-	formatVersion = 1
+	// formatVersion is bumped on any change to the layout, the index or
+	// the meaning of the values. Version 2: positions with a capture
+	// pending hold don't-care values (a probe resolves them by search).
+	formatVersion = 2
 	// headerBytes is the fixed header before the block offsets.
 	headerBytes = 32
 	// BlockPositions is how many positions one compressed block holds: a

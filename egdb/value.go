@@ -98,40 +98,43 @@ func turnRound(p *movegen.Position) movegen.Position {
 // order rules out.
 func (t *tables) after(q *movegen.Position) Value {
 	f := turnRound(q)
-	if f.Pieces[movegen.Black] == 0 {
+	return t.value(&f)
+}
+
+// value returns the value of p (Black to move). A position with a capture
+// pending is resolved from its captures' successors, as a probe does: its
+// stored value is a don't-care (see docs/egdb.md).
+func (t *tables) value(p *movegen.Position) Value {
+	if p.Pieces[movegen.Black] == 0 {
 		return Loss
 	}
-	s := t.slices[materialCode(&f)]
-	if s == nil {
-		panic("egdb: successor slice " + MaterialOf(&f).String() + " is not built")
+	if p.HasCapture() {
+		var ml movegen.MoveList
+		return t.solve(p, &ml)
 	}
-	return s.get(s.l.index(&f))
+	s := t.slices[materialCode(p)]
+	if s == nil {
+		panic("egdb: successor slice " + MaterialOf(p).String() + " is not built")
+	}
+	return s.get(s.l.index(p))
 }
 
 // solve returns p's value (Black to move) from its successors' values as t
-// knows them now: Win if a move reaches a loss for the opponent, Loss if
-// every move reaches a win for it (or there is no move), Draw if all are
-// known and one is a draw, else Unknown. ml is scratch space.
+// knows them: Win if a move reaches a loss for the opponent, Loss if every
+// move reaches a win for it (or there is no move), else Draw. Every
+// successor's slice must be in t. ml is scratch space.
 func (t *tables) solve(p *movegen.Position, ml *movegen.MoveList) Value {
 	p.GenerateMoves(ml)
-	unknown, draw := false, false
+	best := Loss
 	for _, mv := range ml.Slice() {
 		q := *p
 		q.MakeMove(mv)
 		switch t.after(&q) {
 		case Loss:
 			return Win
-		case Unknown:
-			unknown = true
 		case Draw:
-			draw = true
+			best = Draw
 		}
 	}
-	switch {
-	case unknown:
-		return Unknown
-	case draw:
-		return Draw
-	}
-	return Loss
+	return best
 }
