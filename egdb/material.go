@@ -3,7 +3,6 @@ package egdb
 import (
 	"fmt"
 	"math/bits"
-	"sort"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -81,17 +80,20 @@ func Slices(n int) []Material {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Pieces() != b.Pieces() {
-			return a.Pieces() < b.Pieces()
-		}
-		if a.Men() != b.Men() {
-			return a.Men() < b.Men()
-		}
-		return pairKey(a) < pairKey(b)
-	})
+	sortBuildOrder(out)
 	return out
+}
+
+// buildLess orders slices for building: fewer pieces first, then fewer
+// men, then by pairKey.
+func buildLess(a, b Material) bool {
+	if a.Pieces() != b.Pieces() {
+		return a.Pieces() < b.Pieces()
+	}
+	if a.Men() != b.Men() {
+		return a.Men() < b.Men()
+	}
+	return pairKey(a) < pairKey(b)
 }
 
 // pairKey orders slices so that a slice and its mirror are adjacent: both

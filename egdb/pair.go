@@ -151,7 +151,7 @@ func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
 
 // worker is one thread's scratch space.
 type worker struct {
-	pb      *pairBuild
+	pb    *pairBuild
 	ml    movegen.MoveList
 	stack []int64 // resolved positions whose predecessors are still to be told
 }

@@ -28,9 +28,11 @@ func init() {
 	})
 }
 
-const egdbUsage = `usage: crown egdb build|info|probe|verify [flags]
+const egdbUsage = `usage: crown egdb build|plan|info|probe|verify [flags]
 Endgame databases (docs/egdb.md): win/loss/draw for every position with few pieces.
   crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
+  crown egdb build --variant american|pool --slice NAME --dir DIR [--threads N]
+  crown egdb plan [--variant V] --pieces N [--level L] [--names]
   crown egdb info --dir DIR
   crown egdb probe [--variant V] --dir DIR FEN
   crown egdb verify --dir DIR [--threads N]
@@ -39,6 +41,7 @@ Run 'crown egdb <subcommand> --help' for each one's flags.`
 // egdbSubcommands are the subcommands of crown egdb.
 var egdbSubcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"build":  runEgdbBuild,
+	"plan":   runEgdbPlan,
 	"info":   runEgdbInfo,
 	"probe":  runEgdbProbe,
 	"verify": runEgdbVerify,
@@ -46,7 +49,7 @@ var egdbSubcommands = map[string]func(args []string, stdout, stderr io.Writer) i
 
 func runEgdb(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return usageError(stderr, "egdb", "a subcommand is required: build, info, probe or verify")
+		return usageError(stderr, "egdb", "a subcommand is required: build, plan, info, probe or verify")
 	}
 	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
 		fmt.Fprintln(stdout, egdbUsage)
@@ -56,7 +59,7 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	}
 	run, ok := egdbSubcommands[args[0]]
 	if !ok {
-		return usageError(stderr, "egdb", "unknown subcommand %q (want build, info, probe or verify)", args[0])
+		return usageError(stderr, "egdb", "unknown subcommand %q (want build, plan, info, probe or verify)", args[0])
 	}
 	return run(args[1:], stdout, stderr)
 }
@@ -77,20 +80,25 @@ func checkThreads(stderr io.Writer, sub string, n int) bool {
 }
 
 const egdbBuildUsage = `usage: crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
+       crown egdb build --variant american|pool --slice NAME --dir DIR [--threads N]
 Builds every slice of up to N pieces (default 4) into DIR, smaller ones first, with a
 progress line on stderr. Slices already in DIR and valid are read back, not built
-again, so an interrupted build resumes; each file is written whole or not at all.`
+again, so an interrupted build resumes; each file is written whole or not at all.
+With --slice, builds one job of 'crown egdb plan' (the slice and its mirror) from the
+slices it depends on, which must be in DIR (an error names those missing).`
 
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb build")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
 	pieces := fs.Int("pieces", defaultEgdbPieces, "build every slice with up to this many pieces")
+	slice := fs.String("slice", "", "build only this slice and its mirror (a job of crown egdb plan)")
 	dir := fs.String("dir", "", "database directory (required)")
 	threads := threadsFlag(fs)
 	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbBuildUsage, 0); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
+	var one egdb.Material
 	switch {
 	case err != nil:
 		return usageError(stderr, "egdb build", "%v", err)
@@ -100,6 +108,13 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "egdb build", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
 	case !checkThreads(stderr, "build", *threads):
 		return exitUsage
+	case *slice != "" && fs.Changed("pieces"):
+		return usageError(stderr, "egdb build", "--slice and --pieces exclude each other")
+	}
+	if *slice != "" {
+		if one, err = egdb.ParseMaterial(*slice); err != nil {
+			return usageError(stderr, "egdb build", "--slice: %v", err)
+		}
 	}
 	b := egdb.NewBuilder(v, *threads)
 	b.Dir = *dir
@@ -125,14 +140,21 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		buildProgress(stderr, v, p)
 	}
 	start := time.Now()
-	if err := b.Build(*pieces); err != nil {
+	what := fmt.Sprintf("pieces=%d", *pieces)
+	if *slice != "" {
+		what = "slice=" + *slice
+		err = b.BuildSlice(one)
+	} else {
+		err = b.Build(*pieces)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "crown egdb: build: %v\n", err)
 		return exitFail
 	}
 	el := time.Since(start)
 	ru := resourceUsage()
-	fmt.Fprintf(stdout, "egdb build %v pieces=%d: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, *pieces, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
+	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
+		v, what, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
 	return exitOK
 }
 
@@ -146,11 +168,10 @@ func sliceNames(ms []egdb.Material) string {
 
 // phaseShare is the rough share of a pair's build time each phase takes,
 // for the progress line's estimate: the scan generates every position's
-// moves, the link and the propagation only follow lists.
+// moves, the propagation the unmoves of the positions won or lost.
 var phaseShare = map[string][2]float64{ // start, length
-	"scan":      {0, 0.85},
-	"link":      {0.85, 0.05},
-	"propagate": {0.9, 0.1},
+	"scan":      {0, 0.6},
+	"propagate": {0.6, 0.4},
 }
 
 // buildProgress writes the progress line: slice, phase, positions done
@@ -191,6 +212,56 @@ func resourceUsage() resources {
 		cpu:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
 		peakMiB: int64(ru.Maxrss) / 1024, // kilobytes on Linux
 	}
+}
+
+const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names]
+Prints the jobs that build every slice of up to N pieces, in dependency order: level,
+job name (the slice to give 'crown egdb build --slice'), its mirror built with it,
+positions, and the jobs it reads directly. Jobs of one level are independent of each
+other and read only lower levels. --names prints only the job names (one a line),
+--level only that level's jobs: for batch systems (docs/egdb.md).`
+
+func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb plan")
+	variant := fs.String("variant", "american", "rule set: american or pool (the plan is the same for both)")
+	pieces := fs.Int("pieces", defaultEgdbPieces, "plan every slice with up to this many pieces")
+	level := fs.Int("level", 0, "print only this level's jobs (0: all)")
+	names := fs.Bool("names", false, "print only the job names, one a line")
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbPlanUsage, 0); !ok {
+		return code
+	}
+	if _, err := movegen.ParseVariant(*variant); err != nil {
+		return usageError(stderr, "egdb plan", "%v", err)
+	}
+	if *pieces < 2 || *pieces > egdb.MaxPieces {
+		return usageError(stderr, "egdb plan", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
+	}
+	jobs := egdb.Plan(*pieces)
+	if *level < 0 || *level > jobs[len(jobs)-1].Level {
+		return usageError(stderr, "egdb plan", "--level: %d is out of range 0..%d", *level, jobs[len(jobs)-1].Level)
+	}
+	if !*names {
+		fmt.Fprintf(stdout, "# %d jobs in %d levels; level job mirror positions deps\n", len(jobs), jobs[len(jobs)-1].Level)
+	}
+	for _, j := range jobs {
+		if *level != 0 && j.Level != *level {
+			continue
+		}
+		if *names {
+			fmt.Fprintln(stdout, j.Name())
+			continue
+		}
+		mirror := "-"
+		if len(j.Slices) > 1 {
+			mirror = j.Slices[1].String()
+		}
+		deps := sliceNames(j.Deps)
+		if deps == "" {
+			deps = "-"
+		}
+		fmt.Fprintf(stdout, "%d %s %s %d %s\n", j.Level, j.Name(), mirror, j.Positions, strings.ReplaceAll(deps, "+", ","))
+	}
+	return exitOK
 }
 
 const egdbInfoUsage = `usage: crown egdb info --dir DIR

@@ -1,0 +1,100 @@
+package egdb
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestDeps: every move of every position of up to four pieces (three with
+// -short), both rule sets, stays in its slice's pair or leads into a slice
+// Deps names (or ends the game).
+func TestDeps(t *testing.T) {
+	n := 4
+	if testing.Short() {
+		n = 3
+	}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		for _, m := range Slices(n) {
+			deps := map[Material]bool{m: true, m.Mirror(): true}
+			for _, d := range Deps(m) {
+				deps[d] = true
+			}
+			var ml movegen.MoveList
+			for i := int64(0); i < Size(m); i++ {
+				p := Unindex(m, i, v)
+				p.GenerateMoves(&ml)
+				for _, mv := range ml.Slice() {
+					q := p
+					q.MakeMove(mv)
+					f := turnRound(&q)
+					if d := MaterialOf(&f); d.Valid() && !deps[d] {
+						t.Fatalf("%v %s: %s leads into %v, not in Deps %v", v, p.FEN(), p.FormatMove(mv), d, Deps(m))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlan: every slice is in exactly one job; a job's dependencies are
+// earlier jobs of lower levels.
+func TestPlan(t *testing.T) {
+	const n = 6
+	jobs := Plan(n)
+	level := map[Material]int{}
+	seen := map[Material]bool{}
+	var positions int64
+	for _, j := range jobs {
+		for _, m := range j.Slices {
+			if seen[m] {
+				t.Errorf("%v in two jobs", m)
+			}
+			seen[m] = true
+		}
+		for _, d := range j.Deps {
+			if l, ok := level[d]; !ok || l >= j.Level {
+				t.Errorf("job %s (level %d) depends on %v (level %d, planned before: %v)", j.Name(), j.Level, d, l, ok)
+			}
+		}
+		level[j.Slices[0]] = j.Level
+		positions += j.Positions
+	}
+	if len(seen) != len(Slices(n)) || positions != 2571945320 {
+		t.Errorf("%d slices, %d positions; want %d, 2571945320", len(seen), positions, len(Slices(n)))
+	}
+}
+
+// TestBuildSlice: jobs built one by one in plan order, each from the
+// files of the others, give the same files as one build; a job whose
+// successors are missing names them.
+func TestBuildSlice(t *testing.T) {
+	const n = 3
+	whole, parts := t.TempDir(), t.TempDir()
+	buildTo(t, movegen.Pool, n, whole, nil)
+	b := NewBuilder(movegen.Pool, 2)
+	b.Dir = parts
+	err := b.BuildSlice(Material{0, 1, 1, 1})
+	var missing *MissingError
+	if !errors.As(err, &missing) || len(missing.Missing) != 3 {
+		t.Fatalf("BuildSlice with nothing built: %v, want 3 missing", err)
+	}
+	for _, j := range Plan(n) {
+		b := NewBuilder(movegen.Pool, 2)
+		b.Dir = parts
+		if err := b.BuildSlice(j.Slices[len(j.Slices)-1]); err != nil {
+			t.Fatalf("job %s: %v", j.Name(), err)
+		}
+	}
+	for _, m := range Slices(n) {
+		a, err1 := os.ReadFile(filepath.Join(whole, FileName(movegen.Pool, m)))
+		b, err2 := os.ReadFile(filepath.Join(parts, FileName(movegen.Pool, m)))
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Errorf("%v: files differ (%v, %v)", m, err1, err2)
+		}
+	}
+}
