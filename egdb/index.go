@@ -109,12 +109,33 @@ func unrankSet(r int64, k int, avail movegen.Bitboard) movegen.Bitboard {
 	return set
 }
 
-// nthSquare returns the one-square set of the n-th (0-based) square of avail.
-func nthSquare(avail movegen.Bitboard, n int) movegen.Bitboard {
-	for ; n > 0; n-- {
-		avail &= avail - 1
+// selectBit[b][n] is the position of the n-th (0-based) set bit of byte b.
+var selectBit [256][8]uint8
+
+func init() {
+	for b := range 256 {
+		n := 0
+		for i := range 8 {
+			if b&(1<<i) != 0 {
+				selectBit[b][n] = uint8(i)
+				n++
+			}
+		}
 	}
-	return avail & -avail
+}
+
+// nthSquare returns the one-square set of the n-th (0-based) square of
+// avail (a byte at a time: the builder unranks every position).
+func nthSquare(avail movegen.Bitboard, n int) movegen.Bitboard {
+	for sh := 0; sh < movegen.NumSquares; sh += 8 {
+		b := uint8(avail >> sh)
+		if c := bits.OnesCount8(b); n >= c {
+			n -= c
+			continue
+		}
+		return 1 << (sh + int(selectBit[b][n]))
+	}
+	return 0
 }
 
 // index returns the rank of p, which must have Black to move and l's

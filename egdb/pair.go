@@ -134,7 +134,7 @@ func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{pb: pb}
+			w := &worker{pb: pb, preds: make([]int64, 0, maxUnmoves)}
 			for {
 				lo := next.Add(chunkPositions) - chunkPositions
 				if lo >= pb.total {
@@ -154,6 +154,7 @@ type worker struct {
 	pb    *pairBuild
 	ml    movegen.MoveList
 	stack []int64 // resolved positions whose predecessors are still to be told
+	preds []int64 // a position's predecessors
 }
 
 // buildPair builds a slice and its mirror (or a slice that is its own
@@ -199,8 +200,8 @@ func (b *Builder) buildPair(pair []Material) error {
 		for g := lo; g < hi; g++ {
 			k, i := pb.locate(g)
 			p := pb.tabs[k].l.position(i, b.Variant)
-			s := pb.scanOne(&p, &w.ml)
-			pb.update(g, func(uint8) (uint8, bool) { return s, true })
+			// Chunks start on whole words, so no other thread writes g's word.
+			pb.st[g>>2] |= uint32(pb.scanOne(&p, &w.ml)) << (8 * (g & 3))
 		}
 	})
 	pb.parallel(phasePropagate, func(lo, hi int64, w *worker) {
@@ -256,18 +257,17 @@ func (w *worker) drain() {
 		w.stack = w.stack[:len(w.stack)-1]
 		k, i := pb.locate(g)
 		s := pb.tabs[k].l.position(i, pb.b.Variant)
-		lost := Value(pb.state(g)&stValue) == Loss
+		step := countDown
+		if Value(pb.state(g)&stValue) == Loss {
+			step = winState
+		}
 		mk := pb.mirror[k]
-		pb.unmoves(&s, func(f *movegen.Position) {
-			h := pb.base[mk] + pb.tabs[mk].l.index(f)
-			step := countDown
-			if lost {
-				step = winState
-			}
-			if pb.update(h, step) {
+		w.preds = unmoves(&s, &pb.tabs[mk].l, w.preds[:0])
+		for _, i := range w.preds {
+			if h := pb.base[mk] + i; pb.update(h, step) {
 				w.stack = append(w.stack, h)
 			}
-		})
+		}
 	}
 }
 
@@ -292,13 +292,18 @@ func countDown(s uint8) (uint8, bool) {
 	return s - 1, true
 }
 
-// unmoves calls visit with every predecessor of s (Black to move) by a
-// quiet move of White that stays in the pair (no capture, no promotion),
-// turned round to be stored: Black to move, in the mirror slice. A White
-// man came from one step behind it (White men move towards lower squares),
-// a king from any square one step (American) or any distance over empty
-// squares (Pool's flying kings) away.
-func (pb *pairBuild) unmoves(s *movegen.Position, visit func(*movegen.Position)) {
+// maxUnmoves bounds the predecessors of a position: each of at most
+// MaxPieces-1 pieces of the side that moved comes from at most 13 squares
+// (a flying king's four rays).
+const maxUnmoves = MaxPieces * 13
+
+// unmoves appends to out the index, in l (the mirror slice's layout), of
+// every predecessor of s (Black to move) by a quiet move of White that
+// stays in the pair (no capture, no promotion), turned round to be stored:
+// Black to move. A White man came from one step behind it (White men move
+// towards lower squares), a king from any square one step (American) or
+// any distance over empty squares (Pool's flying kings) away.
+func unmoves(s *movegen.Position, l *layout, out []int64) []int64 {
 	empty := s.Empty()
 	white := s.Pieces[movegen.White]
 	flying := s.Variant == movegen.Pool
@@ -317,13 +322,14 @@ func (pb *pairBuild) unmoves(s *movegen.Position, visit func(*movegen.Position))
 					p.Kings ^= to.Bit() | from.Bit()
 				}
 				f := turnRound(&p)
-				visit(&f)
+				out = append(out, l.index(&f))
 				if !king || !flying {
 					break
 				}
 			}
 		}
 	}
+	return out
 }
 
 // wait waits for a phase's threads, reporting progress meanwhile.

@@ -27,10 +27,12 @@ const (
 	// headerBytes is the fixed header before the block offsets.
 	headerBytes = 32
 	// BlockPositions is how many positions one compressed block holds: a
-	// probe decompresses one block (a kilobyte packed, a few microseconds),
-	// and the offsets cost 4 bytes a block (0.001 bytes a position). A
+	// probe decompresses one block (4 KiB packed, some microseconds), and
+	// the offsets cost 4 bytes a block (0.0002 bytes a position). Blocks of
+	// 4096 positions made the files 18% larger (American up to 4 pieces:
+	// 0.034 bytes a position against 0.029), of 65536 only 7% smaller. A
 	// multiple of valuesPerByte, so blocks start on whole packed bytes.
-	BlockPositions = 4096
+	BlockPositions = 16384
 	// codecFlate names the block code: the values packed two bits each
 	// (four to a byte, the first in the low bits), compressed with DEFLATE
 	// (compress/flate, best compression) block by block. The header keeps

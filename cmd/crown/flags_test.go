@@ -167,7 +167,8 @@ func TestHelp(t *testing.T) {
 		t.Errorf("%d commands, %d in the help test", len(commands), len(mentions))
 	}
 	egdbMentions := map[string][]string{
-		"build":  {"--variant", "--pieces", "--dir", "--threads", "(default 4)", "resumes"},
+		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
+		"plan":   {"--variant", "--pieces", "--level", "--names", "dependency order"},
 		"info":   {"--dir", "bytes"},
 		"probe":  {"--variant", "--dir", "FEN"},
 		"verify": {"--dir", "--threads", "mismatches"},
