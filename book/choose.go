@@ -52,7 +52,7 @@ func (l Level) String() string {
 // Check reports whether l is a level.
 func (l Level) Check() error {
 	if l < Off || l >= NumLevels {
-		return fmt.Errorf("book level %d is out of range 0..%d", int(l), int(NumLevels)-1)
+		return fmt.Errorf("%d is out of range 0..%d", int(l), int(NumLevels)-1)
 	}
 	return nil
 }
