@@ -63,6 +63,8 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
 		fmt.Fprintln(stdout, bookUsage)
+		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprintln(stdout, "  (each subcommand has its own)")
 		return exitOK
 	}
 	run, ok := bookSubcommands[args[0]]
