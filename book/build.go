@@ -430,11 +430,8 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 	var jobs []job
 	index := map[movegen.Position]int{}
 	for _, n := range leaves {
-		var ml movegen.MoveList
-		n.pos.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			c := n.pos
-			c.MakeMove(m)
+		_, next := successors(n.pos)
+		for _, c := range next {
 			if _, ok := b.nodes[c]; ok {
 				continue
 			}
@@ -444,13 +441,13 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 			}
 		}
 	}
-	next := make(chan int)
+	work := make(chan int)
 	var wg sync.WaitGroup
 	for _, e := range b.engines {
 		wg.Add(1)
 		go func(e *search.Engine) {
 			defer wg.Done()
-			for i := range next {
+			for i := range work {
 				e.Clear()
 				jobs[i].score = e.Search(ctx, search.Request{Pos: jobs[i].pos, Limits: b.cfg.Limits}).Score
 			}
@@ -459,12 +456,12 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 feed:
 	for i := range jobs {
 		select {
-		case next <- i:
+		case work <- i:
 		case <-ctx.Done():
 			break feed
 		}
 	}
-	close(next)
+	close(work)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
@@ -474,17 +471,27 @@ feed:
 		b.node(j.pos).leaf = j.score
 	}
 	for _, n := range leaves {
-		var ml movegen.MoveList
-		n.pos.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			c := n.pos
-			c.MakeMove(m)
-			n.edges = append(n.edges, edge{m, b.nodes[c]})
+		moves, next := successors(n.pos)
+		for i, m := range moves {
+			n.edges = append(n.edges, edge{m, b.nodes[next[i]]})
 		}
 		n.expanded = true
 		b.expanded++
 	}
 	return nil
+}
+
+// successors returns the legal moves of p and the positions they lead to.
+func successors(p movegen.Position) ([]movegen.Move, []movegen.Position) {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	moves := append([]movegen.Move(nil), ml.Slice()...)
+	next := make([]movegen.Position, len(moves))
+	for i, m := range moves {
+		next[i] = p
+		next[i].MakeMove(m)
+	}
+	return moves, next
 }
 
 // entries returns the book so far: every expanded position with all its
