@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -24,9 +25,8 @@ const (
 	maxHistoryMoves = 1000
 	// maxEcho bounds how much of a client's token an error reply quotes.
 	maxEcho = 40
-	// bookLevels is the number of CheckerBoard book settings (0 off ..
-	// 3 best moves only).
-	bookLevels = 4
+	// defaultBookFile is the bookfile value naming the shipped book.
+	defaultBookFile = "default"
 )
 
 // helpText is the reply to "help": every command, get and set key.
@@ -36,8 +36,8 @@ func helpText() string {
 		keys.WriteString("|" + op.Key)
 	}
 	return "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
-		" get protocolversion|gametype" + keys.String() + "|cpus|book|gamehist|movelist;" +
-		" set gametype" + keys.String() + "|book|gamehist; see docs/protocol.md"
+		" get protocolversion|gametype" + keys.String() + "|cpus|book|bookfile|gamehist|movelist;" +
+		" set gametype" + keys.String() + "|book|bookfile|gamehist; see docs/protocol.md"
 }
 
 // outcome says what Run does after a command.
@@ -203,6 +203,7 @@ func (s *session) getReply(key string) func() {
 		"gametype":        s.replyGameType,
 		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },
 		"book":            s.replyBook,
+		"bookfile":        s.replyBookFile,
 		"gamehist":        s.replyGameHist,
 	}[key]
 }
@@ -223,6 +224,10 @@ func (s *session) set(args []string) {
 	}
 	if key == "gamehist" {
 		s.setGameHist(rest)
+		return
+	}
+	if key == "bookfile" {
+		s.setBookFile(rest)
 		return
 	}
 	if op := engineOption(key); op != nil {
@@ -258,10 +263,11 @@ func (s *session) set(args []string) {
 		}
 		s.replyGameType()
 	case "book":
-		if n < 0 || n >= bookLevels {
-			s.out.printf("error set book: %d is out of range 0..%d", n, bookLevels-1)
+		if err := book.Level(n).Check(); err != nil {
+			s.out.printf("error set book: %v", err)
 			return
 		}
+		s.bookLevel = book.Level(n)
 		s.replyBook()
 	}
 }
@@ -296,10 +302,57 @@ func (s *session) replyGameType() {
 	s.out.printf("gametype %d", s.variant.Rules().GameType)
 }
 
-// replyBook answers the book setting: Crown has no opening book yet, so the
-// level in force is always 0.
+// replyBook answers the book level in force, its name and the book of the
+// rule set in force: "book 2 good moves; default book".
 func (s *session) replyBook() {
-	s.out.line("book 0 no book loaded")
+	if _, err := s.book(); err != nil {
+		s.out.printf("book %d %s; %v", s.bookLevel, s.bookLevel, err)
+		return
+	}
+	s.out.printf("book %d %s; %s book", s.bookLevel, s.bookLevel, s.bookName())
+}
+
+// book returns the book in use for the rule set in force.
+func (s *session) book() (*book.Book, error) {
+	if s.bookFile == nil {
+		return book.Default(s.variant)
+	}
+	if s.bookFile.Variant() != s.variant {
+		return nil, fmt.Errorf("the book loaded is for %s", s.bookFile.Variant().Rules().Name)
+	}
+	return s.bookFile, nil
+}
+
+func (s *session) bookName() string {
+	if s.bookFile == nil {
+		return defaultBookFile
+	}
+	return s.bookPath
+}
+
+func (s *session) replyBookFile() {
+	s.out.printf("bookfile %s", s.bookName())
+}
+
+// setBookFile loads a book file (a path without blanks), or the shipped
+// book again for "default"; on error the book in use stays.
+func (s *session) setBookFile(args []string) {
+	if len(args) != 1 {
+		s.out.line("error set bookfile takes one path (without blanks) or default")
+		return
+	}
+	if args[0] == defaultBookFile {
+		s.bookFile, s.bookPath = nil, ""
+		s.replyBookFile()
+		return
+	}
+	b, err := book.Load(args[0])
+	if err != nil {
+		s.out.printf("error set bookfile: %v", err)
+		return
+	}
+	s.bookFile, s.bookPath = b, args[0]
+	s.replyBookFile()
 }
 
 func (s *session) replyGameHist() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -30,6 +31,9 @@ func (s *session) getmove(args []string) {
 		s.out.line("move none result=loss")
 		return
 	}
+	if s.bookMove(p, lim) {
+		return
+	}
 	req := search.Request{Pos: p, Limits: lim, History: s.history(p)}
 	req.Report = func(in search.Info) { s.out.line(formatInfo(in)) }
 	unlimited := lim.Unlimited()
@@ -37,6 +41,27 @@ func (s *session) getmove(args []string) {
 	s.start("getmove", unlimited, func(ctx context.Context) string {
 		return s.search(ctx, req, fallback)
 	})
+}
+
+// bookMove answers getmove from the book, at once and without a search,
+// when the book level is on, the search is not an infinite analysis and
+// the book has a move for p at that level: one info line and the move
+// line, each with book=1. It reports whether it answered.
+func (s *session) bookMove(p movegen.Position, lim search.Limits) bool {
+	if s.bookLevel == book.Off || lim.Infinite {
+		return false
+	}
+	b, err := s.book()
+	if err != nil {
+		return false
+	}
+	m, ok := b.Pick(p, s.bookLevel, s.rng)
+	if !ok {
+		return false
+	}
+	s.out.line(formatBookInfo(m))
+	s.out.line("move " + m.Move.PathString() + " book=1 result=unknown")
+	return true
 }
 
 // history returns the positions before p in the game set by set gamehist,

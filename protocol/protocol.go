@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -35,6 +38,15 @@ type Config struct {
 	// the search's own limit, for hosts that run several engines in one
 	// process (a match runner) or tests on a small machine.
 	MaxHashMiB int
+	// Book, if not nil, is the opening book used instead of the one that
+	// ships (book.Default), until "set bookfile" loads another.
+	Book *book.Book
+	// BookLevel is the book level at start (0, off, when zero: scripts
+	// and matches measure the search unless they ask for the book).
+	BookLevel book.Level
+	// BookSeed seeds the random choice among book moves; 0 seeds it from
+	// the clock, so sessions vary.
+	BookSeed uint64
 }
 
 // Run serves one protocol session: it reads commands from in and writes
@@ -207,9 +219,16 @@ type session struct {
 	opt     search.Options
 	variant movegen.Variant
 	// game is the game history set by "set gamehist", nil when none is.
-	game    *movegen.Game
-	job     *job
-	jobDone chan string // a finished job's final reply line
+	game *movegen.Game
+	// bookLevel is the book setting; bookFile the book loaded by set
+	// bookfile or Config.Book (nil: the shipped book) and bookPath its
+	// name; rng chooses among book moves.
+	bookLevel book.Level
+	bookFile  *book.Book
+	bookPath  string
+	rng       *rand.Rand
+	job       *job
+	jobDone   chan string // a finished job's final reply line
 }
 
 // job is a search or perft running in the background.
@@ -225,14 +244,26 @@ func newSession(out io.Writer, cfg Config) *session {
 		stderr = io.Discard
 	}
 	e := search.New(cfg.Search)
+	seed := cfg.BookSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	bookPath := ""
+	if cfg.Book != nil {
+		bookPath = "(given)"
+	}
 	return &session{
-		cfg:     cfg,
-		out:     &lineWriter{w: out},
-		stderr:  &noteWriter{w: stderr},
-		engine:  e,
-		opt:     e.Options(),
-		variant: movegen.American,
-		jobDone: make(chan string, 1),
+		bookLevel: cfg.BookLevel,
+		bookFile:  cfg.Book,
+		bookPath:  bookPath,
+		rng:       rand.New(rand.NewPCG(seed, 0)),
+		cfg:       cfg,
+		out:       &lineWriter{w: out},
+		stderr:    &noteWriter{w: stderr},
+		engine:    e,
+		opt:       e.Options(),
+		variant:   movegen.American,
+		jobDone:   make(chan string, 1),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -39,6 +40,9 @@ type Info struct {
 	NPS      uint64        // nodes per second
 	Time     time.Duration // since the search began, to the millisecond as written
 	PV       []string      // the principal variation as PDN moves; nil when empty
+	// Book: the move comes from the opening book (book=1 before pv=), not
+	// a search; the score is the book's.
+	Book bool
 }
 
 // ScoreKind says which of its two forms a Score takes.
@@ -69,7 +73,12 @@ type MoveReply struct {
 	Move string
 	// Claim is the result= value: what the search proved.
 	Claim search.Claim
+	// Book: book=1, the move comes from the opening book.
+	Book bool
 }
+
+// bookFlag marks a book move in info and move lines.
+const bookFlag = "book=1"
 
 // infoKeys are the keys of an info line before pv=, in their order.
 var infoKeys = [...]string{"depth", "seldepth", "score", "nodes", "nps", "time"}
@@ -138,6 +147,10 @@ func parseInfo(f []string) (Info, error) {
 		}
 	}
 	n := len(infoKeys)
+	if n < len(f) && f[n] == bookFlag {
+		in.Book = true
+		f = append(f[:n:n], f[n+1:]...)
+	}
 	if n >= len(f) {
 		return in, errors.New("ends before pv=")
 	}
@@ -219,6 +232,9 @@ func parseMoveReply(f []string) (MoveReply, error) {
 		switch {
 		case !ok || key == "":
 			return MoveReply{}, fmt.Errorf("want key=value after the move, found %s", echo(w))
+		case w == bookFlag:
+			r.Book = true
+			continue
 		case key != "result":
 			continue
 		case seen:
@@ -261,6 +277,13 @@ func isMoveText(s string) bool {
 }
 
 // formatInfo writes one finished iteration as an info line.
+// formatBookInfo writes the info line of a book move: depth, nodes and time
+// 0, the book's score, book=1, and the move as the pv.
+func formatBookInfo(m book.Move) string {
+	return fmt.Sprintf("info depth=0 seldepth=0 score=%s nodes=0 nps=0 time=0.000 %s pv=%s",
+		search.FormatScore(m.Score), bookFlag, m.Move.PathString())
+}
+
 func formatInfo(in search.Info) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -229,4 +230,34 @@ func FuzzParseReply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBookReplies: a book move's info line (formatBookInfo) and move line
+// carry book=1, which ParseReply reads; a search's lines do not.
+func TestBookReplies(t *testing.T) {
+	m := playLine(t, startFEN, movegen.American, "11-15")[0]
+	line := formatBookInfo(book.Move{Move: m, Score: -3, Count: 12})
+	if want := "info depth=0 seldepth=0 score=-3 nodes=0 nps=0 time=0.000 book=1 pv=11-15"; line != want {
+		t.Fatalf("book info line %q, want %q", line, want)
+	}
+	r, err := ParseReply(line)
+	if err != nil || !r.Info.Book || r.Info.Score != (Score{ScoreCentiMen, -3}) || !reflect.DeepEqual(r.Info.PV, []string{"11-15"}) {
+		t.Errorf("ParseReply(%q) = %+v, %v", line, r.Info, err)
+	}
+	for _, tc := range []struct {
+		line string
+		book bool
+	}{
+		{"move 11-15 book=1 result=unknown", true},
+		{"move 11-15 result=unknown", false},
+		{"move 11-15 book=0 result=unknown", false},
+	} {
+		r, err := ParseReply(tc.line)
+		if err != nil || r.Move.Book != tc.book || r.Move.Move != "11-15" {
+			t.Errorf("ParseReply(%q) = %+v, %v", tc.line, r.Move, err)
+		}
+	}
+	if r, err := ParseReply("info depth=1 seldepth=1 score=+0 nodes=1 nps=0 time=0.000 pv=11-15"); err != nil || r.Info.Book {
+		t.Errorf("a search's info line read as a book move: %+v, %v", r.Info, err)
+	}
 }

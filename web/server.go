@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -67,6 +68,11 @@ type Options struct {
 	// HashMiB takes DefaultHashMiB, other zero fields the search's defaults.
 	Engine   search.Options
 	Searches int // searches run at once; the others wait their turn
+	// Book is the level at which the engine plays its moves from the
+	// shipped opening book (book.Default) while a game is in it; 0, the
+	// zero value, plays none. crown serve uses book.AllGood, so games
+	// against a person vary.
+	Book book.Level
 }
 
 func (o Options) withDefaults() Options {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -532,5 +533,27 @@ func TestStaticPage(t *testing.T) {
 		if resp.StatusCode != 200 || len(body) == 0 {
 			t.Errorf("%s: %d, %d bytes", path, resp.StatusCode, len(body))
 		}
+	}
+}
+
+// TestBookMoves: with a book level the engine plays the shipped book's
+// move at once (Best: always the main line's first move) even with a long
+// think time; without one it searches.
+func TestBookMoves(t *testing.T) {
+	_, ts := testServer(t, Options{Book: book.Best})
+	b, err := book.Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := movegen.StartPosition(movegen.American)
+	p.MakeMove(b.MainLine(p, 1)[0])
+	began := time.Now()
+	id, _ := newGame(t, ts, `{"human":"white","movetime_ms":5000}`)
+	st := waitFor(t, ts, id, "the engine's book move", func(s map[string]any) bool { return s["your_turn"] == true })
+	if st["fen"] != p.FEN() {
+		t.Errorf("after the engine's first move %v, want the book's %s", st["fen"], p.FEN())
+	}
+	if d := time.Since(began); d > 2*time.Second {
+		t.Errorf("the book move took %v", d)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -85,13 +87,15 @@ type session struct {
 	clear    bool               // the engine's tables are to be cleared before its next search
 	info     *info
 	eng      *search.Engine
+	rng      *rand.Rand // chooses among book moves
 	version  uint64
 	changed  chan struct{} // closed and replaced on every change
 	lastUsed time.Time
 }
 
 func newSession(id string, srv *Server) *session {
-	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now()}
+	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now(),
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 }
 
 // setup holds what a new game needs.
@@ -200,6 +204,17 @@ func (s *session) start(t task) {
 	s.task, s.cancel, s.hurry = t, cancel, hurry
 	gen := s.gen
 	p := *s.pos()
+	if t == taskMove {
+		if res, ok := s.bookMove(&p); ok {
+			s.srv.searches.Add(1)
+			go func() {
+				defer s.srv.searches.Done()
+				defer cancel()
+				s.finish(gen, t, &p, res)
+			}()
+			return
+		}
+	}
 	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.line.Positions()[:s.ply]...)}
 	if t == taskMove {
 		req.Limits = search.Limits{MoveTime: s.moveTime, Exact: true}
@@ -226,6 +241,20 @@ func (s *session) start(t task) {
 		res := eng.Search(now, req)
 		s.finish(gen, t, &p, res)
 	}()
+}
+
+// bookMove returns the engine's move in p from the shipped book at the
+// server's level, as a search result that took no time; mu is held.
+func (s *session) bookMove(p *movegen.Position) (search.Result, bool) {
+	b, err := book.Default(p.Variant)
+	if err != nil {
+		return search.Result{}, false
+	}
+	m, ok := b.Pick(*p, s.srv.opt.Book, s.rng)
+	if !ok {
+		return search.Result{}, false
+	}
+	return search.Result{Move: m.Move, HasMove: true, Score: m.Score, PV: []movegen.Move{m.Move}}, true
 }
 
 // report publishes one finished iteration, if the search is still wanted

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -212,9 +213,13 @@ func TestCommand(t *testing.T) {
 		{"set hashsize", "error: set hashsize takes one number", false},
 		{"get hashsize", "8", true},
 		{"get searchthreads", "1", true},
-		{"get book", "0", true},
-		{"set book 3", "0 (no opening book*", true},
+		{"get book", "2", true},
+		{"set book 3", "3 (best move)", true},
+		{"get book", "3", true},
 		{"set book 4", "error: set book: 4 is out of range 0..3", false},
+		{"get bookfile", "default", true},
+		{"set bookfile C:\\no such\\file.book", "error: set bookfile: book: open *", false},
+		{"set bookfile default", "default", true},
 		{"get dbpath", noDatabase, false},
 		{"set dbpath C:\\db", noDatabase, false},
 		{"set dbmbytes 512", noDatabase, false},
@@ -268,11 +273,43 @@ func TestGetMove(t *testing.T) {
 	}
 }
 
+// TestBookMove: at the start position the library plays the book's move
+// at once, at book 3 the best one; with book 0 it searches.
+func TestBookMove(t *testing.T) {
+	a := newAdapter()
+	a.command("set hashsize 4")
+	a.command("set book 3")
+	bk, err := book.Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := movegen.StartPosition(movegen.American)
+	p := start
+	p.MakeMove(bk.MainLine(start, 1)[0])
+	want, _ := boardOf(t, p.FEN(), movegen.American)
+	b, color := boardOf(t, start.FEN(), movegen.American)
+	var status []string
+	began := time.Now()
+	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 5, status: func(s string) { status = append(status, s) }})
+	if !r.moved || r.board != want || r.result != cbUnknown || time.Since(began) > time.Second {
+		t.Errorf("book move: moved %v, board %v (want %v), result %d, %v", r.moved, r.board, want, r.result, time.Since(began))
+	}
+	if len(status) != 1 || !strings.HasPrefix(status[0], "book move ") {
+		t.Errorf("status texts %q", status)
+	}
+	a.command("set book 0")
+	status = nil
+	if r = a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, status: func(s string) { status = append(status, s) }}); !r.moved || len(status) == 0 || !strings.HasPrefix(status[0], "depth ") {
+		t.Errorf("book 0: moved %v, status %q", r.moved, status)
+	}
+}
+
 // TestPlaynow stops an "infinite" search through playnow and measures how
 // long it takes to come back.
 func TestPlaynow(t *testing.T) {
 	a := newAdapter()
 	a.command("set hashsize 4")
+	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	var flag atomic.Bool
 	var setAt time.Time
@@ -325,6 +362,7 @@ func TestHashMemory(t *testing.T) {
 func TestNoSearchLeft(t *testing.T) {
 	a := newAdapter()
 	a.command("set hashsize 4")
+	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	before := runtime.NumGoroutine()
 	for _, info := range []int{0, infoExactTime, 1 << infoIncrShift} {
@@ -347,6 +385,7 @@ func TestNoSearchLeft(t *testing.T) {
 // whether CB_RESET_MOVES has anything to clear.
 func TestTableUsed(t *testing.T) {
 	a := newAdapter()
+	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	move := func() { a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.01, info: infoResetMoves}) }
 	for _, tc := range []struct {

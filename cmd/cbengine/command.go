@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -24,9 +25,8 @@ const (
 	maxHistoryMoves = 1000
 	// maxEcho bounds how much of the host's text an error reply quotes.
 	maxEcho = 40
-	// bookLevels is the number of CheckerBoard book settings (0 off .. 3
-	// best moves only); Crown has no book, so 0 is always in force.
-	bookLevels = 4
+	// defaultBookFile is the bookfile value naming the shipped book.
+	defaultBookFile = "default"
 	// unknownReply answers a command Crown does not know, as CheckerBoard
 	// expects (with return value 0).
 	unknownReply = "?"
@@ -34,7 +34,6 @@ const (
 	// from its engines folder (make cb-windows writes it next to the DLL).
 	helpFile   = "crown-help.txt"
 	noDatabase = "no endgame database in this version of Crown"
-	noBook     = "no opening book in this version of Crown"
 )
 
 // errUnknown marks a command that gets the unknown reply.
@@ -111,9 +110,9 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 	case "cpus":
 		return strconv.Itoa(runtime.NumCPU()), nil
 	case "book":
-		return "0", nil
+		return strconv.Itoa(int(a.bookLevel)), nil
 	case "bookfile":
-		return "", errors.New(noBook)
+		return a.bookName(), nil
 	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
 		return "", errors.New(noDatabase)
 	}
@@ -135,7 +134,7 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	case "gamehist":
 		return a.setGameHist(args)
 	case "bookfile":
-		return "", errors.New(noBook)
+		return a.setBookFile(args)
 	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
 		return "", errors.New(noDatabase)
 	}
@@ -154,10 +153,13 @@ func (a *adapter) set(key string, args []string) (string, error) {
 		return "", fmt.Errorf("error: set %s: %s is not a whole number", key, echo(args[0]))
 	}
 	if key == "book" {
-		if n < 0 || n >= bookLevels {
-			return "", fmt.Errorf("error: set book: %d is out of range 0..%d", n, bookLevels-1)
+		if err := book.Level(n).Check(); err != nil {
+			return "", fmt.Errorf("error: set book: %v", err)
 		}
-		return "0 (" + noBook + ")", nil
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		a.bookLevel = book.Level(n)
+		return fmt.Sprintf("%d (%s)", n, a.bookLevel), nil
 	}
 	v, err := movegen.VariantForGameType(n)
 	if err != nil {
@@ -259,4 +261,33 @@ func echo(t string) string {
 		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
 	}
 	return strconv.QuoteToASCII(t)
+}
+
+// bookName is the book in use: default (the shipped one) or a file's path;
+// mu is held.
+func (a *adapter) bookName() string {
+	if a.bookFile == nil {
+		return defaultBookFile
+	}
+	return a.bookPath
+}
+
+// setBookFile reads a book file (its path, which may hold blanks), or the
+// shipped book again for "default"; on error the book in use stays.
+func (a *adapter) setBookFile(args []string) (string, error) {
+	path := strings.Join(args, " ")
+	if path == "" {
+		return "", errors.New("error: set bookfile takes a path or default")
+	}
+	var b *book.Book
+	if path != defaultBookFile {
+		var err error
+		if b, err = book.Load(path); err != nil {
+			return "", fmt.Errorf("error: set bookfile: %v", err)
+		}
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.bookFile, a.bookPath = b, path
+	return a.bookName(), nil
 }

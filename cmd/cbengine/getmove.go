@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -69,13 +71,44 @@ type adapter struct {
 	// one, or one set hashsize made) has none, and clearing it for
 	// CB_RESET_MOVES would only cost time (a page fault for every page).
 	used bool
+	// bookLevel is the book setting; bookFile the book set bookfile read
+	// (nil: the shipped one) and bookPath its path; rng chooses among
+	// book moves.
+	bookLevel book.Level
+	bookFile  *book.Book
+	bookPath  string
+	rng       *rand.Rand
 }
+
+// defaultBookLevel is the library's book setting until the host sets one:
+// good moves, some variety without the weaker choices, as a player
+// expects of an engine in a GUI (the line protocol starts with 0, for
+// scripts and matches).
+const defaultBookLevel = book.Good
 
 // newAdapter returns an adapter with the default options, playing
 // American checkers.
 func newAdapter() *adapter {
 	e := search.New(search.Options{})
-	return &adapter{engine: e, opt: e.Options(), variant: movegen.American}
+	return &adapter{engine: e, opt: e.Options(), variant: movegen.American, bookLevel: defaultBookLevel,
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
+}
+
+// bookMove chooses the book move of p at the level in force, if any.
+func (a *adapter) bookMove(p movegen.Position) (book.Move, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := a.bookFile
+	if b == nil {
+		var err error
+		if b, err = book.Default(p.Variant); err != nil {
+			return book.Move{}, false
+		}
+	}
+	if b.Variant() != p.Variant {
+		return book.Move{}, false
+	}
+	return b.Pick(p, a.bookLevel, a.rng)
 }
 
 // getMoveRequest is one getmove call's input, in Go types.
@@ -159,6 +192,15 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	if ml.N == 0 {
 		status("Crown: no legal move, " + sideName(p.Turn) + " has lost")
 		reply.result = cbLoss
+		return reply
+	}
+	if m, ok := a.bookMove(p); ok {
+		after := p
+		after.MakeMove(m.Move)
+		writeBoard(&reply.board, &after)
+		reply.move = cbMoveOf(&p, m.Move)
+		reply.moved = true
+		status(fmt.Sprintf("book move %s  value=%s", m.Move.PathString(), search.FormatScore(m.Score)))
 		return reply
 	}
 	lim = chargeTime(lim, time.Since(start))

@@ -26,15 +26,19 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
-const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
+const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
 Searches the position and prints one line per finished iteration, then the
 best move. It stops at the first limit reached (--movetime is exact here);
-with no limit it runs until interrupted (Ctrl-C).`
+with no limit it runs until interrupted (Ctrl-C). With --book, a position of
+the opening book is answered from it without a search: its book moves, then
+the best of them.`
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("analyze")
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
 	fen := fs.String("fen", "", "position in PDN FEN (default: the start position)")
+	useBook := fs.Bool("book", false, "answer from the opening book when the position is in it")
+	bookFile := fs.String("book-file", "", "book file for --book (default: the shipped book)")
 	limits := addLimitFlags(fs, true)
 	options := addOptionFlags(fs, nil)
 	if code, ok := parseFlags(fs, args, stdout, stderr, analyzeUsage); !ok {
@@ -57,6 +61,20 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *fen != "" {
 		if pos, err = movegen.ParseFEN(*fen, v); err != nil {
 			return usageErr("%v", err)
+		}
+	}
+	if *useBook {
+		b, err := loadBook(*bookFile, v)
+		if err != nil {
+			fmt.Fprintf(stderr, "crown analyze: %v\n", err)
+			return exitFail
+		}
+		if moves := b.Probe(pos); len(moves) > 0 {
+			for _, m := range moves {
+				fmt.Fprintf(stdout, "book %s score=%d count=%d\n", pos.FormatMove(m.Move), m.Score, m.Count)
+			}
+			fmt.Fprintf(stdout, "bestmove %s score=%d depth=0 nodes=0 time=0.000 book\n", pos.FormatMove(moves[0].Move), moves[0].Score)
+			return exitOK
 		}
 	}
 	e := search.New(opt)

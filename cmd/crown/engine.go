@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/protocol"
 )
 
@@ -26,15 +27,31 @@ func init() {
 	})
 }
 
-const engineUsage = `usage: crown [engine]
+const engineUsage = `usage: crown [engine] [--book LEVEL] [--book-file FILE]
 Reads protocol commands from stdin, one a line, and writes replies to stdout
-until quit or end of input. The commands are in docs/protocol.md.`
+until quit or end of input. The commands are in docs/protocol.md. --book
+sets the opening book level at start (0 off, 1 all good moves, 2 good moves,
+3 best move; set book changes it), --book-file the book (default: the one
+that ships).`
 
 func runEngine(args []string, stdout, stderr io.Writer) int {
-	if code, ok := parseFlags(newFlags("engine"), args, stdout, stderr, engineUsage); !ok {
+	fs := newFlags("engine")
+	level := fs.Int("book", int(book.Off), "opening book level at start, 0..3")
+	bookFile := fs.String("book-file", "", "opening book file (default: the shipped book)")
+	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
 	}
-	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr}
+	if err := book.Level(*level).Check(); err != nil {
+		return usageError(stderr, "engine", "--book: %v", err)
+	}
+	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr, BookLevel: book.Level(*level)}
+	if *bookFile != "" {
+		b, err := book.Load(*bookFile)
+		if err != nil {
+			return usageError(stderr, "engine", "--book-file: %v", err)
+		}
+		cfg.Book = b
+	}
 	if err := protocol.Run(context.Background(), engineInput, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "crown engine: %v\n", err)
 		return exitFail

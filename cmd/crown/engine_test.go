@@ -21,7 +21,7 @@ func TestEngineCommand(t *testing.T) {
 	}{
 		{"default command", nil, "name\nping\n", exitOK, "name Crown 0.1\npong\n", false},
 		{"engine", []string{"engine"}, "get protocolversion\nquit\nname\n", exitOK, "protocolversion 2\n", false},
-		{"help", []string{"engine", "--help"}, "", exitOK, "usage: crown [engine]\n...", false},
+		{"help", []string{"engine", "--help"}, "", exitOK, "usage: crown [engine] [--book LEVEL]...", false},
 		{"bad flag", []string{"engine", "--bogus"}, "", exitUsage, "", true},
 		{"extra argument", []string{"engine", "now"}, "", exitUsage, "", true},
 	}

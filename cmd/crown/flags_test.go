@@ -17,6 +17,19 @@ func TestUsageErrors(t *testing.T) {
 		want string // in the error line
 	}{
 		{[]string{"engine", "extra"}, "unexpected argument"},
+		{[]string{"engine", "--book", "4"}, "--book"},
+		{[]string{"engine", "--book-file", missing}, "--book-file"},
+		{[]string{"book"}, "subcommand is required"},
+		{[]string{"book", "nope"}, "unknown subcommand"},
+		{[]string{"book", "build"}, "--out"},
+		{[]string{"book", "build", "--out", missing, "--positions", "0"}, "--positions"},
+		{[]string{"book", "build", "--out", missing, "--ballots", "deck", "--variant", "pool"}, "American only"},
+		{[]string{"book", "build", "--out", missing, "--concurrency", "0"}, "--concurrency"},
+		{[]string{"book", "probe", "--level", "4"}, "--level"},
+		{[]string{"book", "probe", "B:W99"}, "FEN"},
+		{[]string{"book", "probe", "a", "b"}, "unexpected argument"},
+		{[]string{"book", "info", "--ballots", "some"}, "--ballots"},
+		{[]string{"serve", "--book", "5"}, "--book"},
 		{[]string{"engine", "--nope"}, "unknown flag"},
 
 		{[]string{"analyze", "--nodes", "0"}, "at least 1"},
@@ -126,8 +139,8 @@ func TestUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		code, out, errOut := runCrown(tt.args...)
 		prefix := "crown " + tt.args[0] + ": "
-		if tt.args[0] == "egdb" && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") && tt.want != "unknown subcommand" {
-			prefix = "crown egdb " + tt.args[1] + ": " // egdb's subcommands name themselves
+		if (tt.args[0] == "egdb" || tt.args[0] == "book") && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") && tt.want != "unknown subcommand" {
+			prefix = "crown " + tt.args[0] + " " + tt.args[1] + ": " // egdb's and book's subcommands name themselves
 		}
 		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 ||
 			!strings.HasPrefix(errOut, prefix) || !strings.Contains(errOut, tt.want) {
@@ -143,6 +156,7 @@ func TestHelp(t *testing.T) {
 	mentions := map[string][]string{
 		"analyze":  {"--movetime", "--hash", "(default 64)"},
 		"bench":    {"bench nodes=", "--depth"},
+		"book":     {"build", "probe", "info", "docs/book.md"},
 		"egdb":     {"build", "info", "probe", "verify", "docs/egdb.md"},
 		"engine":   {"docs/protocol.md"},
 		"match":    {"--engine1", "self:hashsize=16", "--movetime"},
@@ -165,6 +179,25 @@ func TestHelp(t *testing.T) {
 	}
 	if len(mentions) != len(commands) {
 		t.Errorf("%d commands, %d in the help test", len(commands), len(mentions))
+	}
+	bookMentions := map[string][]string{
+		"build": {"--variant", "--out", "--positions", "--nodes", "--movetime", "--seed", "--concurrency", "--ballots", "--main-plies", "continued"},
+		"probe": {"--book", "--level", "FEN", "count"},
+		"info":  {"--book", "--ballots", "coverage"},
+	}
+	for sub, wants := range bookMentions {
+		code, out, errOut := runCrown("book", sub, "--help")
+		if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown book "+sub) || !strings.Contains(out, "\nflags:\n") {
+			t.Errorf("book %s --help: exit %d, stderr %q, stdout %q", sub, code, errOut, out)
+		}
+		for _, want := range wants {
+			if !strings.Contains(out, want) {
+				t.Errorf("book %s --help does not mention %q:\n%s", sub, want, out)
+			}
+		}
+	}
+	if len(bookMentions) != len(bookSubcommands) {
+		t.Errorf("%d book subcommands, %d in the help test", len(bookSubcommands), len(bookMentions))
 	}
 	egdbMentions := map[string][]string{
 		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/web"
 )
 
@@ -39,9 +40,10 @@ var serveStop = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N]
+const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
 Serves a checkers board in the browser: play American or Pool checkers against
-the engine, set up positions, analyze, and save games as PDN. It prints the
+the engine, set up positions, analyze, and save games as PDN. The engine plays
+its opening from the book (--book 1 by default: all good moves, for variety). It prints the
 address to open and runs until interrupted (Ctrl-C).`
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -53,6 +55,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
+	level := fs.Int("book", int(book.AllGood), "opening book level of the engine's moves: 0 off, 1 all good moves (variety), 2 good moves, 3 best move")
 	if code, ok := parseFlags(fs, args, stdout, stderr, serveUsage); !ok {
 		return code
 	}
@@ -68,6 +71,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--idle must be positive")
 	case *searches < 1:
 		return usageErr("--searches must be at least 1")
+	case book.Level(*level).Check() != nil:
+		return usageErr("--book: %v", book.Level(*level).Check())
 	}
 
 	opt, err := engine()
@@ -79,7 +84,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
-		IdleTimeout: *idle, Engine: opt, Searches: *searches})
+		IdleTimeout: *idle, Engine: opt, Searches: *searches, Book: book.Level(*level)})
 	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := serveStop()

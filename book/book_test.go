@@ -1,0 +1,313 @@
+package book
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// smallBuild builds a tiny book quickly: a few positions from the start
+// and one forced line, searched to a few thousand nodes.
+func smallBuild(t *testing.T, concurrency int, resume *Book) []Entry {
+	t.Helper()
+	start := movegen.StartPosition(movegen.American)
+	line := mustLine(t, start, "11-15", "23-19", "8-11")
+	es, err := Build(context.Background(), Config{
+		Variant: movegen.American, Lines: [][]movegen.Move{line}, Positions: 40, MainPlies: 3,
+		Limits: search.Limits{Nodes: 2000}, Concurrency: concurrency, Seed: 7,
+	}, resume)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
+
+func mustLine(t *testing.T, p movegen.Position, moves ...string) []movegen.Move {
+	t.Helper()
+	var line []movegen.Move
+	for _, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		p.MakeMove(m)
+	}
+	return line
+}
+
+func encode(t *testing.T, v movegen.Variant, es []Entry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, v, es); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestShippedBook: the shipped book reads, every stored move is legal in
+// its position, every position holds all its legal moves, and the start
+// position is in it.
+func TestShippedBook(t *testing.T) {
+	b, err := Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	b.Each(func(e Entry) bool {
+		var ml movegen.MoveList
+		e.Pos.GenerateMoves(&ml)
+		if len(e.Moves) != ml.N {
+			t.Errorf("%s: %d moves stored, %d legal", e.Pos.FEN(), len(e.Moves), ml.N)
+			return false
+		}
+		for _, m := range e.Moves {
+			if !e.Pos.IsLegal(m.Move) {
+				t.Errorf("%s: %s is not legal", e.Pos.FEN(), m.Move)
+				return false
+			}
+		}
+		return true
+	})
+	if len(b.Probe(movegen.StartPosition(movegen.American))) == 0 {
+		t.Error("the start position is not in the shipped book")
+	}
+	if _, err := Default(movegen.Pool); err == nil {
+		t.Error("Default(Pool): no error, but no Pool book ships")
+	}
+}
+
+// TestRoundTrip: a built book written and read back answers the same
+// moves, scores and counts, and writing it again gives the same bytes.
+func TestRoundTrip(t *testing.T) {
+	es := smallBuild(t, 1, nil)
+	data := encode(t, movegen.American, es)
+	b, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Positions() != len(es) {
+		t.Fatalf("%d positions read, %d written", b.Positions(), len(es))
+	}
+	for _, e := range es {
+		got := b.Probe(e.Pos)
+		if len(got) != len(e.Moves) {
+			t.Fatalf("%s: %d moves read, %d written", e.Pos.FEN(), len(got), len(e.Moves))
+		}
+		for _, w := range e.Moves {
+			found := false
+			for _, g := range got {
+				found = found || g.Move.Same(w.Move) && g.Score == w.Score && g.Count == w.Count
+			}
+			if !found {
+				t.Fatalf("%s: move %s (%d, %d) not read back", e.Pos.FEN(), w.Move, w.Score, w.Count)
+			}
+		}
+	}
+	var again []Entry
+	b.Each(func(e Entry) bool { again = append(again, e); return true })
+	if !bytes.Equal(encode(t, movegen.American, again), data) {
+		t.Error("writing the read book again gives other bytes")
+	}
+	if err := b.Verify(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBuildReproducible: the same settings give the same book with one or
+// two workers, and a build continued from part of a book ends where a
+// whole build does.
+func TestBuildReproducible(t *testing.T) {
+	one := encode(t, movegen.American, smallBuild(t, 1, nil))
+	two := encode(t, movegen.American, smallBuild(t, 2, nil))
+	if !bytes.Equal(one, two) {
+		t.Fatal("one and two workers built different books")
+	}
+	// An interrupted build: cancel after the first checkpoint.
+	ctx, cancel := context.WithCancel(context.Background())
+	var part []Entry
+	start := movegen.StartPosition(movegen.American)
+	_, err := Build(ctx, Config{
+		Variant: movegen.American, Lines: [][]movegen.Move{mustLine(t, start, "11-15", "23-19", "8-11")},
+		Positions: 40, MainPlies: 3, Limits: search.Limits{Nodes: 2000}, Seed: 7,
+		Checkpoint: func(es []Entry) error { part = es; cancel(); return nil },
+	}, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v", err)
+	}
+	b, err := Parse(encode(t, movegen.American, part))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Positions() == 0 || b.Positions() >= 40 {
+		t.Fatalf("the interrupted build wrote %d positions", b.Positions())
+	}
+	if resumed := encode(t, movegen.American, smallBuild(t, 1, b)); !bytes.Equal(resumed, one) {
+		t.Error("the continued build differs from the whole one")
+	}
+	if _, err := Build(context.Background(), Config{Variant: movegen.American}, nil); !errors.Is(err, ErrNoLimit) {
+		t.Errorf("build without limits: %v, want ErrNoLimit", err)
+	}
+}
+
+// TestCorrupt: every damaged file is an error wrapping ErrFormat (or
+// ErrVersion), never a panic or a book.
+func TestCorrupt(t *testing.T) {
+	data := encode(t, movegen.American, smallBuild(t, 1, nil))
+	for n := 0; n < len(data); n += max(1, len(data)/200) {
+		if _, err := Parse(data[:n]); !errors.Is(err, ErrFormat) {
+			t.Fatalf("truncated to %d bytes: %v, want ErrFormat", n, err)
+		}
+	}
+	mutate := func(f func(d []byte)) []byte {
+		d := bytes.Clone(data)
+		f(d)
+		return d
+	}
+	fixSum := func(d []byte) {
+		binary.LittleEndian.PutUint32(d[20:], crc32.Checksum(d[HeaderSize:], castagnoli))
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"magic", mutate(func(d []byte) { d[0] = 'X' }), ErrFormat},
+		{"version", mutate(func(d []byte) { d[8] = 9 }), ErrVersion},
+		{"rule set", mutate(func(d []byte) { d[10] = 7 }), ErrFormat},
+		{"position count", mutate(func(d []byte) { d[12]++ }), ErrFormat},
+		{"flipped bit", mutate(func(d []byte) { d[len(d)-3] ^= 4 }), ErrFormat},
+		{"extra byte", append(bytes.Clone(data), 0), ErrFormat},
+		{"overlapping pieces", mutate(func(d []byte) { d[HeaderSize+4] |= d[HeaderSize]; fixSum(d) }), ErrFormat},
+		{"no moves", mutate(func(d []byte) { d[HeaderSize+13] = 0; fixSum(d) }), ErrFormat},
+		{"order", mutate(func(d []byte) {
+			a, b := d[HeaderSize:HeaderSize+PositionSize], d[HeaderSize+PositionSize:HeaderSize+2*PositionSize]
+			tmp := bytes.Clone(a)
+			copy(a, b)
+			copy(b, tmp)
+			fixSum(d)
+		}), ErrFormat},
+	}
+	for _, tc := range tests {
+		if b, err := Parse(tc.data); !errors.Is(err, tc.want) || b != nil {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.book")); err == nil {
+		t.Error("Load of a missing file: no error")
+	}
+}
+
+// TestLevels: each level chooses among the moves it documents.
+func TestLevels(t *testing.T) {
+	p := movegen.StartPosition(movegen.American)
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	moves := []Move{
+		{Move: ml.Moves[0], Score: 10}, {Move: ml.Moves[1], Score: 10 - GoodMargin},
+		{Move: ml.Moves[2], Score: 10 - GoodMargin - 1}, {Move: ml.Moves[3], Score: 10 - VarietyMargin},
+		{Move: ml.Moves[4], Score: 10 - VarietyMargin - 1},
+	}
+	tests := []struct {
+		level Level
+		want  int // candidates: the first want moves
+	}{
+		{Off, 0}, {AllGood, 4}, {Good, 2}, {Best, 1}, {NumLevels, 0}, {-1, 0},
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range tests {
+		if got := tc.level.Candidates(moves); len(got) != tc.want {
+			t.Errorf("%v: %d candidates, want %d", tc.level, len(got), tc.want)
+		}
+		seen := map[int]bool{}
+		for range 200 {
+			m, ok := tc.level.Choose(moves, rng)
+			if ok != (tc.want > 0) {
+				t.Fatalf("%v: Choose ok=%v", tc.level, ok)
+			}
+			for i := range moves {
+				if ok && m.Move.Same(moves[i].Move) {
+					seen[i] = true
+					if i >= tc.want {
+						t.Fatalf("%v chose move %d, outside its %d candidates", tc.level, i, tc.want)
+					}
+				}
+			}
+		}
+		if len(seen) != tc.want {
+			t.Errorf("%v: 200 choices found %d of its %d candidates", tc.level, len(seen), tc.want)
+		}
+	}
+	for l := Off; l < NumLevels; l++ {
+		if err := l.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+	if NumLevels.Check() == nil || Level(-1).Check() == nil {
+		t.Error("Check accepts a level out of range")
+	}
+	// The same seed chooses the same moves.
+	b, err := Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(seed uint64) string {
+		rng := rand.New(rand.NewPCG(seed, 0))
+		pos := movegen.StartPosition(movegen.American)
+		var line []movegen.Move
+		for {
+			m, ok := b.Pick(pos, AllGood, rng)
+			if !ok {
+				return pos.FormatLine(line)
+			}
+			line = append(line, m.Move)
+			pos.MakeMove(m.Move)
+		}
+	}
+	if play(3) != play(3) {
+		t.Error("the same seed played different book lines")
+	}
+	if len(b.MainLine(movegen.StartPosition(movegen.American), 100)) == 0 {
+		t.Error("no main line from the start")
+	}
+}
+
+// FuzzParse: no input panics Parse, and a book it accepts can be probed
+// and verified.
+func FuzzParse(f *testing.F) {
+	var buf bytes.Buffer
+	p := movegen.StartPosition(movegen.American)
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	if err := Write(&buf, movegen.American, []Entry{{Pos: p, Moves: []Move{{Move: ml.Moves[0], Score: 3, Count: 1}}}}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte(Magic))
+	f.Add(americanBook[:min(len(americanBook), 4096)])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := Parse(data)
+		if err != nil {
+			if b != nil {
+				t.Fatal("a book with an error")
+			}
+			return
+		}
+		_ = b.Verify()
+		b.Each(func(e Entry) bool {
+			b.Probe(e.Pos)
+			return true
+		})
+		b.Probe(p)
+	})
+}

@@ -1,0 +1,375 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// crown book build's defaults.
+const (
+	// defaultBookPositions: with the default nodes, about 20 minutes on
+	// two cores.
+	defaultBookPositions = 20000
+	// defaultBookNodes: some 30 ms a search, depth 12 or so in the opening.
+	defaultBookNodes       = 100000
+	defaultBookConcurrency = 2
+	// bookCheckpoint: how often a build writes its file, so an interrupted
+	// one loses at most this much work.
+	bookCheckpoint = 30 * time.Second
+	// bookBarWidth is the progress bar's width in characters.
+	bookBarWidth = 30
+	// bookCoveredPlies is the main-line depth beyond a ballot that book
+	// info counts as covered (issue 15's target).
+	bookCoveredPlies = 8
+)
+
+func init() {
+	register(command{
+		name:    "book",
+		summary: "opening book: build, probe, info (docs/book.md)",
+		run:     runBook,
+	})
+}
+
+const bookUsage = `usage: crown book build|probe|info [flags]
+The opening book (docs/book.md).
+  crown book build --variant american|pool --out FILE [--positions N] [--nodes N | --movetime S] [--seed N] [--concurrency N]
+  crown book probe [--book FILE] [--variant V] [--level L] FEN
+  crown book info [--book FILE] [--variant V] [--ballots deck|crossboard|all]
+Without --book, probe and info read the book that ships inside crown.
+Run 'crown book <subcommand> --help' for each one's flags.`
+
+var bookSubcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"build": runBookBuild,
+	"probe": runBookProbe,
+	"info":  runBookInfo,
+}
+
+func runBook(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return usageError(stderr, "book", "a subcommand is required: build, probe or info")
+	}
+	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
+		fmt.Fprintln(stdout, bookUsage)
+		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprintln(stdout, "  (each subcommand has its own)")
+		return exitOK
+	}
+	run, ok := bookSubcommands[args[0]]
+	if !ok {
+		return usageError(stderr, "book", "unknown subcommand %q (want build, probe or info)", args[0])
+	}
+	return run(args[1:], stdout, stderr)
+}
+
+// bookStop is the context a build runs under; tests replace it.
+var bookStop = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+const bookBuildUsage = `usage: crown book build --variant american|pool --out FILE [--positions N] [--nodes N | --depth N | --movetime S]
+                       [--ballots deck|crossboard|all|none] [--main-plies N] [--seed N] [--concurrency N] [--hash MiB]
+Grows an opening book by dropout expansion (docs/book.md) from the start
+position and from every ballot (American: the ACF deck by default), each
+ballot's moves forced into the book, until it holds N positions and every
+main line is --main-plies long. Each new position is scored by a search;
+book scores are the negamax over the book. An existing FILE is continued
+(the build writes it every 30 s and on Ctrl-C). With --nodes or --depth the
+book depends only on the command line and seed, not on --concurrency.
+Progress goes to stderr, the summary to stdout.`
+
+func runBookBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("book build")
+	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	out := fs.String("out", "", "book file to write, continued if it exists (required)")
+	positions := fs.Int("positions", defaultBookPositions, "book positions to stop at")
+	limits := addLimitFlags(fs, true)
+	ballots := fs.String("ballots", "", "forced openings: deck, crossboard, all or none (default deck for American, none for Pool)")
+	mainPlies := fs.Int("main-plies", book.DefaultMainPlies, "every root's main line is at least this long")
+	seed := fs.Uint64("seed", 1, "seed breaking ties between leaves of equal priority")
+	concurrency := fs.Int("concurrency", defaultBookConcurrency, "searches at once, one single-thread engine each")
+	hash := fs.Int("hash", book.DefaultHashMiB, "transposition table of each engine in MiB")
+	if code, ok := parseFlags(fs, args, stdout, stderr, bookBuildUsage); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "book build", format, a...) }
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	lim, err := limits()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if lim.Unlimited() {
+		lim.Nodes = defaultBookNodes
+	}
+	switch {
+	case *out == "":
+		return usageErr("--out FILE is required")
+	case *positions < 1:
+		return usageErr("--positions must be at least 1")
+	case *concurrency < 1 || *concurrency > search.MaxThreads:
+		return usageErr("--concurrency must be in 1..%d", search.MaxThreads)
+	case *mainPlies < 1 || *mainPlies > movegen.MaxPly/2:
+		return usageErr("--main-plies must be in 1..%d", movegen.MaxPly/2)
+	case *hash < search.MinHashMiB || *hash > search.MaxHashMiB:
+		return usageErr("--hash must be in %d..%d", search.MinHashMiB, search.MaxHashMiB)
+	}
+	lines, err := ballotLines(v, *ballots)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "\ncrown book build: %v\n", err)
+		return exitFail
+	}
+	var resume *book.Book
+	if _, err := os.Stat(*out); err == nil {
+		if resume, err = book.Load(*out); err != nil {
+			return fail(fmt.Errorf("%w (delete it to start afresh)", err))
+		}
+		fmt.Fprintf(stderr, "crown book build: continuing %s (%d positions)\n", *out, resume.Positions())
+	}
+	cfg := book.Config{
+		Variant: v, Lines: lines, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
+		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
+		Progress:        func(p book.Progress) { bookProgress(stderr, p) },
+		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
+		CheckpointEvery: bookCheckpoint,
+	}
+	ctx, cancel := bookStop()
+	defer cancel()
+	start := time.Now()
+	entries, err := book.Build(ctx, cfg, resume)
+	fmt.Fprintln(stderr)
+	if entries != nil {
+		if werr := book.WriteFile(*out, v, entries); werr != nil {
+			return fail(werr)
+		}
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "crown book build: interrupted; %s holds %d positions, run again to continue\n", *out, len(entries))
+		return exitFail
+	}
+	if err != nil {
+		return fail(err)
+	}
+	moves := 0
+	for _, e := range entries {
+		moves += len(e.Moves)
+	}
+	size := int64(0)
+	if st, err := os.Stat(*out); err == nil {
+		size = st.Size()
+	}
+	fmt.Fprintf(stdout, "book %s: %d positions, %d moves, %d bytes, %s this run (limits %s)\n",
+		*out, len(entries), moves, size, time.Since(start).Round(time.Second), lim)
+	return exitOK
+}
+
+// bookProgress writes the build's progress bar.
+func bookProgress(w io.Writer, p book.Progress) {
+	frac := min(float64(p.Positions)/float64(p.Target), 1)
+	n := int(frac * bookBarWidth)
+	left := "?"
+	if frac > 0 && p.Positions > 0 {
+		left = "~" + time.Duration(float64(p.Elapsed)*(1-frac)/frac).Round(time.Second).String()
+	}
+	fmt.Fprintf(w, "\rbook [%s%s] %d/%d positions  %d searches  main line >= %d  forced %d  elapsed %s  left %s   ",
+		strings.Repeat("#", n), strings.Repeat(".", bookBarWidth-n), p.Positions, p.Target, p.Searches,
+		p.MinMain, p.Forced, p.Elapsed.Round(time.Second), left)
+}
+
+// ballotLines returns the moves of the selected ballots from the start:
+// sel is deck, crossboard, all or none ("" is deck for American, none for
+// Pool; the ACF ballots are American only).
+func ballotLines(v movegen.Variant, sel string) ([][]movegen.Move, error) {
+	if sel == "" {
+		sel = "deck"
+		if v != movegen.American {
+			sel = "none"
+		}
+	}
+	if sel == "none" {
+		return nil, nil
+	}
+	if sel != "deck" && sel != "crossboard" && sel != "all" {
+		return nil, fmt.Errorf("--ballots %q: want deck, crossboard, all or none", sel)
+	}
+	if v != movegen.American {
+		return nil, fmt.Errorf("--ballots %s: the ACF ballots are American only", sel)
+	}
+	bs, err := match.SelectBallots(sel)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([][]movegen.Move, 0, len(bs))
+	for _, b := range bs {
+		line, err := parseLine(movegen.StartPosition(v), b.Moves)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b.Label(), err)
+		}
+		lines = append(lines, line)
+	}
+	return lines, nil
+}
+
+// parseLine reads moves separated by spaces, played from p.
+func parseLine(p movegen.Position, moves string) ([]movegen.Move, error) {
+	var line []movegen.Move
+	for _, s := range strings.Fields(moves) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, err
+		}
+		line = append(line, m)
+		p.MakeMove(m)
+	}
+	return line, nil
+}
+
+// loadBook reads path, or the shipped book of v when path is empty.
+func loadBook(path string, v movegen.Variant) (*book.Book, error) {
+	if path == "" {
+		return book.Default(v)
+	}
+	b, err := book.Load(path)
+	if err == nil && b.Variant() != v {
+		err = fmt.Errorf("%s: a book of %s, not %s", path, b.Variant().Rules().Name, v.Rules().Name)
+	}
+	return b, err
+}
+
+const bookProbeUsage = `usage: crown book probe [--book FILE] [--variant V] [--level L] FEN
+Lists the book moves of the position, best first, with their scores
+(centi-men from the mover's view) and counts (book positions below the
+move); the moves level L (default 1) chooses among are marked with '*'.`
+
+func runBookProbe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("book probe")
+	path := fs.String("book", "", "book file (default: the shipped book)")
+	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	level := fs.Int("level", int(book.AllGood), "book level whose choices are marked (1..3)")
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, bookProbeUsage, 1); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "book probe", format, a...) }
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if err := book.Level(*level).Check(); err != nil {
+		return usageErr("--level: %v", err)
+	}
+	pos := movegen.StartPosition(v)
+	if fs.NArg() == 1 {
+		if pos, err = movegen.ParseFEN(fs.Arg(0), v); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	b, err := loadBook(*path, v)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown book probe: %v\n", err)
+		return exitFail
+	}
+	moves := b.Probe(pos)
+	if len(moves) == 0 {
+		fmt.Fprintf(stdout, "%s: not in the book\n", pos.FEN())
+		return exitOK
+	}
+	chosen := book.Level(*level).Candidates(moves)
+	fmt.Fprintf(stdout, "%s: %d book moves (level %d: %s)\n", pos.FEN(), len(moves), *level, book.Level(*level))
+	for i, m := range moves {
+		mark := " "
+		if i < len(chosen) {
+			mark = "*"
+		}
+		fmt.Fprintf(stdout, "%s %-8s score %-6s count %d\n", mark, pos.FormatMove(m.Move), search.FormatScore(m.Score), m.Count)
+	}
+	return exitOK
+}
+
+const bookInfoUsage = `usage: crown book info [--book FILE] [--variant V] [--ballots deck|crossboard|all]
+Prints the book's size and coverage: positions, moves, whether every stored
+move is legal, the main line from the start, and how many ballots are in the
+book and how deep their main lines go beyond the ballot.`
+
+func runBookInfo(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("book info")
+	path := fs.String("book", "", "book file (default: the shipped book)")
+	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	ballots := fs.String("ballots", "", "ballots to count: deck, crossboard or all (default deck for American, none for Pool)")
+	if code, ok := parseFlags(fs, args, stdout, stderr, bookInfoUsage); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "book info", format, a...) }
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	lines, err := ballotLines(v, *ballots)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	began := time.Now()
+	b, err := loadBook(*path, v)
+	if err != nil {
+		fmt.Fprintf(stderr, "crown book info: %v\n", err)
+		return exitFail
+	}
+	loaded := time.Since(began)
+	name := *path
+	if name == "" {
+		name = "shipped " + v.Rules().Name + " book"
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d positions, %d moves, %d bytes, read in %s\n", name, v.Rules().Name,
+		b.Positions(), b.Moves(), book.HeaderSize+b.Positions()*book.PositionSize+b.Moves()*book.MoveSize, loaded.Round(time.Microsecond))
+	verdict := "every stored move is legal"
+	if err := b.Verify(); err != nil {
+		verdict = err.Error()
+	}
+	fmt.Fprintln(stdout, verdict)
+	start := movegen.StartPosition(v)
+	main := b.MainLine(start, movegen.MaxPly)
+	fmt.Fprintf(stdout, "start: main line %d plies: %s\n", len(main), start.FormatLine(main))
+	if len(lines) == 0 {
+		return exitOK
+	}
+	var depths []int
+	for _, line := range lines {
+		p := start
+		for _, m := range line {
+			p.MakeMove(m)
+		}
+		if b.Contains(p) {
+			depths = append(depths, len(b.MainLine(p, movegen.MaxPly)))
+		}
+	}
+	sort.Ints(depths)
+	covered := 0
+	for _, d := range depths {
+		if d >= bookCoveredPlies {
+			covered++
+		}
+	}
+	fmt.Fprintf(stdout, "ballots: %d of %d in the book, %d with a main line of %d plies or more beyond the ballot\n",
+		len(depths), len(lines), covered, bookCoveredPlies)
+	if len(depths) > 0 {
+		fmt.Fprintf(stdout, "main line beyond the ballot: min %d, median %d, max %d plies\n",
+			depths[0], depths[len(depths)/2], depths[len(depths)-1])
+	}
+	return exitOK
+}
