@@ -9,21 +9,56 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/dgraph-io/ristretto/v2"
+
 	"github.com/crown-checkers/crown/movegen"
 )
 
 // DB is a database opened for probing: every slice file of a directory,
-// held in memory compressed. A probe decodes the one block it needs (see
-// Slice.Get). A DB is safe for concurrent use.
+// held in memory compressed, and a cache of decompressed blocks. A probe
+// looks its block up in the cache and, on a miss, decompresses it (see
+// Slice.Get) and adds it. A DB is safe for concurrent use.
 type DB struct {
-	dir    string
-	slices [movegen.NumVariants][numCodes]*Slice
-	list   []*Slice
+	dir      string
+	slices   [movegen.NumVariants][numCodes]*Slice
+	list     []*Slice
+	cache    *ristretto.Cache[uint64, []byte] // nil without a cache
+	cacheMiB int
 }
 
-// Open reads and checks every slice file in dir. A damaged file is an
-// error (delete it and build again: the build writes only what is missing).
-func Open(dir string) (*DB, error) {
+// Cache sizing. A block decompressed is packedBlockBytes (1 KiB), so a
+// cache of n MiB holds about 1024n blocks.
+const (
+	// MaxCacheMiB bounds the block cache: 64 GiB is beyond any machine
+	// this runs on and keeps the byte count far from overflow.
+	MaxCacheMiB = 1 << 16
+	// cacheCountersPerBlock: ristretto's admission policy keeps access
+	// counters for about ten times as many keys as the cache holds items
+	// (its documentation's advice).
+	cacheCountersPerBlock = 10
+	// cacheBufferItems is the size of ristretto's Get buffers; 64 is the
+	// value its documentation gives as good for most uses.
+	cacheBufferItems = 64
+)
+
+// Open reads and checks every slice file in dir, with a cache of up to
+// cacheMiB MiB of decompressed blocks (0: no cache, every probe
+// decompresses its block). A damaged file is an error (delete it and build
+// again: the build writes only what is missing). Close releases the cache.
+func Open(dir string, cacheMiB int) (*DB, error) {
+	if cacheMiB < 0 || cacheMiB > MaxCacheMiB {
+		return nil, fmt.Errorf("egdb: cache of %d MiB is out of range 0..%d", cacheMiB, MaxCacheMiB)
+	}
+	db, err := open(dir, int64(cacheMiB)<<20)
+	if db != nil {
+		db.cacheMiB = cacheMiB
+	}
+	return db, err
+}
+
+// open is Open with the cache's size in bytes (the tests use caches
+// smaller than a MiB).
+func open(dir string, cacheBytes int64) (*DB, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*"+fileExt))
 	if err != nil {
 		return nil, err
@@ -51,7 +86,83 @@ func Open(dir string) (*DB, error) {
 		}
 		return order[a.Material] < order[b.Material]
 	})
+	if cacheBytes > 0 {
+		maxCost := cacheBytes
+		c, err := ristretto.NewCache(&ristretto.Config[uint64, []byte]{
+			NumCounters: max(maxCost/packedBlockBytes, 1) * cacheCountersPerBlock,
+			MaxCost:     maxCost,
+			BufferItems: cacheBufferItems,
+			KeyToHash:   hashBlockKey,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("egdb: cache: %w", err)
+		}
+		db.cache = c
+	}
 	return db, nil
+}
+
+// Close releases the block cache (and its goroutines). The DB must not be
+// probed afterwards.
+func (db *DB) Close() {
+	if db.cache != nil {
+		db.cache.Close()
+	}
+}
+
+// Dir returns the directory the database was opened from.
+func (db *DB) Dir() string { return db.dir }
+
+// CacheMiB returns the block cache's size in MiB, 0 without a cache.
+func (db *DB) CacheMiB() int { return db.cacheMiB }
+
+// CacheBytes returns the bytes the block cache holds now: the blocks'
+// sizes plus ristretto's own cost for each item. It never exceeds
+// CacheMiB MiB (sets are applied in the background, so it can lag a
+// probe by a little).
+func (db *DB) CacheBytes() int64 {
+	if db.cache == nil {
+		return 0
+	}
+	return db.cache.MaxCost() - db.cache.RemainingCost()
+}
+
+// blockKey names block b of slice s in the cache: rule set, material and
+// block, so every key is unique.
+func blockKey(s *Slice, b int) uint64 {
+	return (uint64(s.Variant)*numCodes+uint64(s.Material.code()))<<32 | uint64(b)
+}
+
+// hashBlockKey spreads the keys over ristretto's shards and counters (a
+// splitmix64 finaliser; blocks of one slice differ only in the low bits)
+// and gives the key itself as the conflict hash, so no two keys collide.
+func hashBlockKey(k uint64) (uint64, uint64) {
+	h := k + 0x9E3779B97F4A7C15
+	h = (h ^ h>>30) * 0xBF58476D1CE4E5B9
+	h = (h ^ h>>27) * 0x94D049BB133111EB
+	return h ^ h>>31, k
+}
+
+// get returns the value at index i of slice s through the cache. A miss
+// decompresses the block with no lock held, into a new buffer that the
+// cache keeps; ristretto applies the set in the background and may refuse
+// it (its admission policy), which costs only a later miss.
+func (db *DB) get(s *Slice, i int64) Value {
+	if db.cache == nil {
+		return s.Get(i)
+	}
+	b := int(i / BlockPositions)
+	key := blockKey(s, b)
+	blk, ok := db.cache.Get(key)
+	if !ok {
+		var err error
+		if blk, err = s.decodeBlock(b); err != nil {
+			return Unknown
+		}
+		db.cache.Set(key, blk, int64(len(blk)))
+	}
+	k := i % BlockPositions
+	return Value(blk[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
 }
 
 // Slices returns the slices held, by rule set and in build order.
@@ -75,7 +186,7 @@ func (db *DB) Pieces(v movegen.Variant) int {
 // Probe returns the value of p for the side to move, or Unknown when the
 // database does not hold it (too many pieces, a slice missing, or men on
 // their crowning row). A position with a capture pending is resolved by
-// probeCapture. It allocates nothing.
+// probeCapture. A probe whose blocks are cached allocates nothing.
 func (db *DB) Probe(p *movegen.Position) Value {
 	q := *p
 	if q.Turn == movegen.White {
@@ -97,7 +208,7 @@ func (db *DB) Probe(p *movegen.Position) Value {
 	if q.HasCapture() {
 		return db.probeCapture(&q)
 	}
-	return s.Get(s.l.index(&q))
+	return db.get(s, s.l.index(&q))
 }
 
 // BestMove returns a move that keeps p's value: one into a loss for the

@@ -282,6 +282,14 @@ func (s *Slice) Get(i int64) Value {
 	return Value(r.buf[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
 }
 
+// decodeBlock returns block b decompressed into a new buffer.
+func (s *Slice) decodeBlock(b int) ([]byte, error) {
+	blk := make([]byte, s.packedLen(b))
+	r := blockReaders.Get().(*blockReader)
+	defer blockReaders.Put(r)
+	return blk, r.decode(blk, s.block(b))
+}
+
 // table decodes the whole slice into a packed table.
 func (s *Slice) table() *table {
 	t := &table{l: s.l, packed: make([]byte, (s.Positions+valuesPerByte-1)/valuesPerByte)}

@@ -202,7 +202,7 @@ func TestStoreAndProbe(t *testing.T) {
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
 		bs[v] = buildTo(t, v, 3, dir, nil)
 	}
-	db, err := Open(dir)
+	db, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestProbeAllocs(t *testing.T) {
 	}
 	dir := t.TempDir()
 	buildTo(t, movegen.American, 3, dir, nil)
-	db, err := Open(dir)
+	db, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestResume(t *testing.T) {
 func TestVerify(t *testing.T) {
 	dir := t.TempDir()
 	b := buildTo(t, movegen.American, 3, dir, nil)
-	db, err := Open(dir)
+	db, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +328,7 @@ func TestVerify(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if db, err = Open(dir); err != nil {
+	if db, err = Open(dir, 0); err != nil {
 		t.Fatal(err)
 	}
 	_, count, bad, err = db.Verify(movegen.American, 1, nil)
@@ -393,7 +393,7 @@ func BenchmarkProbe(b *testing.B) {
 	if err := bl.Build(3); err != nil {
 		b.Fatal(err)
 	}
-	db, err := Open(dir)
+	db, err := Open(dir, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

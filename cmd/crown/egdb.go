@@ -277,7 +277,7 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 	if *dir == "" {
 		return usageError(stderr, "egdb info", "--dir DIR is required")
 	}
-	db, err := egdb.Open(*dir)
+	db, err := egdb.Open(*dir, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown egdb: info: %v\n", err)
 		return exitFail
@@ -337,7 +337,7 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "egdb probe", "%v", err)
 	}
-	db, err := egdb.Open(*dir)
+	db, err := egdb.Open(*dir, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
 		return exitFail
@@ -374,7 +374,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	case !checkThreads(stderr, "verify", *threads):
 		return exitUsage
 	}
-	db, err := egdb.Open(*dir)
+	db, err := egdb.Open(*dir, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown egdb: verify: %v\n", err)
 		return exitFail
