@@ -362,10 +362,14 @@ func TestCodecSizes(t *testing.T) {
 			s := b.t.slices[m.code()]
 			n := s.l.size()
 			vals := make([]Value, BlockPositions)
+			prev := Loss
 			for lo := int64(0); lo < n; lo += BlockPositions {
 				hi := min(lo+BlockPositions, n)
 				for i := lo; i < hi; i++ {
-					vals[i-lo] = s.get(i)
+					if p := s.l.position(i, v); !p.HasCapture() {
+						prev = s.get(i) // capture positions repeat it, as WriteSlice's caller does
+					}
+					vals[i-lo] = prev
 				}
 				rle += int64(len(encodeRLE(nil, vals[:hi-lo])))
 				var buf bytes.Buffer
