@@ -407,3 +407,22 @@ func BenchmarkProbe(b *testing.B) {
 		db.Probe(&p)
 	}
 }
+
+// BenchmarkBuild builds every slice of up to four pieces of each rule set
+// in memory on two threads, reporting positions a second.
+func BenchmarkBuild(b *testing.B) {
+	var size int64
+	for _, m := range Slices(4) {
+		size += Size(m)
+	}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		b.Run(v.String(), func(b *testing.B) {
+			for b.Loop() {
+				if err := NewBuilder(v, 2).Build(4); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(size)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
