@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -193,6 +194,12 @@ func TestLimitWords(t *testing.T) {
 
 func TestCommand(t *testing.T) {
 	a := newAdapter()
+	dbDir := t.TempDir()
+	b := egdb.NewBuilder(movegen.American, 1)
+	b.Dir = dbDir
+	if err := b.Build(3); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		cmd     string
 		reply   string // the reply, or its start when it ends in "*"
@@ -215,9 +222,22 @@ func TestCommand(t *testing.T) {
 		{"get book", "0", true},
 		{"set book 3", "0 (no opening book*", true},
 		{"set book 4", "error: set book: 4 is out of range 0..3", false},
-		{"get dbpath", noDatabase, false},
-		{"set dbpath C:\\db", noDatabase, false},
-		{"set dbmbytes 512", noDatabase, false},
+		{"get dbpath", "none", true},
+		{"get enable_wld", "0", true},
+		{"get max_dbpieces", "0", true},
+		{"set dbpath C:\\db", "error: set dbpath: *", false},
+		{"get dbmbytes", "64", true},
+		{"set dbmbytes 32", "32", true},
+		{"set dbmbytes 0", "error: set dbmbytes: 0 is out of range 1..65536 (MiB)", false},
+		{"set dbpath " + dbDir, dbDir, true},
+		{"get dbpath", dbDir, true},
+		{"get egdbpath", dbDir, true},
+		{"get enable_wld", "1", true},
+		{"get max_dbpieces", "3", true},
+		{"set max_dbpieces 6", fixedDBPieces, false},
+		{"set dbpath none", "none", true},
+		{"get enable_wld", "0", true},
+		{"set dbpath", "error: set dbpath takes a directory or none", false},
 		{"set gamehist B:W21-32:B1-12 11-15 23-19", "gamehist moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", true},
 		{"set gamehist B:W21-32:B1-12 11-18", "error: set gamehist: move 1 \"11-18\": *", false},
 		{"staticevaluation B:W21-32:B1-12", "score *", true},
