@@ -14,10 +14,13 @@ import (
 // progress term of at most dbBand either way: below every forced win the
 // search finds (WinThreshold and up), above every evaluation (which stays
 // within a few thousand). A loss is the negation, a draw DrawScore. The
-// values carry no distance to the end, so the progress term (the
-// evaluation from the winner's view, which guides the hunt of kings
-// endings, and a bonus for every piece off the board) is what makes a won
-// ending move on; see convert below.
+// values carry no distance to the end, so the progress term is what makes
+// a won ending move on (see probeDB's convert mode): the evaluation from
+// the winner's view (material, men's advance, and for kings endings the
+// hunt of the weak kings out of the double corners), a bonus for every
+// piece the loser has lost and one for every row the winner's men have
+// advanced (a king counts as a man beyond the last row), so that men
+// are crowned rather than kept back while kings shuffle.
 const (
 	DBWinScore = 20000
 	// DBWinThreshold: scores at or above it (or at or below its negation)
@@ -26,17 +29,31 @@ const (
 	// dbBand bounds the progress term: far more than any evaluation of a
 	// database position, far below the gap to WinThreshold.
 	dbBand = 2000
-	// dbTradeBonus is the progress, in centi-men, of every piece off the
-	// board: a won ending is simplified (trades that keep the win, which
-	// the database checks, are taken), but not at the price of a man for
-	// nothing, which the evaluation counts as 100.
-	dbTradeBonus = 30
+	// dbCaptureBonus is the progress, in centi-men, of every piece the
+	// loser has lost beyond what the evaluation counts: trades that keep
+	// the win (the database checks) are taken, and captures come first.
+	dbCaptureBonus = 50
+	// dbAdvanceBonus is the progress of a row advanced by a winner's man;
+	// a king counts as dbKingRows rows, one beyond the crowning row.
+	dbAdvanceBonus = 10
+	dbKingRows     = movegen.NumSquares/4 + 1
+	// maxSidePieces is the most pieces a side has.
+	maxSidePieces = 12
 )
 
 // dbProgress returns the progress term of p for its side to move, which
-// wins: the evaluation plus the trade bonus, clamped to the band.
+// wins, clamped to the band.
 func dbProgress(p *movegen.Position) int {
-	v := eval.Evaluate(p) + dbTradeBonus*(movegen.NumSquares-p.Occupied().Count())
+	v := eval.Evaluate(p) + dbCaptureBonus*(maxSidePieces-p.Pieces[p.Turn^1].Count())
+	rows := dbKingRows * (p.Pieces[p.Turn] & p.Kings).Count()
+	for m := p.Men(p.Turn); m != 0; m &= m - 1 {
+		r := m.First().Row() // Black's men move up the rows
+		if p.Turn == movegen.White {
+			r = movegen.NumSquares/4 - 1 - r
+		}
+		rows += r
+	}
+	v += dbAdvanceBonus * rows
 	return min(max(v, -dbBand), dbBand)
 }
 
@@ -54,9 +71,12 @@ func dbScore(v egdb.Value, p *movegen.Position) int {
 
 // probeDB looks up the position at stack[ply], which has no capture
 // pending and is not the root, in the database. ok is false when the
-// database does not hold it. In convert mode (the root is a database win)
-// a position won for the root's side is searched on (cont is true, with
-// score as its leaf value); everything else returns the score at once.
+// database does not hold it. In convert mode (the root is a database win
+// or loss) a position of the root's value, seen from the root's side, is
+// searched on (cont is true, with score as its leaf value): the winner
+// looks for progress, the loser for the longest resistance, each within
+// the rules' counts, which the search applies. Everything else returns
+// the score at once: it is a mistake of one side, or convert mode is off.
 func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool) {
 	s := w.s
 	if p.Occupied().Count() > s.dbPieces {
@@ -69,8 +89,10 @@ func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool
 	w.dbHits++
 	score = dbScore(v, p)
 	if s.convert {
-		wonForRoot := v == egdb.Win && ply&1 == 0 || v == egdb.Loss && ply&1 == 1
-		return score, wonForRoot, true
+		if ply&1 == 1 {
+			v = v.Negate() // the root's side's view
+		}
+		return score, v == s.rootValue, true
 	}
 	return score, false, true
 }

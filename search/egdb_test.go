@@ -27,7 +27,7 @@ func buildDB(t *testing.T, n int, vs ...movegen.Variant) string {
 
 // hardDepth is the depth of the plain search (no database) that must not
 // prove the win of a test position: a win it sees needs no database.
-const hardDepth = 8
+const hardDepth = 16
 
 // wonPositions draws count positions of exactly n pieces of v that db says
 // the side to move wins, with no capture pending for either side and with

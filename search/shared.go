@@ -21,11 +21,13 @@ type shared struct {
 
 	// The endgame database, if any: db holds every position of up to
 	// dbPieces pieces of the root's rule set. convert is set when the root
-	// is a database win: then positions won for the root's side are
-	// searched on and scored by progress at the leaves (see probeDB).
-	db       *egdb.DB
-	dbPieces int
-	convert  bool
+	// is a database win or loss (rootValue): then positions of that value
+	// for the root's side are searched on and scored by progress at the
+	// leaves (see probeDB).
+	db        *egdb.DB
+	dbPieces  int
+	convert   bool
+	rootValue egdb.Value
 
 	mu        sync.Mutex
 	best      bestLine     // the deepest iteration any worker finished (under mu)
