@@ -170,7 +170,7 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
 	if db := e.EGDB(); db != nil {
 		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
-		if req.Pos.Occupied().Count() <= s.dbPieces {
+		if req.Pos.Occupied().Count() <= s.dbPieces && !req.Pos.HasCapture() {
 			s.rootValue = db.Probe(&req.Pos)
 			s.convert = s.rootValue == egdb.Win || s.rootValue == egdb.Loss
 		}
