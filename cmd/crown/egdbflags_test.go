@@ -71,3 +71,14 @@ func TestMatchEGDB(t *testing.T) {
 		}
 	}
 }
+
+// TestServeEGDBFlag: serve takes --egdb through the engine options and
+// refuses a directory that does not open before it listens.
+func TestServeEGDBFlag(t *testing.T) {
+	var out, errb bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "missing")
+	if code := runServe([]string{"--addr", "127.0.0.1:0", "--egdb", missing}, &out, &errb); code != exitUsage ||
+		!strings.Contains(errb.String(), "--egdb") || out.Len() != 0 {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
