@@ -68,9 +68,10 @@ type Engine struct {
 // New returns an engine ready to search. Zero options take the defaults;
 // values out of range are clamped into it. An endgame database that does
 // not open is left out (Options then reports no EGDBPath): a front end
-// that takes a directory from its user checks it first with OpenEGDB. For the rest of the program to
-// stay responsive while every search thread runs, GOMAXPROCS should be at
-// least the thread count plus SpareProcs.
+// that takes a directory from its user checks it first with OpenEGDB.
+// For the rest of the program to stay responsive while every search
+// thread runs, GOMAXPROCS should be at least the thread count plus
+// SpareProcs.
 func New(opt Options) *Engine {
 	opt = opt.withDefaults().clamp()
 	e := &Engine{}
