@@ -106,8 +106,13 @@ func mean(xs []int) float64 {
 	return float64(s) / float64(len(xs))
 }
 
+// firstPosition is the classic ending every player learns, won for White
+// only with the right technique.
+const firstPosition = "W:WK19,K23:BK28,12"
+
 // TestEGDBPlayShort: with a 4-piece database built here, the engine wins
-// database-won 4-piece positions of both rule sets playing both sides.
+// database-won 4-piece positions of both rule sets playing both sides,
+// and First Position.
 // Pool's are two against two: a lone king against three kings draws by
 // the thirteen-move count more often than not, which the database's
 // values ignore (TestEGDBPlay5 measures it). Under the race detector the
@@ -126,6 +131,9 @@ func TestEGDBPlayShort(t *testing.T) {
 		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
 	} {
 		ps := wonPositions(e.EGDB(), ws)
+		if ws.v == movegen.American {
+			ps = append(ps, mustFEN(t, firstPosition, movegen.American))
+		}
 		plies := playWon(t, e, ps, Limits{Nodes: 50000}, true)
 		t.Logf("%v: %d of %d won, %.1f plies on average", ws.v, len(plies), len(ps), mean(plies))
 	}
