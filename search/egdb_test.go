@@ -147,7 +147,9 @@ const egdb5Env = "CROWN_EGDB5"
 // database-won 5-piece position of a test set, playing both sides at
 // 300,000 nodes a move (about a tenth of a second), within the rules'
 // counts: 30 American positions and 30 Pool positions whose loser has two
-// pieces or more, none of them a win a plain search to depth 16 sees.
+// pieces or more, none of them a win a plain search sees (to depth 16 in
+// American, 12 in Pool, whose flying kings make depth 16 take seconds a
+// position).
 // Pool's positions against a lone piece, which often come down to three
 // kings against one and its thirteen-move count, are played and counted
 // too, but not required. The database comes from $CROWN_EGDB5 (crown egdb
@@ -169,8 +171,8 @@ func TestEGDBPlay5(t *testing.T) {
 		required bool
 	}{
 		{wonSet{v: movegen.American, pieces: 5, count: 30, hardDepth: 16, minLoser: 1, seed: 11}, true},
-		{wonSet{v: movegen.Pool, pieces: 5, count: 30, hardDepth: 16, minLoser: 2, seed: 12}, true},
-		{wonSet{v: movegen.Pool, pieces: 5, count: 10, hardDepth: 16, minLoser: 1, seed: 13}, false},
+		{wonSet{v: movegen.Pool, pieces: 5, count: 30, hardDepth: 12, minLoser: 2, seed: 12}, true},
+		{wonSet{v: movegen.Pool, pieces: 5, count: 10, hardDepth: 12, minLoser: 1, seed: 13}, false},
 	} {
 		if db.Pieces(c.ws.v) < 5 {
 			t.Logf("%v: no 5-piece database in %s", c.ws.v, dir)
