@@ -260,3 +260,32 @@ func TestEGDBThreads(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+// TestEGDBShared: engines naming one directory and cache share a database;
+// the last one to let it go closes it, and a new cache size opens another.
+func TestEGDBShared(t *testing.T) {
+	dir := buildDB(t, 2, movegen.American)
+	a := New(Options{HashMiB: 1, EGDBPath: dir})
+	b := New(Options{HashMiB: 1, EGDBPath: dir})
+	if a.EGDB() == nil || a.EGDB() != b.EGDB() {
+		t.Fatalf("not shared: %p %p", a.EGDB(), b.EGDB())
+	}
+	first := a.EGDB()
+	if err := a.SetOptions(Options{HashMiB: 1, EGDBPath: dir, EGDBCacheMiB: 2}); err != nil || a.EGDB() == first {
+		t.Fatalf("a new cache size: %v, same database %v", err, a.EGDB() == first)
+	}
+	if err := b.SetOptions(Options{HashMiB: 1}); err != nil || b.EGDB() != nil {
+		t.Fatalf("none: %v, %p", err, b.EGDB())
+	}
+	dbsMu.Lock()
+	n := 0
+	for k := range dbs {
+		if k.dir == dir {
+			n++
+		}
+	}
+	dbsMu.Unlock()
+	if n != 1 {
+		t.Errorf("%d databases of %s open, want 1 (the first closed by its last engine)", n, dir)
+	}
+}
