@@ -75,7 +75,7 @@ type Engine struct {
 func New(opt Options) *Engine {
 	opt = opt.withDefaults().clamp()
 	e := &Engine{}
-	db, err := OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
+	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
 	if err != nil {
 		opt.EGDBPath = ""
 	}
@@ -83,8 +83,9 @@ func New(opt Options) *Engine {
 	return e
 }
 
-// apply sets the options and the database they name. A change of
-// database clears the table, whose entries may hold the old one's scores.
+// apply sets the options and the database they name, which the engine
+// has acquired, and releases the one it held. A change of database clears
+// the table, whose entries may hold the old one's scores.
 func (e *Engine) apply(opt Options, db *egdb.DB) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
@@ -96,8 +97,10 @@ func (e *Engine) apply(opt Options, db *egdb.DB) {
 	}
 	e.workers = e.workers[:opt.Threads]
 	e.optMu.Lock()
+	old := e.db
 	e.opt, e.db = opt, db
 	e.optMu.Unlock()
+	releaseEGDB(old)
 }
 
 // Options returns the engine's current options.
@@ -119,7 +122,7 @@ func (e *Engine) SetOptions(opt Options) error {
 		return ErrBusy
 	}
 	defer e.searchMu.Unlock()
-	db, err := OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
+	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
 	if err != nil {
 		return err
 	}
