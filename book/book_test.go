@@ -311,3 +311,27 @@ func FuzzParse(f *testing.F) {
 		b.Probe(p)
 	})
 }
+
+// BenchmarkParseShipped reads the shipped book, as the first use of
+// Default does: the time a program pays to load it.
+func BenchmarkParseShipped(b *testing.B) {
+	for range b.N {
+		if _, err := Parse(americanBook); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkProbe probes the start position of the shipped book.
+func BenchmarkProbe(b *testing.B) {
+	bk, err := Default(movegen.American)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := movegen.StartPosition(movegen.American)
+	for range b.N {
+		if len(bk.Probe(p)) == 0 {
+			b.Fatal("no moves")
+		}
+	}
+}
