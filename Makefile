@@ -16,12 +16,13 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: ## vet, the short test suite with the race detector, then the bench signature without it
+test: ## vet, the short test suite with the race detector, then without it the bench signature and the 4-piece database play test
 	$(GO) vet $(PKGS)
 	$(GO) test -short -race -count=1 $(PKGS)
 	$(GO) test -count=1 -run TestSignature ./bench/
+	$(GO) test -short -count=1 -run TestEGDBPlayShort ./search/
 
-test-long: ## the full suite: deep perft, long tests
+test-long: ## the full suite: deep perft, long tests (CROWN_EGDB5=DIR adds the 5-piece database play test)
 	$(GO) test -count=1 -timeout 60m $(PKGS)
 
 bench: build ## go benchmarks and the crown bench signature

@@ -132,10 +132,11 @@ func TestCachedProbeAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkProbeCached probes random positions of up to three pieces
-// through a cache that holds them all: after the first probes of a block,
-// a lookup and no decompression. BenchmarkProbe is the uncached figure.
-func BenchmarkProbeCached(b *testing.B) {
+// benchDB builds the American slices of up to three pieces, opens them
+// with a 4 MiB cache (room for every block) and returns them with 4096
+// random positions to probe.
+func benchDB(b *testing.B) (*DB, []movegen.Position) {
+	b.Helper()
 	dir := b.TempDir()
 	bl := NewBuilder(movegen.American, 1)
 	bl.Dir = dir
@@ -146,8 +147,15 @@ func BenchmarkProbeCached(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
-	ps := randomPositions(movegen.American, 3, 4096, 1)
+	b.Cleanup(db.Close)
+	return db, randomPositions(movegen.American, 3, 4096, 1)
+}
+
+// BenchmarkProbeCached probes random positions of up to three pieces
+// through a cache that holds them all: after the first probes of a block,
+// a lookup and no decompression. BenchmarkProbe is the uncached figure.
+func BenchmarkProbeCached(b *testing.B) {
+	db, ps := benchDB(b)
 	for i := range ps {
 		db.Probe(&ps[i])
 	}
@@ -163,18 +171,7 @@ func BenchmarkProbeCached(b *testing.B) {
 // BenchmarkProbeParallel probes random positions from every processor
 // through one cache, as search threads do.
 func BenchmarkProbeParallel(b *testing.B) {
-	dir := b.TempDir()
-	bl := NewBuilder(movegen.American, 1)
-	bl.Dir = dir
-	if err := bl.Build(3); err != nil {
-		b.Fatal(err)
-	}
-	db, err := Open(dir, 4)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	ps := randomPositions(movegen.American, 3, 4096, 1)
+	db, ps := benchDB(b)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		i := 0

@@ -93,14 +93,24 @@ func rankSet(set, avail movegen.Bitboard) int64 {
 }
 
 // unrankSet is the inverse of rankSet: the k-square subset of avail with
-// colex rank r.
+// colex rank r. Each square is the largest c with C(c, i) <= r, found by
+// binary search (the builder unranks every position).
 func unrankSet(r int64, k int, avail movegen.Bitboard) movegen.Bitboard {
 	var set movegen.Bitboard
 	n := avail.Count()
 	for i := k; i >= 1; i-- {
-		c := n - 1
-		for binom[c][i] > r {
-			c--
+		c := int(r) // C(c, 1) = c
+		if i > 1 {
+			lo, hi := i-1, n-1 // C(lo, i) = 0 <= r; the answer is in lo..hi
+			for lo < hi {
+				mid := (lo + hi + 1) / 2
+				if binom[mid][i] <= r {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
+			}
+			c = lo
 		}
 		r -= binom[c][i]
 		n = c

@@ -134,7 +134,7 @@ func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{pb: pb, preds: make([]int64, 0, maxUnmoves)}
+			w := &worker{pb: pb, preds: make([]placed, 0, maxUnmoves)}
 			for {
 				lo := next.Add(chunkPositions) - chunkPositions
 				if lo >= pb.total {
@@ -153,8 +153,16 @@ func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
 type worker struct {
 	pb    *pairBuild
 	ml    movegen.MoveList
-	stack []int64 // resolved positions whose predecessors are still to be told
-	preds []int64 // a position's predecessors
+	stack []placed // resolved positions whose predecessors are still to be told
+	preds []placed // a position's predecessors
+}
+
+// placed is a position of the pair with its pair index (its predecessors
+// give it, so it need not be unranked again).
+type placed struct {
+	g            int64
+	black, white movegen.Bitboard
+	kings        movegen.Bitboard
 }
 
 // buildPair builds a slice and its mirror (or a slice that is its own
@@ -210,7 +218,9 @@ func (b *Builder) buildPair(pair []Material) error {
 				continue
 			}
 			pb.update(g, func(s uint8) (uint8, bool) { return s &^ stNew, true })
-			w.stack = append(w.stack, g)
+			k, i := pb.locate(g)
+			p := pb.tabs[k].l.position(i, b.Variant)
+			w.stack = append(w.stack, placed{g, p.Pieces[movegen.Black], p.Pieces[movegen.White], p.Kings})
 			w.drain()
 		}
 	})
@@ -253,19 +263,19 @@ func (b *Builder) buildPair(pair []Material) error {
 func (w *worker) drain() {
 	pb := w.pb
 	for len(w.stack) > 0 {
-		g := w.stack[len(w.stack)-1]
+		x := w.stack[len(w.stack)-1]
 		w.stack = w.stack[:len(w.stack)-1]
-		k, i := pb.locate(g)
-		s := pb.tabs[k].l.position(i, pb.b.Variant)
 		step := countDown
-		if Value(pb.state(g)&stValue) == Loss {
+		if Value(pb.state(x.g)&stValue) == Loss {
 			step = winState
 		}
+		k, _ := pb.locate(x.g)
 		mk := pb.mirror[k]
+		s := movegen.Position{Pieces: [2]movegen.Bitboard{x.black, x.white}, Kings: x.kings, Turn: movegen.Black, Variant: pb.b.Variant}
 		w.preds = unmoves(&s, &pb.tabs[mk].l, w.preds[:0])
-		for _, i := range w.preds {
-			if h := pb.base[mk] + i; pb.update(h, step) {
-				w.stack = append(w.stack, h)
+		for _, y := range w.preds {
+			if y.g += pb.base[mk]; pb.update(y.g, step) {
+				w.stack = append(w.stack, y)
 			}
 		}
 	}
@@ -297,13 +307,13 @@ func countDown(s uint8) (uint8, bool) {
 // (a flying king's four rays).
 const maxUnmoves = MaxPieces * 13
 
-// unmoves appends to out the index, in l (the mirror slice's layout), of
-// every predecessor of s (Black to move) by a quiet move of White that
+// unmoves appends to out, with its index in l (the mirror slice's
+// layout), every predecessor of s (Black to move) by a quiet move of White that
 // stays in the pair (no capture, no promotion), turned round to be stored:
 // Black to move. A White man came from one step behind it (White men move
 // towards lower squares), a king from any square one step (American) or
 // any distance over empty squares (Pool's flying kings) away.
-func unmoves(s *movegen.Position, l *layout, out []int64) []int64 {
+func unmoves(s *movegen.Position, l *layout, out []placed) []placed {
 	empty := s.Empty()
 	white := s.Pieces[movegen.White]
 	flying := s.Variant == movegen.Pool
@@ -322,7 +332,7 @@ func unmoves(s *movegen.Position, l *layout, out []int64) []int64 {
 					p.Kings ^= to.Bit() | from.Bit()
 				}
 				f := turnRound(&p)
-				out = append(out, l.index(&f))
+				out = append(out, placed{l.index(&f), f.Pieces[movegen.Black], f.Pieces[movegen.White], f.Kings})
 				if !king || !flying {
 					break
 				}

@@ -36,7 +36,7 @@ func helpText() string {
 		keys.WriteString("|" + op.Key)
 	}
 	return "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
-		" get protocolversion|gametype" + keys.String() + "|cpus|book|bookfile|gamehist|movelist;" +
+		" get protocolversion|gametype" + keys.String() + "|egdb|cpus|book|bookfile|gamehist|movelist;" +
 		" set gametype" + keys.String() + "|book|bookfile|gamehist; see docs/protocol.md"
 }
 
@@ -196,9 +196,10 @@ func (s *session) get(args []string) {
 // getReply returns what answers "get key", nil for an unknown key.
 func (s *session) getReply(key string) func() {
 	if op := engineOption(key); op != nil {
-		return func() { s.out.printf("%s %d", op.Key, op.Get(s.opt)) }
+		return func() { s.out.printf("%s %s", op.Key, op.Format(s.opt)) }
 	}
 	return map[string]func(){
+		"egdb":            func() { s.out.printf("egdb %s", search.DescribeEGDB(s.engine.EGDB())) },
 		"protocolversion": func() { s.out.printf("protocolversion %d", Version) },
 		"gametype":        s.replyGameType,
 		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },
@@ -273,19 +274,22 @@ func (s *session) set(args []string) {
 }
 
 // setOption changes one engine option from the registry and answers the
-// value in force.
+// value in force. A text option (egdbpath) takes the rest of the line,
+// its words joined by single blanks.
 func (s *session) setOption(op *search.Option, args []string) {
-	if len(args) != 1 {
+	text := strings.Join(args, " ")
+	if !op.IsText() && len(args) != 1 {
 		s.out.printf("error set %s takes one number", op.Key)
 		return
 	}
-	opt := s.opt
-	n, err := op.Parse(args[0])
-	if err == nil && op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB {
-		err = fmt.Errorf("%d MiB is over this host's limit of %d MiB", n, s.cfg.MaxHashMiB)
+	if len(args) == 0 {
+		s.out.printf("error set %s takes a directory or %s", op.Key, search.NoEGDB)
+		return
 	}
-	if err == nil {
-		err = op.Set(&opt, n)
+	opt := s.opt
+	err := op.SetText(&opt, text)
+	if err == nil && op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
+		err = fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
 	}
 	if err == nil {
 		err = s.engine.SetOptions(opt)
@@ -295,7 +299,7 @@ func (s *session) setOption(op *search.Option, args []string) {
 		return
 	}
 	s.opt = s.engine.Options()
-	s.out.printf("%s %d", op.Key, op.Get(s.opt))
+	s.out.printf("%s %s", op.Key, op.Format(s.opt))
 }
 
 func (s *session) replyGameType() {

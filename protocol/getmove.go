@@ -35,7 +35,8 @@ func (s *session) getmove(args []string) {
 		return
 	}
 	req := search.Request{Pos: p, Limits: lim, History: s.history(p)}
-	req.Report = func(in search.Info) { s.out.line(formatInfo(in)) }
+	withDB := s.engine.EGDB() != nil
+	req.Report = func(in search.Info) { s.out.line(formatInfo(in, withDB)) }
 	unlimited := lim.Unlimited()
 	fallback := ml.Moves[0]
 	s.start("getmove", unlimited, func(ctx context.Context) string {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -299,5 +300,39 @@ func TestQuitDuringSearchDropsTheMove(t *testing.T) {
 		if !strings.HasPrefix(l, "info ") {
 			t.Fatalf("after quit: %q", l)
 		}
+	}
+}
+
+// TestInfoEGDBHits: with a database the info lines carry egdbhits=, which
+// ParseReply reads and which grows from line to line; without one they do
+// not (the other transcripts).
+func TestInfoEGDBHits(t *testing.T) {
+	dir := t.TempDir()
+	b := egdb.NewBuilder(movegen.American, 1)
+	b.Dir = dir
+	if err := b.Build(3); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig
+	cfg.Search.EGDBPath = dir
+	c := startClient(t, cfg)
+	c.send("getmove W:WK1:BK14,K23 depth=6")
+	_, infos := c.until("move ", replyWait)
+	if len(infos) == 0 {
+		t.Fatal("no info lines")
+	}
+	last := uint64(0)
+	for _, l := range infos {
+		r, err := ParseReply(l)
+		if err != nil || !r.Info.HasEGDB || r.Info.EGDBHits < last {
+			t.Fatalf("%q: %+v, %v (hits before %d)", l, r.Info, err, last)
+		}
+		last = r.Info.EGDBHits
+	}
+	if last == 0 {
+		t.Error("no hits counted")
+	}
+	if _, err := c.finish(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -39,7 +39,11 @@ type Info struct {
 	Nodes    uint64        // nodes searched so far
 	NPS      uint64        // nodes per second
 	Time     time.Duration // since the search began, to the millisecond as written
-	PV       []string      // the principal variation as PDN moves; nil when empty
+	// EGDBHits counts the endgame database's hits so far; the line has it
+	// (egdbhits=, after time=) only when the engine has a database.
+	EGDBHits uint64
+	HasEGDB  bool     // the line had egdbhits=
+	PV       []string // the principal variation as PDN moves; nil when empty
 	// Book: the move comes from the opening book (book=1 before pv=), not
 	// a search; the score is the book's.
 	Book bool
@@ -147,6 +151,16 @@ func parseInfo(f []string) (Info, error) {
 		}
 	}
 	n := len(infoKeys)
+	if n < len(f) {
+		if val, ok := strings.CutPrefix(f[n], "egdbhits="); ok {
+			var err error
+			if in.EGDBHits, err = parseCount(val, 64); err != nil {
+				return in, fmt.Errorf("egdbhits=%s: %w", echo(val), err)
+			}
+			in.HasEGDB = true
+			n++
+		}
+	}
 	if n < len(f) && f[n] == bookFlag {
 		in.Book = true
 		f = append(f[:n:n], f[n+1:]...)
@@ -276,7 +290,6 @@ func isMoveText(s string) bool {
 	return digits > 0 && joins > 0
 }
 
-// formatInfo writes one finished iteration as an info line.
 // formatBookInfo writes the info line of a book move: depth, nodes and time
 // 0, the book's score, book=1, and the move as the pv.
 func formatBookInfo(m book.Move) string {
@@ -284,15 +297,21 @@ func formatBookInfo(m book.Move) string {
 		search.FormatScore(m.Score), bookFlag, m.Move.PathString())
 }
 
-func formatInfo(in search.Info) string {
+// formatInfo writes one finished iteration as an info line, with the
+// endgame database's hits when withDB is set.
+func formatInfo(in search.Info, withDB bool) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	nps := uint64(0)
 	if in.Time > 0 {
 		nps = uint64(float64(in.Nodes) / secs)
 	}
-	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f pv=",
+	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f ",
 		in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps, secs)
+	if withDB {
+		fmt.Fprintf(&b, "egdbhits=%d ", in.EGDBHits)
+	}
+	b.WriteString("pv=")
 	for i, m := range in.PV {
 		if i > 0 {
 			b.WriteByte(' ')

@@ -57,9 +57,13 @@ func TestInfoRoundTrip(t *testing.T) {
 			"+28999", Score{ScoreCentiMen, search.WinThreshold - 1}, 1000},
 		{search.Info{Depth: 2, SelDepth: 2, Score: -search.WinThreshold, Nodes: 10, Time: 10 * time.Millisecond},
 			"loss1000", Score{ScoreLoss, 1000}, 1000},
+		{search.Info{Depth: 20, SelDepth: 31, Score: search.DBWinScore + 130, Nodes: 5000, EGDBHits: 4321, Time: time.Second,
+			PV: playLine(t, "B:WK1:BK14,K23", movegen.American, "14-10")},
+			"+20130", Score{ScoreCentiMen, search.DBWinScore + 130}, 5000},
 	}
 	for _, tc := range tests {
-		line := formatInfo(tc.in)
+		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
+		line := formatInfo(tc.in, withDB)
 		if got := search.FormatScore(tc.in.Score); got != tc.wire {
 			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}
@@ -73,7 +77,7 @@ func TestInfoRoundTrip(t *testing.T) {
 			pv = append(pv, m.PathString())
 		}
 		want := Info{Depth: tc.in.Depth, SelDepth: tc.in.SelDepth, Score: tc.score, Nodes: tc.in.Nodes,
-			NPS: tc.nps, Time: tc.in.Time, PV: pv}
+			NPS: tc.nps, Time: tc.in.Time, EGDBHits: tc.in.EGDBHits, HasEGDB: withDB, PV: pv}
 		if r.Kind != "info" || !reflect.DeepEqual(r.Info, want) {
 			t.Errorf("%q: read %s %+v, want info %+v", line, r.Kind, r.Info, want)
 		}
@@ -167,6 +171,9 @@ func TestParseReplyMalformed(t *testing.T) {
 		{strings.Replace(info, "pv=", "line=", 1), "info", `want pv= as word 7, found "line=4-8"`},
 		{info + " x", "info", `pv: "x" is not a move`},
 		{strings.Replace(info, "pv=4-8", "pv=none", 1), "info", "pv"},
+		{strings.Replace(info, "pv=", "egdbhits=x pv=", 1), "info", `egdbhits="x"`},
+		{strings.Replace(info, "pv=", "egdbhits=-1 pv=", 1), "info", "egdbhits"},
+		{info + " egdbhits=3", "info", `pv: "egdbhits=3" is not a move`},
 		{"info depth=1 seldepth=1 score=+0 nodes=1 nps=1 time=0 pv=" + strings.Repeat("9", 100), "info", "..."},
 	}
 	for _, tc := range tests {

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/movegen"
 )
 
 // Golden transcripts live in testdata/protocol/*.txt, one step a line:
@@ -16,6 +19,9 @@ import (
 //	< reply          the next reply line is exactly this
 //	<~ prefix        the next reply line starts with this
 //	<* prefix        any number of reply lines (maybe none) start with this
+//
+// $EGDB in a line is the directory of a small endgame database the test
+// builds (egdbMark).
 //
 // At the end the input is closed: Run must return nil with no reply left.
 // Searches in transcripts carry depth or node limits, and each command's
@@ -68,9 +74,29 @@ func TestTranscripts(t *testing.T) {
 	}
 }
 
+// egdbMark stands in a transcript for the directory of an endgame
+// database of American checkers up to egdbMarkPieces pieces, which the
+// test builds (in well under a second) when a transcript names it.
+const (
+	egdbMark       = "$EGDB"
+	egdbMarkPieces = 3
+)
+
 func runTranscript(t *testing.T, path string, steps []step) {
 	c := startClient(t, testConfig)
+	dbDir := ""
 	for _, s := range steps {
+		if strings.Contains(s.text, egdbMark) {
+			if dbDir == "" {
+				dbDir = t.TempDir()
+				b := egdb.NewBuilder(movegen.American, 1)
+				b.Dir = dbDir
+				if err := b.Build(egdbMarkPieces); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s.text = strings.ReplaceAll(s.text, egdbMark, dbDir)
+		}
 		where := path + ":" + strconv.Itoa(s.line)
 		switch s.op {
 		case ">":

@@ -58,7 +58,7 @@ func (w *worker) aspiration(d, prev int) int {
 // the search stops on time without a timer goroutine to wake up.
 // An iteration another worker has already finished is abandoned.
 func (w *worker) poll() {
-	w.s.publish(w.id, w.nodes)
+	w.s.publish(w.id, w.nodes, w.dbHits)
 	if w.s.tm.overHard() || w.id == 0 && w.s.limits.Nodes > 0 && w.s.totalNodes() >= w.s.limits.Nodes {
 		w.s.stop.Store(true)
 	}
@@ -120,6 +120,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// threatens a capture; then one more ply lets the side to move answer
 	// the threat, which the evaluation cannot see.
 	capture := p.HasCapture()
+
+	// The endgame database holds quiet positions (no capture pending) of
+	// few pieces: at a leaf its score is the node's; inside the tree it
+	// is probed after the table (step 3b).
+	useDB := s.db != nil && ply > 0 && !capture
+	if useDB && (depth <= 0 || ply >= maxPly-1) {
+		if score, _, ok := w.probeDB(p, ply); ok {
+			return score
+		}
+	}
 	if ply >= maxPly-1 {
 		return eval.Evaluate(p)
 	}
@@ -149,6 +159,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			tte.bound == boundLower && ts >= beta,
 			tte.bound == boundUpper && ts <= alpha:
 			return ts
+		}
+	}
+
+	// Step 3b. The endgame database: its score is exact and goes into the
+	// table as such, unless convert mode searches on from a position won
+	// for the root's side (probeDB).
+	if useDB {
+		if score, cont, ok := w.probeDB(p, ply); ok && !cont {
+			s.tt.store(key, score, maxPly, boundExact, movegen.Move{}, false)
+			return score
 		}
 	}
 

@@ -58,6 +58,7 @@ type Info struct {
 	SelDepth int
 	Score    int // from the side to move's view
 	Nodes    uint64
+	EGDBHits uint64 // endgame database probes that found the position
 	Time     time.Duration
 	PV       []movegen.Move
 }
@@ -87,6 +88,7 @@ type Result struct {
 	Depth    int
 	SelDepth int
 	Nodes    uint64
+	EGDBHits uint64 // endgame database probes that found the position
 	Time     time.Duration
 	PV       []movegen.Move
 	Claim    Claim

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -17,6 +18,11 @@ const (
 	MaxHashMiB     = 4096
 	DefaultThreads = 1
 	MaxThreads     = 64
+	// DefaultEGDBCacheMiB is the endgame database's default block cache:
+	// 64 MiB hold every block of the 5-piece databases decompressed
+	// (36 MiB a rule set), and the hot part of the 6-piece ones.
+	DefaultEGDBCacheMiB = 64
+	MinEGDBCacheMiB     = 1
 )
 
 // SpareProcs is how many Go processors (GOMAXPROCS) a program should keep
@@ -37,6 +43,11 @@ type Options struct {
 	// measure what each is worth): a sum of the Disable* bits; 0, the
 	// default, plays with all of them.
 	Disable int
+	// EGDBPath is the endgame database's directory ("" for none), opened
+	// with a block cache of EGDBCacheMiB MiB (default 64). Engines naming
+	// the same directory and cache share one database (OpenEGDB).
+	EGDBPath     string
+	EGDBCacheMiB int
 }
 
 // ErrBusy is returned by SetOptions while a search runs.
@@ -51,30 +62,45 @@ type Engine struct {
 	opt      Options
 	tt       *table
 	workers  []*worker
+	db       *egdb.DB // nil without an endgame database
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
-// values out of range are clamped into it. For the rest of the program to
-// stay responsive while every search thread runs, GOMAXPROCS should be at
-// least the thread count plus SpareProcs.
+// values out of range are clamped into it. An endgame database that does
+// not open is left out (Options then reports no EGDBPath): a front end
+// that takes a directory from its user checks it first with OpenEGDB.
+// For the rest of the program to stay responsive while every search
+// thread runs, GOMAXPROCS should be at least the thread count plus
+// SpareProcs.
 func New(opt Options) *Engine {
 	opt = opt.withDefaults().clamp()
 	e := &Engine{}
-	e.apply(opt)
+	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
+	if err != nil {
+		opt.EGDBPath = ""
+	}
+	e.apply(opt, db)
 	return e
 }
 
-func (e *Engine) apply(opt Options) {
+// apply sets the options and the database they name, which the engine
+// has acquired, and releases the one it held. A change of database clears
+// the table, whose entries may hold the old one's scores.
+func (e *Engine) apply(opt Options, db *egdb.DB) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
+	} else if db != e.db {
+		e.tt.clear()
 	}
 	for len(e.workers) < opt.Threads {
 		e.workers = append(e.workers, newWorker(len(e.workers)))
 	}
 	e.workers = e.workers[:opt.Threads]
 	e.optMu.Lock()
-	e.opt = opt
+	old := e.db
+	e.opt, e.db = opt, db
 	e.optMu.Unlock()
+	releaseEGDB(old)
 }
 
 // Options returns the engine's current options.
@@ -96,8 +122,19 @@ func (e *Engine) SetOptions(opt Options) error {
 		return ErrBusy
 	}
 	defer e.searchMu.Unlock()
-	e.apply(opt)
+	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
+	if err != nil {
+		return err
+	}
+	e.apply(opt, db)
 	return nil
+}
+
+// EGDB returns the endgame database in use, nil if none.
+func (e *Engine) EGDB() *egdb.DB {
+	e.optMu.Lock()
+	defer e.optMu.Unlock()
+	return e.db
 }
 
 // Clear forgets the transposition table and the move-ordering tables, as
@@ -133,7 +170,15 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 
 // run searches req, whose root has a legal move, under the time policy tm.
 func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
-	s := &shared{tt: e.tt, limits: req.Limits, disable: e.Options().Disable, tm: tm, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, len(e.workers))}
+	s := &shared{tt: e.tt, limits: req.Limits, disable: e.Options().Disable, tm: tm, maxDepth: depthCap(req.Limits),
+		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
+	if db := e.EGDB(); db != nil {
+		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
+		if req.Pos.Occupied().Count() <= s.dbPieces && !req.Pos.HasCapture() {
+			s.rootValue = db.Probe(&req.Pos)
+			s.convert = s.rootValue == egdb.Win || s.rootValue == egdb.Loss
+		}
+	}
 	e.tt.newSearch()
 	for _, w := range e.workers {
 		w.setup(s, req)
@@ -165,6 +210,7 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 	res := s.result(main)
 	for _, w := range e.workers {
 		res.Nodes += w.nodes
+		res.EGDBHits += w.dbHits
 		res.SelDepth = max(res.SelDepth, w.seldepth)
 	}
 	res.Time = tm.elapsed()

@@ -4,12 +4,16 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/crown-checkers/crown/egdb"
 )
 
 // An Option is one engine setting as every front end sees it: the
 // protocol's get and set, a match's self:key=value, the command line's
 // flags and the web board. Its range and default live here only, so no
-// front end checks a range by itself.
+// front end checks a range by itself. Most options are whole numbers; a
+// text option (IsText: the endgame database's directory) has no range and
+// reads its value as it is written.
 type Option struct {
 	Key     string // name in the protocol and in self:key=value: "hashsize"
 	Flag    string // command-line flag: "hash"
@@ -19,7 +23,12 @@ type Option struct {
 	Max     int    // largest accepted value
 	Default int    // the value a zero field of Options takes
 	field   func(*Options) *int
+	text    func(*Options) *string
 }
+
+// NoEGDB is the egdbpath value that means no database, as the protocol
+// and self:egdbpath= write it (an empty value cannot be written there).
+const NoEGDB = "none"
 
 // Registry lists every engine option, in the order help texts show them.
 var Registry = []Option{
@@ -32,6 +41,15 @@ var Registry = []Option{
 		Key: "searchthreads", Flag: "threads", Help: "search threads",
 		Min: 1, Max: MaxThreads, Default: DefaultThreads,
 		field: func(o *Options) *int { return &o.Threads },
+	},
+	{
+		Key: "egdbpath", Flag: "egdb", Help: "endgame database directory (docs/egdb.md); " + NoEGDB + " or empty: none",
+		text: func(o *Options) *string { return &o.EGDBPath },
+	},
+	{
+		Key: "egdbcache", Flag: "egdb-cache", Unit: "MiB", Help: "endgame database block cache",
+		Min: MinEGDBCacheMiB, Max: egdb.MaxCacheMiB, Default: DefaultEGDBCacheMiB,
+		field: func(o *Options) *int { return &o.EGDBCacheMiB },
 	},
 	{
 		Key: "disable", Flag: "disable",
@@ -66,6 +84,39 @@ func LookupOption(name string) (*Option, bool) {
 // accepted value is a short number.
 const maxValueEcho = 40
 
+// IsText reports whether op's value is text (a directory), not a number.
+func (op *Option) IsText() bool { return op.text != nil }
+
+// Format returns op's value in o as the protocol writes it: the number
+// (the default for a zero field), or the text ("none" for an empty one).
+func (op *Option) Format(o Options) string {
+	if op.text != nil {
+		if t := *op.text(&o); t != "" {
+			return t
+		}
+		return NoEGDB
+	}
+	return strconv.Itoa(op.Get(o))
+}
+
+// SetText reads op's value from text, as the protocol and self:key=value
+// give it, and stores it in o: a number in range, or any text ("none" is
+// the empty value).
+func (op *Option) SetText(o *Options, text string) error {
+	if op.text != nil {
+		if text == NoEGDB {
+			text = ""
+		}
+		*op.text(o) = text
+		return nil
+	}
+	n, err := op.Parse(text)
+	if err != nil {
+		return err
+	}
+	return op.Set(o, n)
+}
+
 // Parse reads a value of op from text and checks its range.
 func (op *Option) Parse(text string) (int, error) {
 	n, err := strconv.Atoi(text)
@@ -93,6 +144,9 @@ func (op *Option) Check(n int) error {
 // Usage describes op for a flag's help: "transposition table size in MiB
 // (1-4096)".
 func (op *Option) Usage() string {
+	if op.IsText() {
+		return op.Help
+	}
 	unit := ""
 	if op.Unit != "" {
 		unit = " in " + op.Unit
@@ -100,8 +154,12 @@ func (op *Option) Usage() string {
 	return fmt.Sprintf("%s%s (%d-%d)", op.Help, unit, op.Min, op.Max)
 }
 
-// Get returns op's value in o, the default for a zero field.
+// Get returns op's value in o, the default for a zero field (0 for a
+// text option).
 func (op *Option) Get(o Options) int {
+	if op.field == nil {
+		return 0
+	}
 	if v := *op.field(&o); v != 0 {
 		return v
 	}
@@ -124,17 +182,19 @@ func (o *Options) Set(key, text string) error {
 	if !ok {
 		return fmt.Errorf("unknown option %s", strconv.QuoteToASCII(key))
 	}
-	n, err := op.Parse(text)
-	if err != nil {
+	if err := op.SetText(o, text); err != nil {
 		return fmt.Errorf("%s: %w", op.Key, err)
 	}
-	return op.Set(o, n)
+	return nil
 }
 
 // withDefaults fills zero fields with the defaults.
 func (o Options) withDefaults() Options {
 	for i := range Registry {
 		op := &Registry[i]
+		if op.IsText() {
+			continue
+		}
 		*op.field(&o) = op.Get(o)
 	}
 	return o
@@ -144,6 +204,9 @@ func (o Options) withDefaults() Options {
 func (o Options) validate() error {
 	for i := range Registry {
 		op := &Registry[i]
+		if op.IsText() {
+			continue
+		}
 		if err := op.Check(*op.field(&o)); err != nil {
 			return fmt.Errorf("%s: %w", op.Key, err)
 		}
@@ -155,6 +218,9 @@ func (o Options) validate() error {
 func (o Options) clamp() Options {
 	for i := range Registry {
 		op := &Registry[i]
+		if op.IsText() {
+			continue
+		}
 		f := op.field(&o)
 		*f = min(max(*f, op.Min), op.Max)
 	}

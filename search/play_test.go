@@ -280,7 +280,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%+v accepted", o)
 		}
 	}
-	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3}) {
+	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3, EGDBCacheMiB: DefaultEGDBCacheMiB}) {
 		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
 	}
 	if n := runtime.GOMAXPROCS(0); n != procs {

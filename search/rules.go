@@ -56,10 +56,19 @@ func (w *worker) enter(p *movegen.Position, m movegen.Move, idx int) {
 }
 
 // repeated reports whether the position at game index idx, with the given
-// hash, occurred before since the last irreversible move.
+// hash, occurred before since the last irreversible move. In convert mode
+// (a database win or loss at the root) a position of the game before the
+// root counts only once it occurred twice, so that the rules' threefold
+// repetition, not a single return, is what draws: a won ending revisits
+// positions, and taking every return as a draw lets the loser "draw" by
+// reaching any of them, after which nothing seems to win.
 func (w *worker) repeated(idx int, hash uint64) bool {
+	seen := 0
 	for j := idx - 4; j >= idx-w.clocks[idx] && j >= 0; j -= 2 {
-		if w.keys[j] == hash {
+		if w.keys[j] != hash {
+			continue
+		}
+		if seen++; j >= w.rootIdx || !w.s.convert || seen == 2 {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -16,6 +17,17 @@ type shared struct {
 	maxDepth int
 	disable  int             // Options.Disable: the features switched off
 	nodes    []atomic.Uint64 // each worker's published node count
+	dbHits   []atomic.Uint64 // each worker's published database hits
+
+	// The endgame database, if any: db holds every position of up to
+	// dbPieces pieces of the root's rule set. convert is set when the root
+	// is a database win or loss (rootValue): then positions of that value
+	// for the root's side are searched on and scored by progress at the
+	// leaves (see probeDB).
+	db        *egdb.DB
+	dbPieces  int
+	convert   bool
+	rootValue egdb.Value
 
 	mu        sync.Mutex
 	best      bestLine     // the deepest iteration any worker finished (under mu)
@@ -59,6 +71,7 @@ func (s *shared) info() Info {
 		SelDepth: s.best.seldepth,
 		Score:    s.best.score,
 		Nodes:    s.totalNodes(),
+		EGDBHits: s.totalDBHits(),
 		Time:     s.tm.elapsed(),
 		PV:       append([]movegen.Move(nil), s.best.pv...),
 	}
@@ -86,8 +99,23 @@ func (s *shared) result(main *worker) Result {
 	return r
 }
 
-// publish records worker id's node count for the others to read.
-func (s *shared) publish(id int, n uint64) { s.nodes[id].Store(n) }
+// publish records worker id's node count and database hits for the
+// others to read.
+func (s *shared) publish(id int, n, hits uint64) {
+	s.nodes[id].Store(n)
+	if s.db != nil {
+		s.dbHits[id].Store(hits)
+	}
+}
+
+// totalDBHits sums the published database hits.
+func (s *shared) totalDBHits() uint64 {
+	var t uint64
+	for i := range s.dbHits {
+		t += s.dbHits[i].Load()
+	}
+	return t
+}
 
 // totalNodes sums the published node counts.
 func (s *shared) totalNodes() uint64 {

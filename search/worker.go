@@ -64,6 +64,7 @@ type worker struct {
 	s  *shared
 
 	nodes    uint64
+	dbHits   uint64 // endgame database probes that found their position
 	seldepth int
 	stack    [maxPly + 1]frame
 	pv       [maxPly + 1][maxPly + 1]movegen.Move
@@ -106,7 +107,7 @@ func (w *worker) clear() {
 // setup prepares the worker for a search of req.
 func (w *worker) setup(s *shared, req *Request) {
 	w.s = s
-	w.nodes = 0
+	w.nodes, w.dbHits = 0, 0
 	w.seldepth = 0
 	w.report = nil
 	if w.id == 0 {
@@ -144,6 +145,9 @@ func (w *worker) setup(s *shared, req *Request) {
 	w.rootIdx = len(req.History)
 	w.stack[0].pos = req.Pos
 	w.variantKey = variantKey[req.Pos.Variant]
+	if s.convert {
+		w.variantKey ^= convertKey
+	}
 	w.drawPlies = req.Pos.Rules().DrawPlies()
 	req.Pos.GenerateMoves(&w.stack[0].moves)
 	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0
@@ -199,7 +203,7 @@ func (w *worker) reportBest(reported int) int {
 	if w.report == nil || done <= reported {
 		return reported
 	}
-	w.s.publish(w.id, w.nodes)
+	w.s.publish(w.id, w.nodes, w.dbHits)
 	w.report(w.s.info())
 	return done
 }

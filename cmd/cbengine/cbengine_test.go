@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -194,6 +195,12 @@ func TestLimitWords(t *testing.T) {
 
 func TestCommand(t *testing.T) {
 	a := newAdapter()
+	dbDir := t.TempDir()
+	b := egdb.NewBuilder(movegen.American, 1)
+	b.Dir = dbDir
+	if err := b.Build(3); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		cmd     string
 		reply   string // the reply, or its start when it ends in "*"
@@ -220,9 +227,22 @@ func TestCommand(t *testing.T) {
 		{"get bookfile", "default", true},
 		{"set bookfile C:\\no such\\file.book", "error: set bookfile: book: open *", false},
 		{"set bookfile default", "default", true},
-		{"get dbpath", noDatabase, false},
-		{"set dbpath C:\\db", noDatabase, false},
-		{"set dbmbytes 512", noDatabase, false},
+		{"get dbpath", "none", true},
+		{"get enable_wld", "0", true},
+		{"get max_dbpieces", "0", true},
+		{"set dbpath C:\\db", "error: set dbpath: *", false},
+		{"get dbmbytes", "64", true},
+		{"set dbmbytes 32", "32", true},
+		{"set dbmbytes 0", "error: set dbmbytes: 0 is out of range 1..65536 (MiB)", false},
+		{"set dbpath " + dbDir, dbDir, true},
+		{"get dbpath", dbDir, true},
+		{"get egdbpath", dbDir, true},
+		{"get enable_wld", "1", true},
+		{"get max_dbpieces", "3", true},
+		{"set max_dbpieces 6", fixedDBPieces, false},
+		{"set dbpath none", "none", true},
+		{"get enable_wld", "0", true},
+		{"set dbpath", "error: set dbpath takes a directory or none", false},
 		{"set gamehist B:W21-32:B1-12 11-15 23-19", "gamehist moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", true},
 		{"set gamehist B:W21-32:B1-12 11-18", "error: set gamehist: move 1 \"11-18\": *", false},
 		{"staticevaluation B:W21-32:B1-12", "score *", true},
@@ -406,5 +426,18 @@ func TestTableUsed(t *testing.T) {
 		if a.used != tc.want {
 			t.Errorf("after %s: used %v, want %v", tc.step, a.used, tc.want)
 		}
+	}
+}
+
+// TestStatusTextHits: the status text names the database's hits only when
+// there are some.
+func TestStatusTextHits(t *testing.T) {
+	in := search.Info{Depth: 3, SelDepth: 5, Score: search.DBWinScore + 7, Nodes: 100, Time: time.Second}
+	if got := statusText(in); strings.Contains(got, "db ") || !strings.HasSuffix(got, "kN/s  pv") {
+		t.Errorf("no hits: %q", got)
+	}
+	in.EGDBHits = 42
+	if got := statusText(in); !strings.Contains(got, "value=+20007  nodes 100  0kN/s  db 42  pv") {
+		t.Errorf("42 hits: %q", got)
 	}
 }

@@ -32,8 +32,10 @@ const (
 	unknownReply = "?"
 	// helpFile is the help document "help" names; CheckerBoard opens it
 	// from its engines folder (make cb-windows writes it next to the DLL).
-	helpFile   = "crown-help.txt"
-	noDatabase = "no endgame database in this version of Crown"
+	helpFile = "crown-help.txt"
+	// fixedDBPieces answers a set of CheckerBoard's database switches,
+	// which Crown has no use for.
+	fixedDBPieces = "error: Crown probes every position its database holds, no setting needed"
 )
 
 // errUnknown marks a command that gets the unknown reply.
@@ -100,7 +102,7 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if op := engineOption(key); op != nil {
-		return strconv.Itoa(op.Get(a.opt)), nil
+		return op.Format(a.opt), nil
 	}
 	switch key {
 	case "protocolversion":
@@ -113,15 +115,30 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 		return strconv.Itoa(int(a.bookLevel)), nil
 	case "bookfile":
 		return a.bookName(), nil
-	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
-		return "", errors.New(noDatabase)
+	case "enable_wld":
+		if a.engine.EGDB() != nil {
+			return "1", nil
+		}
+		return "0", nil
+	case "max_dbpieces":
+		if db := a.engine.EGDB(); db != nil {
+			return strconv.Itoa(db.Pieces(a.variant)), nil
+		}
+		return "0", nil
 	}
 	return "", errUnknown
 }
 
-// engineOption returns the engine option (search.Registry) whose key is
-// key, or nil.
+// cbOptionNames are CheckerBoard's names of engine options: its database
+// path and cache (dbmbytes, in MiB) are egdbpath and egdbcache.
+var cbOptionNames = map[string]string{"dbpath": "egdbpath", "dbmbytes": "egdbcache"}
+
+// engineOption returns the engine option (search.Registry) whose key, or
+// CheckerBoard name, is key, or nil.
 func engineOption(key string) *search.Option {
+	if name, ok := cbOptionNames[key]; ok {
+		key = name
+	}
 	if op, ok := search.LookupOption(key); ok && key == op.Key {
 		return op
 	}
@@ -135,18 +152,24 @@ func (a *adapter) set(key string, args []string) (string, error) {
 		return a.setGameHist(args)
 	case "bookfile":
 		return a.setBookFile(args)
-	case "dbpath", "dbmbytes", "enable_wld", "max_dbpieces":
-		return "", errors.New(noDatabase)
+	case "enable_wld", "max_dbpieces":
+		return "", errors.New(fixedDBPieces)
 	}
 	op := engineOption(key)
 	if op == nil && key != "gametype" && key != "book" {
 		return "", errUnknown
 	}
+	if op != nil && op.IsText() {
+		if len(args) == 0 {
+			return "", fmt.Errorf("error: set %s takes a directory or %s", key, search.NoEGDB)
+		}
+		return a.setOption(op, key, strings.Join(args, " "))
+	}
 	if len(args) != 1 {
 		return "", fmt.Errorf("error: set %s takes one number", key)
 	}
 	if op != nil {
-		return a.setOption(op, args[0])
+		return a.setOption(op, key, args[0])
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
@@ -178,28 +201,25 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	return strconv.Itoa(v.Rules().GameType), nil
 }
 
-// setOption sets an engine option of search.Registry: hashsize resizes
-// the hash table, searchthreads changes the thread count. It fails while
-// a search runs.
-func (a *adapter) setOption(op *search.Option, text string) (string, error) {
-	n, err := op.Parse(text)
-	if err != nil {
-		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
-	}
+// setOption sets an engine option of search.Registry under the name key
+// (the option's own, or CheckerBoard's dbpath and dbmbytes): hashsize
+// resizes the hash table, searchthreads changes the thread count, egdbpath
+// opens a database. It fails while a search runs.
+func (a *adapter) setOption(op *search.Option, key, text string) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	opt := a.opt
-	if err := op.Set(&opt, n); err != nil {
-		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+	if err := op.SetText(&opt, text); err != nil {
+		return "", fmt.Errorf("error: set %s: %v", key, err)
 	}
 	if err := a.engine.SetOptions(opt); err != nil {
-		return "", fmt.Errorf("error: set %s: %v", op.Key, err)
+		return "", fmt.Errorf("error: set %s: %v", key, err)
 	}
 	if a.engine.Options().HashMiB != a.opt.HashMiB {
 		a.used = false // a new, empty table
 	}
 	a.opt = a.engine.Options()
-	return strconv.Itoa(op.Get(a.opt)), nil
+	return op.Format(a.opt), nil
 }
 
 // setGameHist replaces the game history with a FEN and the moves played

@@ -214,7 +214,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	reply.move = cbMoveOf(&p, res.Move)
 	reply.result = claimCode[res.Claim]
 	reply.moved = true
-	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV}) +
+	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, EGDBHits: res.EGDBHits, Time: res.Time, PV: res.PV}) +
 		"  result " + res.Claim.String())
 	return reply
 }
@@ -296,7 +296,8 @@ func history(g *movegen.Game, p movegen.Position) []movegen.Position {
 }
 
 // statusText writes a finished iteration the way CheckerBoard engines
-// do: "depth 12/20  time 0.52s  value=+12  nodes 123456  2300kN/s  pv ...".
+// do: "depth 12/20  time 0.52s  value=+12  nodes 123456  2300kN/s  pv ...",
+// with "db <hits>" before pv when the endgame database found positions.
 func statusText(in search.Info) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
@@ -304,7 +305,11 @@ func statusText(in search.Info) string {
 	if secs > 0 {
 		knps = float64(in.Nodes) / secs / 1000
 	}
-	fmt.Fprintf(&b, "depth %d/%d  time %.2fs  value=%s  nodes %d  %.0fkN/s  pv", in.Depth, in.SelDepth, secs, search.FormatScore(in.Score), in.Nodes, knps)
+	fmt.Fprintf(&b, "depth %d/%d  time %.2fs  value=%s  nodes %d  %.0fkN/s  ", in.Depth, in.SelDepth, secs, search.FormatScore(in.Score), in.Nodes, knps)
+	if in.EGDBHits > 0 {
+		fmt.Fprintf(&b, "db %d  ", in.EGDBHits)
+	}
+	b.WriteString("pv")
 	for _, m := range in.PV {
 		b.WriteByte(' ')
 		b.WriteString(m.PathString())

@@ -499,7 +499,7 @@ func TestHostBadInput(t *testing.T) {
 		"cmd [set hashsize 0] ret 0 guard 1 reply error: set hashsize: 0 is out of range 1..4096 (MiB)",
 		"cmd [set hashsize x] ret 0 guard 1 reply error: set hashsize: \"x\" is not a whole number",
 		"cmd [] ret 0 guard 1 reply ?",
-		"cmd [get dbpath] ret 0 guard 1 reply " + noDatabase,
+		"cmd [set dbpath /nonexistent-crown-db] ret 0 guard 1 reply error: set dbpath: *",
 		"cmd [set gametype 25] ret 0 guard 1 reply error: set gametype: unsupported game type 25*",
 		"cmd [staticevaluation B:W33:B1] ret 0 guard 1 reply error: staticevaluation: bad FEN*",
 		"long 300 ret 0 guard 1 reply error: staticevaluation: bad FEN*",

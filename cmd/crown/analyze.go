@@ -27,6 +27,7 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 }
 
 const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
+       [--egdb DIR [--egdb-cache MiB]]
 Searches the position and prints one line per finished iteration, then the
 best move. It stops at the first limit reached (--movetime is exact here);
 with no limit it runs until interrupted (Ctrl-C). With --book, a position of
@@ -79,9 +80,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	e := search.New(opt)
 	req := search.Request{Pos: pos, Limits: lim}
+	hits := ""
 	req.Report = func(in search.Info) {
-		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f pv %s\n",
-			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), pos.FormatLine(in.PV))
+		if e.EGDB() != nil {
+			hits = fmt.Sprintf(" egdbhits %d", in.EGDBHits)
+		}
+		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f%s pv %s\n",
+			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, pos.FormatLine(in.PV))
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()

@@ -73,3 +73,29 @@ func TestEgdbCommand(t *testing.T) {
 		t.Errorf("rebuild after damage: exit %d, stdout %q", code, out)
 	}
 }
+
+// TestEgdbPlanAndSlice: plan lists the jobs with their dependencies; build
+// --slice names the missing successors, then builds the jobs of a level
+// given the levels below.
+func TestEgdbPlanAndSlice(t *testing.T) {
+	code, out, errOut := runCrown("egdb", "plan", "--pieces", "3")
+	if code != exitOK || !strings.HasPrefix(out, "# 9 jobs in 7 levels;") || !strings.Contains(out, "\n2 0m1k-1m0k 1m0k-0m1k 1736 0m1k-0m1k\n") {
+		t.Fatalf("plan: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCrown("egdb", "plan", "--pieces", "3", "--level", "1", "--names"); code != exitOK || out != "0m1k-0m1k\n" {
+		t.Errorf("plan --level 1 --names: exit %d, stdout %q", code, out)
+	}
+	dir := t.TempDir()
+	code, _, errOut = runCrown("egdb", "build", "--slice", "1m0k-0m1k", "--dir", dir)
+	if code != exitFail || !strings.Contains(errOut, "needs 1 successor slices not in the directory (or damaged): 0m1k-0m1k") {
+		t.Errorf("build --slice without its successor: exit %d, stderr %q", code, errOut)
+	}
+	for _, name := range []string{"0m1k-0m1k", "1m0k-0m1k"} {
+		if code, out, errOut := runCrown("egdb", "build", "--slice", name, "--dir", dir); code != exitOK || !strings.Contains(out, "slice="+name) {
+			t.Errorf("build --slice %s: exit %d, stdout %q, stderr %q", name, code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCrown("egdb", "build", "--slice", "1m0k-0m1k", "--pieces", "3", "--dir", dir); code != exitUsage || !strings.Contains(errOut, "exclude") {
+		t.Errorf("build --slice with --pieces: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -9,11 +9,17 @@ import (
 )
 
 // addOptionFlags registers a flag for every engine option of the search's
-// registry (--hash, --threads, ...) and returns a function that reads them
-// into search.Options, checking each range there. defaults, if given,
-// replaces the registry's default for some flags (by flag name).
+// registry (--hash, --threads, --egdb, ...) and returns a function that
+// reads them into search.Options, checking each range there and opening
+// the endgame database (--egdb, --egdb-cache) so that a directory that
+// does not open is an error here. defaults, if given, replaces the
+// registry's default for some flags (by flag name).
 func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func() (search.Options, error) {
 	for _, op := range search.Registry {
+		if op.IsText() {
+			fs.String(op.Flag, "", op.Usage())
+			continue
+		}
 		def := op.Default
 		if d, ok := defaults[op.Flag]; ok {
 			def = d
@@ -23,13 +29,12 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func() (search.O
 	return func() (search.Options, error) {
 		var opt search.Options
 		for _, op := range search.Registry {
-			n, err := op.Parse(fs.Lookup(op.Flag).Value.String())
-			if err == nil {
-				err = op.Set(&opt, n)
-			}
-			if err != nil {
+			if err := op.SetText(&opt, fs.Lookup(op.Flag).Value.String()); err != nil {
 				return opt, fmt.Errorf("--%s: %w", op.Flag, err)
 			}
+		}
+		if _, err := search.OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
+			return opt, fmt.Errorf("--egdb: %w", err)
 		}
 		return opt, nil
 	}

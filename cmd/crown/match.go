@@ -39,6 +39,7 @@ func init() {
 const matchUsage = `usage: crown match --engine1 CMD --engine2 CMD [--variant american|pool]
        [--ballots deck|crossboard|all|FILE] [--games N] [--movetime S | --nodes N | --depth N]
        [--concurrency N] [--pdn FILE] [--sprt elo0,elo1] [--maxmoves N] [--timeout S]
+       [--egdb DIR [--egdb-cache MiB]]
 Plays every chosen ballot twice, colours reversed, adjudicating as CheckerBoard does:
 threefold repetition and the move-count rule (79 plies without a man move or capture in
 American, the rule set's own count in Pool) draw, as does the move cap or a draw claimed
@@ -47,7 +48,9 @@ reply, a crash or a time forfeit. Progress goes to stderr, the summary to stdout
 An engine CMD is a program speaking Crown's protocol (split like a shell command line),
 or "self" for Crown in process, with settings: self:hashsize=16,searchthreads=2,depth=6
 (getmove's limits, such as depth, nodes, maxtime or movetime and exact, limit that engine's moves;
-engine options, hashsize and searchthreads, are checked and set; other keys are sent as "set KEY VALUE").
+engine options, hashsize, searchthreads, egdbpath, egdbcache, ..., are checked and set; other keys
+are sent as "set KEY VALUE"). --egdb DIR gives every self engine the endgame database in DIR
+(docs/egdb.md) unless it sets its own: self:egdbpath=none plays without.
 Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-board ones,
 all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.`
 
@@ -89,6 +92,8 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 	sprt := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential test (alpha = beta = 0.05) decides")
 	maxPlies := fs.Int("maxmoves", match.DefaultMaxPlies, "move cap in plies: a game this long is drawn")
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
+	egdbDir := fs.String("egdb", "", "endgame database directory for every self engine that does not set egdbpath itself")
+	egdbCache := fs.Int("egdb-cache", search.DefaultEGDBCacheMiB, "its block cache in MiB (each self engine's egdbcache)")
 	if code, ok := parseFlags(fs, args, stdout, stderr, matchUsage); !ok {
 		return nil, code
 	}
@@ -120,8 +125,16 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
+	base := search.Options{EGDBPath: *egdbDir}
+	cacheOp, _ := search.LookupOption("egdbcache")
+	if err := cacheOp.Set(&base, *egdbCache); err != nil {
+		return usageErr("--egdb-cache: %v", err)
+	}
+	if _, err := search.OpenEGDB(base.EGDBPath, base.EGDBCacheMiB); err != nil {
+		return usageErr("--egdb: %v", err)
+	}
 	for i, spec := range []string{*engine1, *engine2} {
-		if cfg.Engines[i], err = parseMatchEngine(spec); err != nil {
+		if cfg.Engines[i], err = parseMatchEngine(spec, base); err != nil {
 			return usageErr("--engine%d: %v", i+1, err)
 		}
 	}
@@ -177,8 +190,10 @@ func parseSPRT(s string) (*match.SPRT, error) {
 }
 
 // parseMatchEngine reads an --engine value: "self[:key=value,...]" for
-// Crown in process, or a command line.
-func parseMatchEngine(spec string) (match.Engine, error) {
+// Crown in process, or a command line. A self engine starts from the
+// options base (the endgame database of --egdb), which its settings
+// override.
+func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 	spec = strings.TrimSpace(spec)
 	e := match.Engine{Name: spec}
 	if spec != selfEngine && !strings.HasPrefix(spec, selfEngine+":") {
@@ -193,7 +208,7 @@ func parseMatchEngine(spec string) (match.Engine, error) {
 	// made, so it never builds the default table only to replace it, and
 	// sent as set commands too, which it answers; limits go through the
 	// search's one parser; other keys become set commands.
-	var opt search.Options
+	opt := base
 	e.Run = func(ctx context.Context, in io.Reader, out io.Writer) error {
 		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Search: opt})
 	}
@@ -213,11 +228,10 @@ func parseMatchEngine(spec string) (match.Engine, error) {
 			continue
 		}
 		if op, found := search.LookupOption(key); found && key == op.Key {
-			n, err := op.Parse(val)
-			if err == nil {
-				err = op.Set(&opt, n)
+			if err := op.SetText(&opt, val); err != nil {
+				return e, fmt.Errorf("%s=%s: %v", key, val, err)
 			}
-			if err != nil {
+			if _, err := search.OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
 				return e, fmt.Errorf("%s=%s: %v", key, val, err)
 			}
 		}

@@ -30,7 +30,7 @@ func TestParseMatchEngine(t *testing.T) {
 		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
 	}
 	for _, tc := range tests {
-		e, err := parseMatchEngine(tc.spec)
+		e, err := parseMatchEngine(tc.spec, search.Options{})
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue

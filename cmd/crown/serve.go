@@ -41,10 +41,13 @@ var serveStop = func() (context.Context, context.CancelFunc) {
 }
 
 const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
+       [--egdb DIR [--egdb-cache MiB]]
 Serves a checkers board in the browser: play American or Pool checkers against
 the engine, set up positions, analyze, and save games as PDN. The engine plays
-its opening from the book (--book 1 by default: all good moves, for variety). It prints the
-address to open and runs until interrupted (Ctrl-C).`
+its opening from the book (--book 1 by default: all good moves, for variety).
+With --egdb every game's engine probes the endgame database in DIR
+(docs/egdb.md), one copy shared by all. It prints the address to open and runs
+until interrupted (Ctrl-C).`
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve")

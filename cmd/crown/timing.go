@@ -125,7 +125,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 	case !(*maxTime > 0):
 		return usageErr("--maxtime must be more than 0 seconds")
 	}
-	eng, err := parseMatchEngine(*engine)
+	eng, err := parseMatchEngine(*engine, opt)
 	if err != nil {
 		return usageErr("--engine: %v", err)
 	}
@@ -183,7 +183,10 @@ func timeMoves(c *match.Conn, f *timingFlags, positions []movegen.Position, prog
 		return err
 	}
 	for _, op := range search.Registry {
-		if err := command("set " + op.Key + " " + strconv.Itoa(op.Get(f.engineOpt))); err != nil {
+		if f.engineOpt.EGDBPath == "" && strings.HasPrefix(op.Key, "egdb") {
+			continue // no database: an engine without egdb keys is timed too
+		}
+		if err := command("set " + op.Key + " " + op.Format(f.engineOpt)); err != nil {
 			return nil, err
 		}
 	}

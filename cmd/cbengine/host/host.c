@@ -396,7 +396,7 @@ static void bad_test(void)
 
 	/* Unknown and malformed commands. */
 	const char *cmds[] = {"frobnicate", "get nothing", "set hashsize 0", "set hashsize x", "",
-		"get dbpath", "set gametype 25", "staticevaluation B:W33:B1", NULL};
+		"set dbpath /nonexistent-crown-db", "set gametype 25", "staticevaluation B:W33:B1", NULL};
 	for (int i = 0; cmds[i]; i++) {
 		memset(r.guard, 0x5a, sizeof r.guard);
 		ret = command(cmds[i], r.reply);

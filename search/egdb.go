@@ -1,0 +1,215 @@
+package search
+
+import (
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Endgame database scores. A database win scores DBWinScore plus a
+// progress term of at most dbBand either way: below every forced win the
+// search finds (WinThreshold and up), above every evaluation (which stays
+// within a few thousand). A loss is the negation, a draw DrawScore. The
+// values carry no distance to the end, so the progress term is what makes
+// a won ending move on (see probeDB's convert mode): the evaluation from
+// the winner's view (material, men's advance, and for kings endings the
+// hunt of the weak kings out of the double corners), a bonus for every
+// piece the loser has lost and one for every row the winner's men have
+// advanced (a king counts as a man beyond the last row), so that men
+// are crowned rather than kept back while kings shuffle.
+const (
+	DBWinScore = 20000
+	// DBWinThreshold: scores at or above it (or at or below its negation)
+	// below WinThreshold are database wins (losses).
+	DBWinThreshold = DBWinScore - dbBand
+	// dbBand bounds the progress term: far more than any evaluation of a
+	// database position, far below the gap to WinThreshold.
+	dbBand = 2000
+	// dbCaptureBonus is the progress, in centi-men, of every piece the
+	// loser has lost beyond what the evaluation counts: trades that keep
+	// the win (the database checks) are taken, and captures come first.
+	dbCaptureBonus = 50
+	// dbAdvanceBonus is the progress of a row advanced by a winner's man;
+	// a king counts as dbKingRows rows, one beyond the crowning row.
+	dbAdvanceBonus = 10
+	dbKingRows     = movegen.NumSquares/4 + 1
+	// maxSidePieces is the most pieces a side has.
+	maxSidePieces = 12
+)
+
+// dbProgress returns the progress term of p for its side to move, which
+// wins, clamped to the band.
+func dbProgress(p *movegen.Position) int {
+	v := eval.Evaluate(p) + dbCaptureBonus*(maxSidePieces-p.Pieces[p.Turn^1].Count())
+	rows := dbKingRows * (p.Pieces[p.Turn] & p.Kings).Count()
+	for m := p.Men(p.Turn); m != 0; m &= m - 1 {
+		r := m.First().Row() // Black's men move up the rows
+		if p.Turn == movegen.White {
+			r = movegen.NumSquares/4 - 1 - r
+		}
+		rows += r
+	}
+	v += dbAdvanceBonus * rows
+	return min(max(v, -dbBand), dbBand)
+}
+
+// dbScore turns a database value of p, for its side to move, into a score.
+func dbScore(v egdb.Value, p *movegen.Position) int {
+	switch v {
+	case egdb.Win:
+		return DBWinScore + dbProgress(p)
+	case egdb.Loss:
+		q := p.Flip() // the winner to move: its view of the same position
+		return -(DBWinScore + dbProgress(&q))
+	}
+	return DrawScore
+}
+
+// probeDB looks up the position at stack[ply], which has no capture
+// pending and is not the root, in the database. ok is false when the
+// database does not hold it. In convert mode (the root is a database win
+// or loss) a position of the root's value, seen from the root's side, is
+// searched on (cont is true, with score as its leaf value): the winner
+// looks for progress, the loser for the longest resistance, each within
+// the rules' counts, which the search applies. Everything else returns
+// the score at once: it is a mistake of one side, or convert mode is off.
+func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool) {
+	s := w.s
+	if p.Occupied().Count() > s.dbPieces {
+		return 0, false, false
+	}
+	v := s.db.Probe(p)
+	if v == egdb.Unknown {
+		return 0, false, false
+	}
+	w.dbHits++
+	score = dbScore(v, p)
+	if s.convert {
+		if ply&1 == 1 {
+			v = v.Negate() // the root's side's view
+		}
+		return score, v == s.rootValue, true
+	}
+	return score, false, true
+}
+
+// convertKey separates, in the transposition table, the entries of a
+// search in convert mode (whose scores come from progress at the leaves)
+// from those of searches that score database positions at once.
+const convertKey = 0xD6E8FEB86659FD93
+
+// The databases opened by engines, shared by every engine of the process
+// that names the same directory and cache size (the web board's games, a
+// match's engines), and counted: the last engine to let one go (a set of
+// another directory or cache size, or none) closes it, so changing the
+// cache size again and again holds one cache, not one each time.
+var (
+	dbsMu sync.Mutex
+	dbs   = map[dbKey]*sharedDB{}
+)
+
+type dbKey struct {
+	dir      string
+	cacheMiB int
+}
+
+type sharedDB struct {
+	db   *egdb.DB
+	refs int // engines using it
+}
+
+// OpenEGDB opens the endgame database in dir with a block cache of
+// cacheMiB MiB, or returns the one already open with those settings; a
+// front end calls it to check a directory its user gave before an engine
+// uses it. An empty dir is no database (nil). A directory without any
+// slice is an error, like one that does not exist.
+func OpenEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
+	dbsMu.Lock()
+	defer dbsMu.Unlock()
+	e, err := openShared(dir, cacheMiB)
+	if e == nil {
+		return nil, err
+	}
+	return e.db, nil
+}
+
+// acquireEGDB is OpenEGDB for an engine, which holds the database until
+// it calls releaseEGDB.
+func acquireEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
+	dbsMu.Lock()
+	defer dbsMu.Unlock()
+	e, err := openShared(dir, cacheMiB)
+	if e == nil {
+		return nil, err
+	}
+	e.refs++
+	return e.db, nil
+}
+
+// releaseEGDB lets go of a database acquireEGDB gave (nil is none); the
+// last engine to let go closes it.
+func releaseEGDB(db *egdb.DB) {
+	if db == nil {
+		return
+	}
+	dbsMu.Lock()
+	defer dbsMu.Unlock()
+	for k, e := range dbs {
+		if e.db == db {
+			if e.refs--; e.refs <= 0 {
+				db.Close()
+				delete(dbs, k)
+			}
+			return
+		}
+	}
+}
+
+// openShared finds or opens a database; dbsMu is held. It returns nil for
+// an empty dir.
+func openShared(dir string, cacheMiB int) (*sharedDB, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	k := dbKey{abs, max(cacheMiB, MinEGDBCacheMiB)}
+	if e, ok := dbs[k]; ok {
+		return e, nil
+	}
+	db, err := egdb.Open(abs, k.cacheMiB)
+	if err != nil {
+		return nil, err
+	}
+	if len(db.Slices()) == 0 {
+		db.Close()
+		return nil, fmt.Errorf("egdb: %s holds no slice files", dir)
+	}
+	e := &sharedDB{db: db}
+	dbs[k] = e
+	return e, nil
+}
+
+// DescribeEGDB says what a database holds, for "get egdb" and the
+// CheckerBoard library: each rule set's complete piece count and its
+// slices, the cache size and the directory. "none" for nil.
+func DescribeEGDB(db *egdb.DB) string {
+	if db == nil {
+		return "none"
+	}
+	var slices [movegen.NumVariants]int
+	for _, s := range db.Slices() {
+		slices[s.Variant]++
+	}
+	out := ""
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		out += fmt.Sprintf("%v=%dpieces/%dslices ", v, db.Pieces(v), slices[v])
+	}
+	return fmt.Sprintf("%scache=%dMiB dir=%s", out, db.CacheMiB(), db.Dir())
+}

@@ -1,0 +1,291 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// buildDB builds every slice of up to n pieces of the given rule sets into
+// a new directory.
+func buildDB(t *testing.T, n int, vs ...movegen.Variant) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, v := range vs {
+		b := egdb.NewBuilder(v, 2)
+		b.Dir = dir
+		if err := b.Build(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// wonSet says which database-won positions a test plays.
+type wonSet struct {
+	v         movegen.Variant
+	pieces    int // exactly this many
+	count     int
+	hardDepth int // a plain search (no database) to this depth does not see the win
+	minLoser  int // the losing side has at least this many pieces
+	seed      uint64
+}
+
+// wonPositions draws the positions of ws that db says the side to move
+// wins, with no capture pending for either side and with the loser having
+// a move, by a fixed seed; either side to move. A win a plain search sees
+// needs no database, so those are left out.
+func wonPositions(db *egdb.DB, ws wonSet) []movegen.Position {
+	v, n, count, seed := ws.v, ws.pieces, ws.count, ws.seed
+	plain := New(Options{HashMiB: 1})
+	r := rand.New(rand.NewPCG(seed, 0))
+	var slices []egdb.Material
+	for _, m := range egdb.Slices(n) {
+		if m.Pieces() == n {
+			slices = append(slices, m)
+		}
+	}
+	var out []movegen.Position
+	var ml movegen.MoveList
+	for len(out) < count {
+		m := slices[r.IntN(len(slices))]
+		p := egdb.Unindex(m, r.Int64N(egdb.Size(m)), v)
+		if r.IntN(2) == 1 {
+			p = p.Flip()
+		}
+		q := p.Flip()
+		if p.HasCapture() || q.HasCapture() || p.Pieces[p.Turn^1].Count() < ws.minLoser || db.Probe(&p) != egdb.Win {
+			continue
+		}
+		if q.GenerateMoves(&ml); ml.N == 0 {
+			continue
+		}
+		if plain.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: ws.hardDepth}}).Score >= WinThreshold {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// playWon plays every position of ps out with e on both sides and, if
+// required, fails for each that is not won by its side to move within the
+// rules (the move-count rule, Pool's three-kings count, repetition); it
+// logs each game. It returns the plies the wins took.
+func playWon(t *testing.T, e *Engine, ps []movegen.Position, l Limits, required bool) (plies []int) {
+	t.Helper()
+	for _, p := range ps {
+		e.Clear()
+		o := playOut(t, e, p, l, 1000)
+		if o.drawn || o.winner != p.Turn {
+			if required {
+				t.Errorf("%v %s: %+v, want a win for %v", p.Variant, p.FEN(), o, p.Turn)
+			} else {
+				t.Logf("%v %s: %+v, not a win for %v", p.Variant, p.FEN(), o, p.Turn)
+			}
+			continue
+		}
+		t.Logf("%v %s: won in %d plies", p.Variant, p.FEN(), o.plies)
+		plies = append(plies, o.plies)
+	}
+	return plies
+}
+
+func mean(xs []int) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return float64(s) / float64(len(xs))
+}
+
+// firstPosition is the classic ending every player learns, won for White
+// only with the right technique.
+const firstPosition = "W:WK19,K23:BK28,12"
+
+// TestEGDBPlayShort: with a 4-piece database built here, the engine wins
+// database-won 4-piece positions of both rule sets playing both sides,
+// and First Position.
+// Pool's are two against two: a lone king against three kings draws by
+// the thirteen-move count more often than not, which the database's
+// values ignore (TestEGDBPlay5 measures it). Under the race detector the
+// build alone takes minutes: make test runs this test once more without.
+func TestEGDBPlayShort(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the 4-piece build takes minutes under the race detector; make test runs this test without it")
+	}
+	dir := buildDB(t, 4, movegen.American, movegen.Pool)
+	e := New(Options{HashMiB: 8, EGDBPath: dir})
+	if e.EGDB() == nil {
+		t.Fatal("the database did not open")
+	}
+	for _, ws := range []wonSet{
+		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
+		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
+	} {
+		ps := wonPositions(e.EGDB(), ws)
+		if ws.v == movegen.American {
+			ps = append(ps, mustFEN(t, firstPosition, movegen.American))
+		}
+		plies := playWon(t, e, ps, Limits{Nodes: 50000}, true)
+		t.Logf("%v: %d of %d won, %.1f plies on average", ws.v, len(plies), len(ps), mean(plies))
+	}
+}
+
+// egdb5Env names the directory of a database of up to 5 pieces (either
+// rule set or both) for TestEGDBPlay5.
+const egdb5Env = "CROWN_EGDB5"
+
+// TestEGDBPlay5: with a 5-piece database the engine wins every
+// database-won 5-piece position of a test set, playing both sides at
+// 300,000 nodes a move (about a tenth of a second), within the rules'
+// counts: 30 American positions and 30 Pool positions whose loser has two
+// pieces or more, none of them a win a plain search sees (to depth 16 in
+// American, 12 in Pool, whose flying kings make depth 16 take seconds a
+// position).
+// Pool's positions against a lone piece, which often come down to three
+// kings against one and its thirteen-move count, are played and counted
+// too, but not required. The database comes from $CROWN_EGDB5 (crown egdb
+// build --pieces 5, about two minutes a rule set); without it the test is
+// skipped.
+func TestEGDBPlay5(t *testing.T) {
+	dir := os.Getenv(egdb5Env)
+	if dir == "" || testing.Short() {
+		t.Skip("set " + egdb5Env + " to a 5-piece database directory (and run without -short)")
+	}
+	e := New(Options{HashMiB: 32, EGDBPath: dir})
+	db := e.EGDB()
+	if db == nil {
+		t.Fatalf("%s does not open", dir)
+	}
+	played := 0
+	for _, c := range []struct {
+		ws       wonSet
+		required bool
+	}{
+		{wonSet{v: movegen.American, pieces: 5, count: 30, hardDepth: 16, minLoser: 1, seed: 11}, true},
+		{wonSet{v: movegen.Pool, pieces: 5, count: 30, hardDepth: 12, minLoser: 2, seed: 12}, true},
+		{wonSet{v: movegen.Pool, pieces: 5, count: 10, hardDepth: 12, minLoser: 1, seed: 13}, false},
+	} {
+		if db.Pieces(c.ws.v) < 5 {
+			t.Logf("%v: no 5-piece database in %s", c.ws.v, dir)
+			continue
+		}
+		ps := wonPositions(db, c.ws)
+		plies := playWon(t, e, ps, Limits{Nodes: 300000}, c.required)
+		played += len(ps)
+		t.Logf("%v, loser with %d+ pieces: %d of %d won, %.1f plies on average", c.ws.v, c.ws.minLoser, len(plies), len(ps), mean(plies))
+	}
+	if played == 0 {
+		t.Fatalf("%s holds no 5-piece database", dir)
+	}
+}
+
+// TestEGDBScores: scores of database positions order as documented, and
+// the hits are counted.
+func TestEGDBScores(t *testing.T) {
+	dir := buildDB(t, 3, movegen.American)
+	e := New(Options{HashMiB: 4, EGDBPath: dir})
+	tests := []struct {
+		fen      string
+		min, max int
+	}{
+		{"B:WK1:BK14,K23", DBWinThreshold, WinThreshold - 1}, // two kings against one: won, no forced win in sight
+		{"W:WK1:BK14,K23", -WinThreshold + 1, -DBWinThreshold},
+		{"B:W5:B28", -DBWinThreshold + 1, DBWinThreshold - 1}, // a man each, far apart
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen, movegen.American)
+		var hits uint64
+		res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}, Report: func(in Info) { hits = in.EGDBHits }})
+		if res.Score < tt.min || res.Score > tt.max {
+			t.Errorf("%s: score %d, want %d..%d", tt.fen, res.Score, tt.min, tt.max)
+		}
+		if hits == 0 || res.EGDBHits < hits {
+			t.Errorf("%s: %d hits reported, %d in the result", tt.fen, hits, res.EGDBHits)
+		}
+	}
+}
+
+// TestNoEGDBUnchanged: an engine without a database and one whose
+// database does not hold the position search the same nodes.
+func TestNoEGDBUnchanged(t *testing.T) {
+	dir := buildDB(t, 2, movegen.American)
+	p := movegen.StartPosition(movegen.American)
+	l := Limits{Depth: 9}
+	a := New(Options{HashMiB: 4}).Search(context.Background(), Request{Pos: p, Limits: l})
+	b := New(Options{HashMiB: 4, EGDBPath: dir}).Search(context.Background(), Request{Pos: p, Limits: l})
+	if a.Nodes != b.Nodes || a.Score != b.Score || b.EGDBHits != 0 {
+		t.Errorf("without a database %d nodes, score %d; with one of 2 pieces %d nodes, score %d, %d hits",
+			a.Nodes, a.Score, b.Nodes, b.Score, b.EGDBHits)
+	}
+}
+
+// TestEGDBOptions: a directory that does not open is an error for
+// SetOptions and is left out by New; "none" is no database.
+func TestEGDBOptions(t *testing.T) {
+	missing := t.TempDir() + "/missing"
+	e := New(Options{EGDBPath: missing})
+	if e.EGDB() != nil || e.Options().EGDBPath != "" {
+		t.Errorf("New with a missing directory: %v, %q", e.EGDB(), e.Options().EGDBPath)
+	}
+	if err := e.SetOptions(Options{EGDBPath: missing}); err == nil {
+		t.Error("SetOptions with a missing directory: no error")
+	}
+	if err := e.SetOptions(Options{EGDBPath: t.TempDir()}); err == nil {
+		t.Error("SetOptions with an empty directory: no error")
+	}
+	var o Options
+	op, _ := LookupOption("egdbpath")
+	if err := op.SetText(&o, NoEGDB); err != nil || o.EGDBPath != "" || op.Format(o) != NoEGDB {
+		t.Errorf("egdbpath none: %v, %q, %q", err, o.EGDBPath, op.Format(o))
+	}
+}
+
+// TestEGDBThreads: several search threads probe one database (run under
+// -race by make test) and agree that two kings against one are won.
+func TestEGDBThreads(t *testing.T) {
+	dir := buildDB(t, 3, movegen.American)
+	e := New(Options{HashMiB: 4, Threads: testThreads, EGDBPath: dir, EGDBCacheMiB: 1})
+	p := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
+	res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 10}})
+	if !p.IsLegal(res.Move) || res.Score > -DBWinThreshold || res.Score <= -WinThreshold || res.EGDBHits == 0 {
+		t.Errorf("%+v", res)
+	}
+}
+
+// TestEGDBShared: engines naming one directory and cache share a database;
+// the last one to let it go closes it, and a new cache size opens another.
+func TestEGDBShared(t *testing.T) {
+	dir := buildDB(t, 2, movegen.American)
+	a := New(Options{HashMiB: 1, EGDBPath: dir})
+	b := New(Options{HashMiB: 1, EGDBPath: dir})
+	if a.EGDB() == nil || a.EGDB() != b.EGDB() {
+		t.Fatalf("not shared: %p %p", a.EGDB(), b.EGDB())
+	}
+	first := a.EGDB()
+	if err := a.SetOptions(Options{HashMiB: 1, EGDBPath: dir, EGDBCacheMiB: 2}); err != nil || a.EGDB() == first {
+		t.Fatalf("a new cache size: %v, same database %v", err, a.EGDB() == first)
+	}
+	if err := b.SetOptions(Options{HashMiB: 1}); err != nil || b.EGDB() != nil {
+		t.Fatalf("none: %v, %p", err, b.EGDB())
+	}
+	dbsMu.Lock()
+	n := 0
+	for k := range dbs {
+		if k.dir == dir {
+			n++
+		}
+	}
+	dbsMu.Unlock()
+	if n != 1 {
+		t.Errorf("%d databases of %s open, want 1 (the first closed by its last engine)", n, dir)
+	}
+}
