@@ -56,6 +56,11 @@ func TestEgdbCommand(t *testing.T) {
 		t.Fatalf("verify: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
+	code, out, errOut = runCrown("egdb", "verify", "--dir", dir, "--sample", "500")
+	if code != exitOK || !strings.Contains(out, "american: ") || !strings.Contains(out, "sampled positions checked") || strings.Contains(out, "MISMATCH") {
+		t.Fatalf("verify --sample: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
 	// A damaged file stops Open; the build replaces it.
 	name := filepath.Join(dir, "pool-0m2k-0m1k.egdb")
 	buf, err := os.ReadFile(name)

@@ -204,7 +204,7 @@ func TestHelp(t *testing.T) {
 		"plan":   {"--variant", "--pieces", "--level", "--names", "dependency order"},
 		"info":   {"--dir", "bytes"},
 		"probe":  {"--variant", "--dir", "FEN"},
-		"verify": {"--dir", "--threads", "mismatches"},
+		"verify": {"--dir", "--threads", "--sample", "mismatches"},
 	}
 	for sub, wants := range egdbMentions {
 		code, out, errOut := runCrown("egdb", sub, "--help")
