@@ -445,6 +445,12 @@ int main(int argc, char **argv)
 	else
 		printf("name ? (not handled)\n");
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* The opening book off, as a CheckerBoard user may set it: the tests
+	   measure the search's times, and a book move is played at once. */
+	if (!command("set book 0", reply)) {
+		fprintf(stderr, "host: set book 0: %s\n", reply);
+		return 1;
+	}
 
 	if (strcmp(argv[2], "play") == 0 && (argc == 7 || argc == 8)) {
 		enum mode mode = PLAIN;
