@@ -53,37 +53,42 @@ func encode(t *testing.T, v movegen.Variant, es []Entry) []byte {
 	return buf.Bytes()
 }
 
-// TestShippedBook: the shipped book reads, every stored move is legal in
-// its position, every position holds all its legal moves, and the start
-// position is in it.
+// TestShippedBook: each shipped book reads, is of its rule set, every
+// stored move is legal in its position, every position holds all its legal
+// moves, and the start position is in it.
 func TestShippedBook(t *testing.T) {
-	b, err := Default(movegen.American)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Verify(); err != nil {
-		t.Fatal(err)
-	}
-	b.Each(func(e Entry) bool {
-		var ml movegen.MoveList
-		e.Pos.GenerateMoves(&ml)
-		if len(e.Moves) != ml.N {
-			t.Errorf("%s: %d moves stored, %d legal", e.Pos.FEN(), len(e.Moves), ml.N)
-			return false
+	for v := range movegen.NumVariants {
+		b, err := Default(v)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, m := range e.Moves {
-			if !e.Pos.IsLegal(m.Move) {
-				t.Errorf("%s: %s is not legal", e.Pos.FEN(), m.Move)
+		if b.Variant() != v {
+			t.Errorf("Default(%v) is a book of %v", v, b.Variant())
+		}
+		if err := b.Verify(); err != nil {
+			t.Fatal(err)
+		}
+		b.Each(func(e Entry) bool {
+			var ml movegen.MoveList
+			e.Pos.GenerateMoves(&ml)
+			if len(e.Moves) != ml.N {
+				t.Errorf("%s: %d moves stored, %d legal", e.Pos.FEN(), len(e.Moves), ml.N)
 				return false
 			}
+			for _, m := range e.Moves {
+				if !e.Pos.IsLegal(m.Move) {
+					t.Errorf("%s: %s is not legal", e.Pos.FEN(), m.Move)
+					return false
+				}
+			}
+			return true
+		})
+		if len(b.Probe(movegen.StartPosition(v))) == 0 {
+			t.Errorf("the start position is not in the shipped %s book", v.Rules().Name)
 		}
-		return true
-	})
-	if len(b.Probe(movegen.StartPosition(movegen.American))) == 0 {
-		t.Error("the start position is not in the shipped book")
 	}
-	if _, err := Default(movegen.Pool); err == nil {
-		t.Error("Default(Pool): no error, but no Pool book ships")
+	if _, err := Default(movegen.NumVariants); err == nil {
+		t.Error("Default of no rule set: no error")
 	}
 }
 
@@ -310,4 +315,28 @@ func FuzzParse(f *testing.F) {
 		})
 		b.Probe(p)
 	})
+}
+
+// BenchmarkParseShipped reads the shipped book, as the first use of
+// Default does: the time a program pays to load it.
+func BenchmarkParseShipped(b *testing.B) {
+	for range b.N {
+		if _, err := Parse(americanBook); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkProbe probes the start position of the shipped book.
+func BenchmarkProbe(b *testing.B) {
+	bk, err := Default(movegen.American)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := movegen.StartPosition(movegen.American)
+	for range b.N {
+		if len(bk.Probe(p)) == 0 {
+			b.Fatal("no moves")
+		}
+	}
 }

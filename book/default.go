@@ -9,26 +9,32 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// americanBook is the book that ships for American checkers; its
-// provenance (command, seed, time, engine commit) is in american.txt.
-//
-//go:embed american.book
-var americanBook []byte
-
+// The books that ship, by rule set; each one's provenance (command, seed,
+// time, engine commit) is in the .txt file beside it.
 var (
-	defaultOnce sync.Once
-	defaultBook *Book
-	defaultErr  error
+	//go:embed american.book
+	americanBook []byte
+	//go:embed pool.book
+	poolBook []byte
 )
+
+// shipped holds each rule set's book, read once when first used.
+var shipped = [movegen.NumVariants]struct {
+	data []byte
+	once sync.Once
+	book *Book
+	err  error
+}{movegen.American: {data: americanBook}, movegen.Pool: {data: poolBook}}
 
 // Default returns the book that ships with Crown for rule set v, read
 // once and shared (a Book is read-only), or an error when none ships for v.
 func Default(v movegen.Variant) (*Book, error) {
-	if v != movegen.American {
-		return nil, fmt.Errorf("book: no book ships for %s", v.Rules().Name)
+	if v >= movegen.NumVariants || shipped[v].data == nil {
+		return nil, fmt.Errorf("book: no book ships for rule set %d", v)
 	}
-	defaultOnce.Do(func() { defaultBook, defaultErr = Parse(americanBook) })
-	return defaultBook, defaultErr
+	s := &shipped[v]
+	s.once.Do(func() { s.book, s.err = Parse(s.data) })
+	return s.book, s.err
 }
 
 // Pick probes b for p and chooses a move at level l (Level.Choose); a nil

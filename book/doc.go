@@ -16,5 +16,6 @@
 // good moves (variety), 2 good moves, 3 the best move only; the random
 // choice among near-equal moves comes from a seeded generator the caller
 // owns, so a game is replayable. Build grows a book, and continues one
-// that an interrupted build wrote.
+// that an interrupted build wrote. Default returns the book that ships for
+// each rule set (american.book, pool.book, embedded).
 package book

@@ -26,8 +26,8 @@ type DB struct {
 	cacheMiB int
 }
 
-// Cache sizing. A block decompressed is packedBlockBytes (1 KiB), so a
-// cache of n MiB holds about 1024n blocks.
+// Cache sizing. A block decompressed is packedBlockBytes (4 KiB), so a
+// cache of n MiB holds about 256n blocks.
 const (
 	// MaxCacheMiB bounds the block cache: 64 GiB is beyond any machine
 	// this runs on and keeps the byte count far from overflow.

@@ -336,3 +336,34 @@ func TestInfoEGDBHits(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBookSeed: with BookSeed set, a session's random book choices are the
+// same every run, and level 1 varies them over the start's moves.
+func TestBookSeed(t *testing.T) {
+	input := "set book 1\n" + strings.Repeat("getmove "+startFEN+" depth=1\n", 30)
+	play := func(seed uint64) string {
+		cfg := testConfig
+		cfg.BookSeed = seed
+		var out bytes.Buffer
+		if err := Run(context.Background(), strings.NewReader(input), &out, cfg); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	a, b := play(5), play(5)
+	if a != b {
+		t.Fatalf("the same seed chose differently:\n%s\n%s", a, b)
+	}
+	moves := map[string]bool{}
+	for _, l := range strings.Split(a, "\n") {
+		if m, ok := strings.CutPrefix(l, "move "); ok {
+			if !strings.HasSuffix(m, " book=1 result=unknown") {
+				t.Fatalf("not a book move: %q", l)
+			}
+			moves[m] = true
+		}
+	}
+	if len(moves) < 3 {
+		t.Errorf("30 choices at book 1 found %d moves: %v", len(moves), moves)
+	}
+}

@@ -289,3 +289,34 @@ func TestEGDBShared(t *testing.T) {
 		t.Errorf("%d databases of %s open, want 1 (the first closed by its last engine)", n, dir)
 	}
 }
+
+// TestEGDBTable: a database position met inside the tree (the root is
+// not in the database: too many pieces) is stored in the table as exact,
+// with the database's score.
+func TestEGDBTable(t *testing.T) {
+	dir := buildDB(t, 3, movegen.American)
+	e := New(Options{HashMiB: 4, EGDBPath: dir})
+	p := mustFEN(t, "B:W18,K30:BK14,K1", movegen.American) // 14x23 leaves three pieces
+	e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}})
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	stored := 0
+	for _, m := range ml.Slice() {
+		c := p
+		c.MakeMove(m)
+		if c.HasCapture() || c.Occupied().Count() > 3 {
+			continue
+		}
+		d, ok := e.tt.probe(c.Hash ^ variantKey[c.Variant])
+		if !ok {
+			continue
+		}
+		if want := dbScore(e.EGDB().Probe(&c), &c); d.bound != boundExact || d.score != want {
+			t.Errorf("%s: stored %+v, want exact %d", c.FEN(), d, want)
+		}
+		stored++
+	}
+	if stored == 0 {
+		t.Error("no database position of the root's moves in the table")
+	}
+}

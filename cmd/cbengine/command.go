@@ -115,8 +115,6 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 		return strconv.Itoa(int(a.bookLevel)), nil
 	case "bookfile":
 		return a.bookName(), nil
-	case "dbpath", "dbmbytes":
-		return a.dbOption(key).Format(a.opt), nil
 	case "enable_wld":
 		if a.engine.EGDB() != nil {
 			return "1", nil
@@ -131,17 +129,16 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 	return "", errUnknown
 }
 
-// dbOption returns the engine option behind CheckerBoard's database
-// keys: dbpath is egdbpath, dbmbytes (the cache in MiB) egdbcache.
-func (a *adapter) dbOption(key string) *search.Option {
-	name := map[string]string{"dbpath": "egdbpath", "dbmbytes": "egdbcache"}[key]
-	op, _ := search.LookupOption(name)
-	return op
-}
+// cbOptionNames are CheckerBoard's names of engine options: its database
+// path and cache (dbmbytes, in MiB) are egdbpath and egdbcache.
+var cbOptionNames = map[string]string{"dbpath": "egdbpath", "dbmbytes": "egdbcache"}
 
-// engineOption returns the engine option (search.Registry) whose key is
-// key, or nil.
+// engineOption returns the engine option (search.Registry) whose key, or
+// CheckerBoard name, is key, or nil.
 func engineOption(key string) *search.Option {
+	if name, ok := cbOptionNames[key]; ok {
+		key = name
+	}
 	if op, ok := search.LookupOption(key); ok && key == op.Key {
 		return op
 	}
@@ -159,9 +156,6 @@ func (a *adapter) set(key string, args []string) (string, error) {
 		return "", errors.New(fixedDBPieces)
 	}
 	op := engineOption(key)
-	if key == "dbpath" || key == "dbmbytes" {
-		op = a.dbOption(key)
-	}
 	if op == nil && key != "gametype" && key != "book" {
 		return "", errUnknown
 	}

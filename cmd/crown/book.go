@@ -51,27 +51,15 @@ The opening book (docs/book.md).
 Without --book, probe and info read the book that ships inside crown.
 Run 'crown book <subcommand> --help' for each one's flags.`
 
-var bookSubcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"build": runBookBuild,
-	"probe": runBookProbe,
-	"info":  runBookInfo,
+// bookSubcommands are the subcommands of crown book.
+var bookSubcommands = []subcommand{
+	{"build", runBookBuild},
+	{"probe", runBookProbe},
+	{"info", runBookInfo},
 }
 
 func runBook(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return usageError(stderr, "book", "a subcommand is required: build, probe or info")
-	}
-	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
-		fmt.Fprintln(stdout, bookUsage)
-		fmt.Fprintln(stdout, "flags:")
-		fmt.Fprintln(stdout, "  (each subcommand has its own)")
-		return exitOK
-	}
-	run, ok := bookSubcommands[args[0]]
-	if !ok {
-		return usageError(stderr, "book", "unknown subcommand %q (want build, probe or info)", args[0])
-	}
-	return run(args[1:], stdout, stderr)
+	return runSubcommand("book", bookUsage, bookSubcommands, args, stdout, stderr)
 }
 
 // bookStop is the context a build runs under; tests replace it.

@@ -40,29 +40,16 @@ Endgame databases (docs/egdb.md): win/loss/draw for every position with few piec
 Run 'crown egdb <subcommand> --help' for each one's flags.`
 
 // egdbSubcommands are the subcommands of crown egdb.
-var egdbSubcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"build":  runEgdbBuild,
-	"plan":   runEgdbPlan,
-	"info":   runEgdbInfo,
-	"probe":  runEgdbProbe,
-	"verify": runEgdbVerify,
+var egdbSubcommands = []subcommand{
+	{"build", runEgdbBuild},
+	{"plan", runEgdbPlan},
+	{"info", runEgdbInfo},
+	{"probe", runEgdbProbe},
+	{"verify", runEgdbVerify},
 }
 
 func runEgdb(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return usageError(stderr, "egdb", "a subcommand is required: build, plan, info, probe or verify")
-	}
-	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
-		fmt.Fprintln(stdout, egdbUsage)
-		fmt.Fprintln(stdout, "flags:")
-		fmt.Fprintln(stdout, "  (each subcommand has its own)")
-		return exitOK
-	}
-	run, ok := egdbSubcommands[args[0]]
-	if !ok {
-		return usageError(stderr, "egdb", "unknown subcommand %q (want build, plan, info, probe or verify)", args[0])
-	}
-	return run(args[1:], stdout, stderr)
+	return runSubcommand("egdb", egdbUsage, egdbSubcommands, args, stdout, stderr)
 }
 
 // maxEgdbThreads bounds --threads: more goroutines than this only contend.

@@ -50,3 +50,34 @@ func usageError(stderr io.Writer, name, format string, a ...any) int {
 	fmt.Fprintf(stderr, "crown %s: %s\n", name, fmt.Sprintf(format, a...))
 	return exitUsage
 }
+
+// subcommand is one word of a command that has several (crown book build).
+type subcommand struct {
+	name string
+	run  func(args []string, stdout, stderr io.Writer) int
+}
+
+// runSubcommand runs the subcommand of command name that args[0] names,
+// or prints usage for --help; its errors list subs in their order.
+func runSubcommand(name, usage string, subs []subcommand, args []string, stdout, stderr io.Writer) int {
+	names := make([]string, len(subs))
+	for i, s := range subs {
+		names[i] = s.name
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	if len(args) == 0 {
+		return usageError(stderr, name, "a subcommand is required: %s", list)
+	}
+	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
+		fmt.Fprintln(stdout, usage)
+		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprintln(stdout, "  (each subcommand has its own)")
+		return exitOK
+	}
+	for _, s := range subs {
+		if s.name == args[0] {
+			return s.run(args[1:], stdout, stderr)
+		}
+	}
+	return usageError(stderr, name, "unknown subcommand %q (want %s)", args[0], list)
+}

@@ -185,20 +185,6 @@ func TestHelp(t *testing.T) {
 		"probe": {"--book", "--level", "FEN", "count"},
 		"info":  {"--book", "--ballots", "coverage"},
 	}
-	for sub, wants := range bookMentions {
-		code, out, errOut := runCrown("book", sub, "--help")
-		if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown book "+sub) || !strings.Contains(out, "\nflags:\n") {
-			t.Errorf("book %s --help: exit %d, stderr %q, stdout %q", sub, code, errOut, out)
-		}
-		for _, want := range wants {
-			if !strings.Contains(out, want) {
-				t.Errorf("book %s --help does not mention %q:\n%s", sub, want, out)
-			}
-		}
-	}
-	if len(bookMentions) != len(bookSubcommands) {
-		t.Errorf("%d book subcommands, %d in the help test", len(bookSubcommands), len(bookMentions))
-	}
 	egdbMentions := map[string][]string{
 		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
 		"plan":   {"--variant", "--pieces", "--level", "--names", "dependency order"},
@@ -206,18 +192,24 @@ func TestHelp(t *testing.T) {
 		"probe":  {"--variant", "--dir", "FEN"},
 		"verify": {"--dir", "--threads", "--sample", "mismatches"},
 	}
-	for sub, wants := range egdbMentions {
-		code, out, errOut := runCrown("egdb", sub, "--help")
-		if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown egdb "+sub) || !strings.Contains(out, "\nflags:\n") {
-			t.Errorf("egdb %s --help: exit %d, stderr %q, stdout %q", sub, code, errOut, out)
-		}
-		for _, want := range wants {
-			if !strings.Contains(out, want) {
-				t.Errorf("egdb %s --help does not mention %q:\n%s", sub, want, out)
+	for _, c := range []struct {
+		name     string
+		mentions map[string][]string
+		subs     []subcommand
+	}{{"book", bookMentions, bookSubcommands}, {"egdb", egdbMentions, egdbSubcommands}} {
+		for sub, wants := range c.mentions {
+			code, out, errOut := runCrown(c.name, sub, "--help")
+			if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown "+c.name+" "+sub) || !strings.Contains(out, "\nflags:\n") {
+				t.Errorf("%s %s --help: exit %d, stderr %q, stdout %q", c.name, sub, code, errOut, out)
+			}
+			for _, want := range wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s %s --help does not mention %q:\n%s", c.name, sub, want, out)
+				}
 			}
 		}
-	}
-	if len(egdbMentions) != len(egdbSubcommands) {
-		t.Errorf("%d egdb subcommands, %d in the help test", len(egdbSubcommands), len(egdbMentions))
+		if len(c.mentions) != len(c.subs) {
+			t.Errorf("%d %s subcommands, %d in the help test", len(c.subs), c.name, len(c.mentions))
+		}
 	}
 }
