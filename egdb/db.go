@@ -24,6 +24,7 @@ type DB struct {
 	list     []*Slice
 	cache    *ristretto.Cache[uint64, []byte] // nil without a cache
 	cacheMiB int
+	dtc      [movegen.NumVariants]dtcSet // distance tables of kings-only endings (see DTC)
 }
 
 // Cache sizing. A block decompressed is packedBlockBytes (4 KiB), so a

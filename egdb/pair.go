@@ -272,7 +272,7 @@ func (w *worker) drain() {
 		k, _ := pb.locate(x.g)
 		mk := pb.mirror[k]
 		s := movegen.Position{Pieces: [2]movegen.Bitboard{x.black, x.white}, Kings: x.kings, Turn: movegen.Black, Variant: pb.b.Variant}
-		w.preds = unmoves(&s, &pb.tabs[mk].l, w.preds[:0])
+		w.preds = unmoves(&s, &pb.tabs[mk].l, false, w.preds[:0])
 		for _, y := range w.preds {
 			if y.g += pb.base[mk]; pb.update(y.g, step) {
 				w.stack = append(w.stack, y)
@@ -312,14 +312,18 @@ const maxUnmoves = MaxPieces * 13
 // stays in the pair (no capture, no promotion), turned round to be stored:
 // Black to move. A White man came from one step behind it (White men move
 // towards lower squares), a king from any square one step (American) or
-// any distance over empty squares (Pool's flying kings) away.
-func unmoves(s *movegen.Position, l *layout, out []placed) []placed {
+// any distance over empty squares (Pool's flying kings) away. With
+// kingsOnly, only the kings' moves are unmade.
+func unmoves(s *movegen.Position, l *layout, kingsOnly bool, out []placed) []placed {
 	empty := s.Empty()
 	white := s.Pieces[movegen.White]
 	flying := s.Variant == movegen.Pool
 	for b := white; b != 0; b &= b - 1 {
 		to := b.First()
 		king := s.Kings.Has(to)
+		if kingsOnly && !king {
+			continue
+		}
 		for d := movegen.Direction(0); d < 4; d++ {
 			if !king && d != movegen.DownLeft && d != movegen.DownRight {
 				continue

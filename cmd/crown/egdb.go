@@ -303,7 +303,11 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 const egdbProbeUsage = `usage: crown egdb probe [--variant american|pool] --dir DIR FEN
 Prints the database's value of the position for the side to move (win, loss or
 draw, ignoring the move-count rules) and a move that keeps it. The values carry no
-distance to the end, so the move keeps a win but need not make progress.`
+distance to the end, so the move keeps a win but need not make progress, except
+with up to 5 pieces: for those the distance to conversion is computed (seconds)
+and printed, in plies to a capture or a man's move (which restart the move counts)
+or to the loser having no move, with best play, and the move is the shortest way
+there (the longest for the loser).`
 
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb probe")
@@ -336,6 +340,16 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "value %v\n", val)
+	if val != egdb.Draw && p.Occupied().Count() <= egdb.DTCMaxPieces {
+		if err := db.LoadDTC(&p); err != nil {
+			fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
+			return exitFail
+		}
+		if m, plies, ok := db.DTCMove(&p); ok {
+			fmt.Fprintf(stdout, "conversion in %d plies\nbestmove %s (%v)\n", plies, p.FormatMove(m), val)
+			return exitOK
+		}
+	}
 	if m, mv, ok := db.BestMove(&p); ok {
 		fmt.Fprintf(stdout, "bestmove %s (%v)\n", p.FormatMove(m), mv)
 	} else {

@@ -35,8 +35,8 @@ func TestEgdbCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"B:WK1:BK3,K4"}, "value win\nbestmove "},
-		{[]string{"W:WK1:BK3,K4"}, "value loss\nbestmove "},
+		{[]string{"B:WK1:BK3,K4"}, "value win\nconversion in "}, // kings only: the distance too
+		{[]string{"W:WK1:BK3,K4"}, "value loss\nconversion in "},
 		{[]string{"B:WK11:BK3,K4"}, "value draw\nbestmove "},
 		{[]string{"--variant", "pool", "W:WK29:B22"}, "value win\nbestmove 29x"}, // every landing wins,
 	}

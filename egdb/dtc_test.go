@@ -1,0 +1,146 @@
+package egdb
+
+import (
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// openBuilt builds every slice of up to n pieces of v into a new
+// directory and opens it.
+func openBuilt(t *testing.T, v movegen.Variant, n int) *DB {
+	t.Helper()
+	b := NewBuilder(v, 2)
+	b.Dir = t.TempDir()
+	if err := b.Build(n); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(b.Dir, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
+}
+
+// TestDTC checks every distance of the slices of up to three pieces
+// (four without -short) of both rule sets against its successors: a
+// capture pending converts in one ply, as does a win with a man's move
+// that keeps it and a loss with only men to move; a loss without a move
+// is at 0; a win is one more than its shortest king's move into a loss, a
+// loss one more than its longest king's move; draws have none. Playing
+// DTCMove for both sides from a won position converts in exactly its
+// distance. And in Pool, three kings win against one within the
+// thirteen-move count wherever they win at all, which is what lets the
+// engine's play keep to it.
+func TestDTC(t *testing.T) {
+	n := 4
+	if testing.Short() {
+		n = 3
+	}
+	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+		db := openBuilt(t, v, n)
+		first := Unindex(Material{0, 1, 0, 1}, 0, v)
+		if _, ok := db.DTC(&first); ok {
+			t.Errorf("%v: a distance before LoadDTC", v)
+		}
+		for _, m := range Slices(n) {
+			p := Unindex(m, 0, v)
+			if err := db.LoadDTC(&p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		longest := map[Material]int{}
+		var ml movegen.MoveList
+		for _, m := range Slices(n) {
+			for i := int64(0); i < Size(m); i++ {
+				p := Unindex(m, i, v)
+				if i%2 == 1 {
+					p = p.Flip() // White to move as well
+				}
+				val := db.Probe(&p)
+				d, ok := db.DTC(&p)
+				if ok != (val != Draw) {
+					t.Fatalf("%v %s: %v with distance %d, %v", v, p.FEN(), val, d, ok)
+				}
+				if !ok {
+					continue
+				}
+				if val == Win {
+					longest[m] = max(longest[m], d)
+				}
+				if want := wantDTC(t, db, &p, val, &ml); d != want {
+					t.Fatalf("%v %s: %v in %d plies, its successors say %d", v, p.FEN(), val, d, want)
+				}
+				if val == Win && i%97 == 0 {
+					checkConverts(t, db, p, d)
+				}
+			}
+		}
+		t.Logf("%v: longest win by slice %v", v, longest)
+		if limit := 2*v.Rules().ThreeKingsMoves - 1; v == movegen.Pool && n >= 4 && longest[Material{0, 3, 0, 1}] > limit {
+			t.Errorf("Pool three kings against one: a win takes %d plies, more than the count's %d", longest[Material{0, 3, 0, 1}], limit)
+		}
+	}
+}
+
+// wantDTC returns the distance p's successors give it (p is won or lost).
+func wantDTC(t *testing.T, db *DB, p *movegen.Position, val Value, ml *movegen.MoveList) int {
+	t.Helper()
+	if p.HasCapture() {
+		return 1
+	}
+	if p.GenerateMoves(ml); ml.N == 0 {
+		return 0
+	}
+	want := -1
+	for _, mv := range ml.Slice() {
+		q := *p
+		q.MakeMove(mv)
+		dq, okq := db.DTC(&q)
+		king := p.Kings.Has(mv.From)
+		switch {
+		case val == Win && db.Probe(&q) == Loss && !king:
+			return 1
+		case val == Win && db.Probe(&q) == Loss && (want < 0 || dq+1 < want):
+			want = dq + 1
+		case val == Loss && !king:
+		case val == Loss && !okq:
+			t.Fatalf("%v %s: lost, but %v leads to %s with no distance", p.Variant, p.FEN(), mv, q.FEN())
+		case val == Loss:
+			want = max(want, dq+1)
+		}
+	}
+	if want < 0 && val == Loss {
+		return 1 // only men to move
+	}
+	return want
+}
+
+// checkConverts plays DTCMove for both sides from p, won in d plies, and
+// fails unless a conversion comes (a capture or a man's move, or the loser
+// has no move) in exactly d plies, the winner keeping the win throughout.
+func checkConverts(t *testing.T, db *DB, p movegen.Position, d int) {
+	t.Helper()
+	winner := p.Turn
+	for ply := 0; ; ply++ {
+		mv, left, ok := db.DTCMove(&p)
+		if !ok {
+			var ml movegen.MoveList
+			if p.GenerateMoves(&ml); ml.N == 0 && ply == d && p.Turn != winner {
+				return
+			}
+			t.Fatalf("%v %s: no move by distance after %d plies of %d", p.Variant, p.FEN(), ply, d)
+		}
+		if left != d-ply {
+			t.Fatalf("%v %s: %d plies left after %d of %d", p.Variant, p.FEN(), left, ply, d)
+		}
+		conversion := mv.IsCapture() || !p.Kings.Has(mv.From)
+		if p.MakeMove(mv); conversion {
+			if want := Win; ply+1 != d || db.Probe(&p) != want && p.Turn == winner || db.Probe(&p) != want.Negate() && p.Turn != winner {
+				t.Fatalf("%v: converted after %d plies of %d, then %s is %v", p.Variant, ply+1, d, p.FEN(), db.Probe(&p))
+			}
+			return
+		}
+	}
+}
