@@ -167,7 +167,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// for the root's side (probeDB).
 	if useDB {
 		if score, cont, ok := w.probeDB(p, ply); ok && !cont {
-			s.tt.store(key, score, maxPly, boundExact, movegen.Move{}, false)
+			s.tt.store(key, scoreToTT(score, ply), maxPly, boundExact, movegen.Move{}, false)
 			return score
 		}
 	}
@@ -271,12 +271,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	return best
 }
 
-// scoreToTT makes win scores relative to the node before storing.
+// scoreToTT makes win scores, forced or by the database (both count plies
+// from the root), relative to the node before storing.
 func scoreToTT(s, ply int) int {
 	switch {
-	case s >= WinThreshold:
+	case s >= DBWinThreshold:
 		return s + ply
-	case s <= -WinThreshold:
+	case s <= -DBWinThreshold:
 		return s - ply
 	}
 	return s
@@ -285,9 +286,9 @@ func scoreToTT(s, ply int) int {
 // scoreFromTT undoes scoreToTT at the probing node's ply.
 func scoreFromTT(s, ply int) int {
 	switch {
-	case s >= WinThreshold:
+	case s >= DBWinThreshold:
 		return s - ply
-	case s <= -WinThreshold:
+	case s <= -DBWinThreshold:
 		return s + ply
 	}
 	return s

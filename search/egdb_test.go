@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -79,6 +80,9 @@ func wonPositions(db *egdb.DB, ws wonSet) []movegen.Position {
 func playWon(t *testing.T, e *Engine, ps []movegen.Position, l Limits, required bool) (plies []int) {
 	t.Helper()
 	for _, p := range ps {
+		if err := e.EGDB().LoadDTC(&p); err != nil {
+			t.Fatal(err) // the tables come in the background in play; here at once, so that the games replay
+		}
 		e.Clear()
 		o := playOut(t, e, p, l, 1000)
 		if o.drawn || o.winner != p.Turn {
@@ -292,7 +296,8 @@ func TestEGDBShared(t *testing.T) {
 
 // TestEGDBTable: a database position met inside the tree (the root is
 // not in the database: too many pieces) is stored in the table as exact,
-// with the database's score.
+// with the database's score, unless it is lost for the root's side (resist
+// mode searches those on).
 func TestEGDBTable(t *testing.T) {
 	dir := buildDB(t, 3, movegen.American)
 	e := New(Options{HashMiB: 4, EGDBPath: dir})
@@ -304,19 +309,50 @@ func TestEGDBTable(t *testing.T) {
 	for _, m := range ml.Slice() {
 		c := p
 		c.MakeMove(m)
-		if c.HasCapture() || c.Occupied().Count() > 3 {
+		if c.HasCapture() || c.Occupied().Count() > 3 || e.EGDB().Probe(&c) == egdb.Win {
 			continue
 		}
-		d, ok := e.tt.probe(c.Hash ^ variantKey[c.Variant])
+		d, ok := e.tt.probe(c.Hash ^ variantKey[c.Variant] ^ resistKey[p.Turn])
 		if !ok {
 			continue
 		}
-		if want := dbScore(e.EGDB().Probe(&c), &c); d.bound != boundExact || d.score != want {
+		if want := dbScore(e.EGDB().Probe(&c), &c, 0); d.bound != boundExact || d.score != want {
 			t.Errorf("%s: stored %+v, want exact %d", c.FEN(), d, want)
 		}
 		stored++
 	}
 	if stored == 0 {
 		t.Error("no database position of the root's moves in the table")
+	}
+}
+
+// TestResist: in resist mode a database position lost for the root's
+// side is searched on and scored by the evaluation less the penalty (from
+// the side to move's view); the root side's wins keep their database
+// scores, and without resist mode a loss is a database loss.
+func TestResist(t *testing.T) {
+	dir := buildDB(t, 3, movegen.American)
+	db := New(Options{HashMiB: 1, EGDBPath: dir}).EGDB()
+	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American)
+	lost := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
+	tests := []struct {
+		p      movegen.Position
+		ply    int
+		resist bool
+		score  int
+		cont   bool
+	}{
+		{lost, 2, true, eval.Evaluate(&lost) - dbResistPenalty, true}, // the root's side to move, lost
+		{won, 1, true, eval.Evaluate(&won) + dbResistPenalty, true},   // the opponent to move, winning
+		{won, 2, true, dbScore(egdb.Win, &won, 2), false},             // the root's side wins
+		{lost, 1, true, dbScore(egdb.Loss, &lost, 1), false},          // the opponent loses
+		{lost, 2, false, dbScore(egdb.Loss, &lost, 2), false},
+	}
+	for _, tt := range tests {
+		w := &worker{s: &shared{db: db, dbPieces: 3, resist: tt.resist}}
+		score, cont, ok := w.probeDB(&tt.p, tt.ply)
+		if !ok || score != tt.score || cont != tt.cont {
+			t.Errorf("%s at ply %d, resist %v: %d, %v, %v; want %d, %v", tt.p.FEN(), tt.ply, tt.resist, score, cont, ok, tt.score, tt.cont)
+		}
 	}
 }

@@ -178,6 +178,13 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 			s.rootValue = db.Probe(&req.Pos)
 			s.convert = s.rootValue == egdb.Win || s.rootValue == egdb.Loss
 		}
+		s.resist = !s.convert && req.Pos.Occupied().Count() <= s.dbPieces+resistPieces
+		if s.convert {
+			db.StartDTC(&req.Pos)
+			if mv, plies, ok := db.DTCMove(&req.Pos); ok {
+				return dtcResult(ctx, req, tm, s.rootValue, mv, plies)
+			}
+		}
 	}
 	e.tt.newSearch()
 	for _, w := range e.workers {

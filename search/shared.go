@@ -28,6 +28,7 @@ type shared struct {
 	dbPieces  int
 	convert   bool
 	rootValue egdb.Value
+	resist    bool // resist mode: the root side's losses are searched on (see resistPieces)
 
 	mu        sync.Mutex
 	best      bestLine     // the deepest iteration any worker finished (under mu)

@@ -148,6 +148,9 @@ func (w *worker) setup(s *shared, req *Request) {
 	if s.convert {
 		w.variantKey ^= convertKey
 	}
+	if s.resist {
+		w.variantKey ^= resistKey[req.Pos.Turn]
+	}
 	w.drawPlies = req.Pos.Rules().DrawPlies()
 	req.Pos.GenerateMoves(&w.stack[0].moves)
 	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0
