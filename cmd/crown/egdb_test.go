@@ -38,7 +38,7 @@ func TestEgdbCommand(t *testing.T) {
 		{[]string{"B:WK1:BK3,K4"}, "value win\nconversion in "}, // kings only: the distance too
 		{[]string{"W:WK1:BK3,K4"}, "value loss\nconversion in "},
 		{[]string{"B:WK11:BK3,K4"}, "value draw\nbestmove "},
-		{[]string{"--variant", "pool", "W:WK29:B22"}, "value win\nbestmove 29x"}, // every landing wins,
+		{[]string{"--variant", "pool", "W:WK29:B22"}, "value win\nconversion in 1 plies\nbestmove 29x"}, // every landing wins,
 	}
 	for _, p := range probes {
 		code, out, errOut := runCrown(append([]string{"egdb", "probe", "--dir", dir}, p.args...)...)
