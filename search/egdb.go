@@ -81,12 +81,12 @@ func dbScore(v egdb.Value, p *movegen.Position, ply int) int {
 // pending and is not the root, in the database. ok is false when the
 // database does not hold it. In resist mode (see resistPieces) a position
 // lost for the root's side is searched on (cont), with the evaluation less
-// dbResistPenalty as its leaf score. In convert mode (the root is a database win
-// or loss) a position of the root's value, seen from the root's side, is
-// searched on (cont is true, with score as its leaf value): the winner
-// looks for progress, the loser for the longest resistance, each within
-// the rules' counts, which the search applies. Everything else returns
-// the score at once: it is a mistake of one side, or convert mode is off.
+// dbResistPenalty as its leaf score. In convert mode (the root is a
+// database win) a position won for the root's side is searched on (cont is
+// true, with score as its leaf value): the winner looks for progress
+// within the rules' counts, which the search applies. Everything else
+// returns the score at once: a mistake of the winner, a position lost for
+// the opponent, or neither mode is on.
 func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool) {
 	s := w.s
 	if p.Occupied().Count() > s.dbPieces {
@@ -110,21 +110,18 @@ func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool
 		if ply&1 == 1 {
 			v = v.Negate() // the root's side's view
 		}
-		return score, v == s.rootValue, true
+		return score, v == egdb.Win, true
 	}
 	return score, false, true
 }
 
-// dtcResult is the result of a search whose root is a kings-only ending
-// the database's distance tables hold (egdb.DTC): their move, played at
-// once (unless the limits say to think until stopped or for an exact
-// time), scored as a database win or loss that is better the shorter the
-// distance to conversion, plies.
-func dtcResult(ctx context.Context, req *Request, tm timeManager, v egdb.Value, mv movegen.Move, plies int) Result {
+// dtcResult is the result of a search whose root is a database win the
+// database has distances for (egdb.DTC): their move, played at once
+// (unless the limits say to think until stopped or for an exact time),
+// scored as a database win that is better the shorter the distance to
+// conversion, plies.
+func dtcResult(ctx context.Context, req *Request, tm timeManager, mv movegen.Move, plies int) Result {
 	score := DBWinScore + dbBand - plies
-	if v == egdb.Loss {
-		score = -score
-	}
 	pv := []movegen.Move{mv}
 	if req.Report != nil {
 		req.Report(Info{Depth: 1, SelDepth: 1, Score: score, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv})

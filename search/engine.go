@@ -174,15 +174,19 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
 	if db := e.EGDB(); db != nil {
 		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
+		var v egdb.Value
 		if req.Pos.Occupied().Count() <= s.dbPieces && !req.Pos.HasCapture() {
-			s.rootValue = db.Probe(&req.Pos)
-			s.convert = s.rootValue == egdb.Win || s.rootValue == egdb.Loss
+			v = db.Probe(&req.Pos)
 		}
+		s.convert = v == egdb.Win
 		s.resist = !s.convert && req.Pos.Occupied().Count() <= s.dbPieces+resistPieces
+		if v == egdb.Loss {
+			s.rootLost, s.lostScore = true, dbScore(v, &req.Pos, 0)
+		}
 		if s.convert {
 			db.StartDTC(&req.Pos)
 			if mv, plies, ok := db.DTCMove(&req.Pos); ok {
-				return dtcResult(ctx, req, tm, s.rootValue, mv, plies)
+				return dtcResult(ctx, req, tm, mv, plies)
 			}
 		}
 	}

@@ -57,8 +57,8 @@ func (w *worker) enter(p *movegen.Position, m movegen.Move, idx int) {
 
 // repeated reports whether the position at game index idx, with the given
 // hash, occurred before since the last irreversible move. In convert mode
-// (a database win or loss at the root) a position of the game before the
-// root counts only once it occurred twice, so that the rules' threefold
+// (a database win at the root) a position of the game before the root
+// counts only once it occurred twice, so that the rules' threefold
 // repetition, not a single return, is what draws: a won ending revisits
 // positions, and taking every return as a draw lets the loser "draw" by
 // reaching any of them, after which nothing seems to win.

@@ -21,13 +21,16 @@ type shared struct {
 
 	// The endgame database, if any: db holds every position of up to
 	// dbPieces pieces of the root's rule set. convert is set when the root
-	// is a database win or loss (rootValue): then positions of that value
-	// for the root's side are searched on and scored by progress at the
-	// leaves (see probeDB).
+	// is a database win: then positions won for the root's side are
+	// searched on and scored by progress at the leaves (see probeDB).
+	// rootLost is set when it is a database loss: the search resists (see
+	// resistPieces), and its scores are shown as lostScore, the database's
+	// score of the root, unless it finds a forced loss.
 	db        *egdb.DB
 	dbPieces  int
 	convert   bool
-	rootValue egdb.Value
+	rootLost  bool
+	lostScore int
 	resist    bool // resist mode: the root side's losses are searched on (see resistPieces)
 
 	mu        sync.Mutex
@@ -70,7 +73,7 @@ func (s *shared) info() Info {
 	return Info{
 		Depth:    s.best.depth,
 		SelDepth: s.best.seldepth,
-		Score:    s.best.score,
+		Score:    s.shown(s.best.score),
 		Nodes:    s.totalNodes(),
 		EGDBHits: s.totalDBHits(),
 		Time:     s.tm.elapsed(),
@@ -83,7 +86,7 @@ func (s *shared) info() Info {
 // has found one.
 func (s *shared) result(main *worker) Result {
 	b := &s.best
-	r := Result{Move: main.rootMove, HasMove: true, Score: b.score, Depth: b.depth, SelDepth: b.seldepth}
+	r := Result{Move: main.rootMove, HasMove: true, Score: s.shown(b.score), Depth: b.depth, SelDepth: b.seldepth}
 	if b.depth > 0 && main.rootIter <= b.depth {
 		r.Move = b.pv[0]
 	}
@@ -98,6 +101,16 @@ func (s *shared) result(main *worker) Result {
 		r.Claim = Loss
 	}
 	return r
+}
+
+// shown is the score a front end sees for score, the search's: at a root
+// the database says is lost, the database's score unless the search found
+// a forced loss (resist mode's own scores say how well it holds out).
+func (s *shared) shown(score int) int {
+	if s.rootLost && score > -WinThreshold {
+		return s.lostScore
+	}
+	return score
 }
 
 // publish records worker id's node count and database hits for the
