@@ -84,6 +84,7 @@ type analysisView struct {
 	Score   int    `json:"score"`  // from Black's view, 100 = one man
 	Text    string `json:"text"`   // the score for people: "+0.35", "Black wins in 7"
 	WinIn   int    `json:"win_in"` // Black wins in this many moves, White if negative; 0: no win found
+	DBWin   int    `json:"db_win"` // 1: Black wins by the endgame database, -1: White; 0: no database win
 	Nodes   uint64 `json:"nodes"`
 	TimeMS  int64  `json:"time_ms"`
 	PV      string `json:"pv"`
@@ -164,6 +165,7 @@ func (s *session) view() stateView {
 			score = -score
 		}
 		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text, v.Analysis.WinIn = true, in.Depth, score, scoreText(score), winIn(score)
+		v.Analysis.DBWin = dbWin(score)
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
 		v.Analysis.Final, v.Analysis.FEN = in.Final, in.Position
 	}
@@ -182,14 +184,35 @@ func winIn(score int) int {
 	return 0
 }
 
+// dbWin says whether a score from Black's view is a win by the endgame
+// database (not a forced win the search found): 1 for Black, -1 for
+// White, else 0.
+func dbWin(score int) int {
+	switch {
+	case score >= search.WinThreshold, score <= -search.WinThreshold:
+		return 0
+	case score >= search.DBWinThreshold:
+		return 1
+	case score <= -search.DBWinThreshold:
+		return -1
+	}
+	return 0
+}
+
 // scoreText writes a score from Black's view for people: men as a signed
-// decimal, or who wins in how many moves.
+// decimal, who wins in how many moves, or who wins by the database.
 func scoreText(score int) string {
 	switch n := winIn(score); {
 	case n > 0:
 		return fmt.Sprintf("Black wins in %d", n)
 	case n < 0:
 		return fmt.Sprintf("White wins in %d", -n)
+	}
+	switch dbWin(score) {
+	case 1:
+		return "Black wins (endgame database)"
+	case -1:
+		return "White wins (endgame database)"
 	}
 	return fmt.Sprintf("%+.2f", float64(score)/100)
 }

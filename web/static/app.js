@@ -244,7 +244,8 @@
       return;
     }
     $("an-score").textContent = a.win_in > 0 ? t("an.win.black", { n: a.win_in })
-      : a.win_in < 0 ? t("an.win.white", { n: -a.win_in }) : t("an.view", { score: a.text });
+      : a.win_in < 0 ? t("an.win.white", { n: -a.win_in }) : a.db_win > 0 ? t("an.db.black")
+      : a.db_win < 0 ? t("an.db.white") : t("an.view", { score: a.text });
     $("an-depth").textContent = a.depth;
     $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
     $("an-pv").textContent = a.pv || "…";
