@@ -42,7 +42,7 @@ const (
 // dtcSet is one rule set's distance tables, by material code (Black to
 // move, as stored), each filled once its pair is done (pairs).
 type dtcSet struct {
-	mu    sync.Mutex       // guards pairs and decoded
+	mu    sync.Mutex       // guards pairs
 	pairs map[int]*dtcPair // by pairKey
 	build sync.Mutex       // one pair is built at a time
 	dist  [numCodes]atomic.Pointer[[]uint8]
@@ -54,8 +54,8 @@ type dtcPair struct {
 	err  error
 }
 
-// pairOf returns p's material as stored and whether the distance tables
-// cover it.
+// pairOf returns p as stored (Black to move), its material, and whether
+// the distance tables cover it.
 func pairOf(p *movegen.Position) (movegen.Position, Material, bool) {
 	q := *p
 	if q.Turn == movegen.White {
