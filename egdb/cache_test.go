@@ -112,7 +112,9 @@ func TestConcurrentProbes(t *testing.T) {
 	}
 }
 
-// TestCachedProbeAllocs: a probe whose block is cached allocates nothing.
+// TestCachedProbeAllocs: a probe whose blocks are cached allocates
+// nothing, also when a capture pending is resolved by probing its
+// captures' results.
 func TestCachedProbeAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocations differ under the race detector")
@@ -124,11 +126,16 @@ func TestCachedProbeAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	p, _ := movegen.ParseFEN("W:WK1:BK3,K4", movegen.American)
-	db.Probe(&p)
-	db.cache.Wait()
-	if a := testing.AllocsPerRun(100, func() { db.Probe(&p) }); a != 0 {
-		t.Errorf("a cached Probe allocates %v times", a)
+	for _, fen := range []string{"W:WK1:BK3,K4", "W:WK1:BK5,K6"} {
+		p, _ := movegen.ParseFEN(fen, movegen.American)
+		db.Probe(&p)
+		db.cache.Wait()
+		if a := testing.AllocsPerRun(100, func() { db.Probe(&p) }); a != 0 {
+			t.Errorf("%s (capture pending: %v): a cached Probe allocates %v times", fen, p.HasCapture(), a)
+		}
+	}
+	if p, _ := movegen.ParseFEN("W:WK1:BK5,K6", movegen.American); !p.HasCapture() {
+		t.Errorf("%s has no capture pending", p.FEN())
 	}
 }
 

@@ -10,19 +10,9 @@ import "github.com/crown-checkers/crown/movegen"
 // docs/egdb.md). Unknown if a successor is not held.
 func (db *DB) probeCapture(p *movegen.Position) Value {
 	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	best := Loss
-	for _, mv := range ml.Slice() {
-		q := *p
-		q.MakeMove(mv)
-		switch db.Probe(&q) {
-		case Unknown:
-			return Unknown
-		case Loss:
-			return Win
-		case Draw:
-			best = Draw
-		}
-	}
-	return best
+	_, v := bestMove(p, &ml, db.probeValue)
+	return v
 }
+
+// probeValue is Probe of a position passed by value, for bestMove.
+func (db *DB) probeValue(q movegen.Position) Value { return db.Probe(&q) }

@@ -219,20 +219,10 @@ func (db *DB) Probe(p *movegen.Position) Value {
 // position out by BestMove alone need not make progress.
 func (db *DB) BestMove(p *movegen.Position) (m movegen.Move, v Value, ok bool) {
 	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	best := Unknown
-	for _, mv := range ml.Slice() {
-		q := *p
-		q.MakeMove(mv)
-		w := db.Probe(&q)
-		if w == Unknown {
-			return movegen.Move{}, Unknown, false
-		}
-		if w = w.Negate(); best == Unknown || w > best {
-			best, m = w, mv
-		}
+	if m, v = bestMove(p, &ml, db.probeValue); ml.N == 0 || v == Unknown {
+		return movegen.Move{}, Unknown, false
 	}
-	return m, best, best != Unknown
+	return m, v, true
 }
 
 // verifyProgressEvery is about how many positions Verify checks between

@@ -120,21 +120,35 @@ func (t *tables) value(p *movegen.Position) Value {
 }
 
 // solve returns p's value (Black to move) from its successors' values as t
-// knows them: Win if a move reaches a loss for the opponent, Loss if every
-// move reaches a win for it (or there is no move), else Draw. Every
-// successor's slice must be in t. ml is scratch space.
+// knows them (see bestMove). Every successor's slice must be in t. ml is
+// scratch space.
 func (t *tables) solve(p *movegen.Position, ml *movegen.MoveList) Value {
+	_, v := bestMove(p, ml, func(q movegen.Position) Value { return t.after(&q) })
+	return v
+}
+
+// bestMove returns p's value from its successors' values, each for the
+// side then to move as succ gives it, and a move that keeps it: Win by the
+// first move that reaches a loss for the opponent, else Draw by the first
+// that reaches a draw, else Loss (by the first move, or the zero Move if p
+// has none). Unknown, with the zero Move, if succ does not know a
+// successor. ml is scratch space.
+func bestMove(p *movegen.Position, ml *movegen.MoveList, succ func(movegen.Position) Value) (best movegen.Move, v Value) {
 	p.GenerateMoves(ml)
-	best := Loss
-	for _, mv := range ml.Slice() {
+	v = Loss
+	for i, mv := range ml.Slice() {
 		q := *p
 		q.MakeMove(mv)
-		switch t.after(&q) {
-		case Loss:
-			return Win
-		case Draw:
-			best = Draw
+		w := succ(q) // by value: a pointer would move q to the heap
+		if w == Unknown {
+			return movegen.Move{}, Unknown
+		}
+		if w = w.Negate(); i == 0 || w > v {
+			v, best = w, mv
+		}
+		if v == Win {
+			break
 		}
 	}
-	return best
+	return best, v
 }
