@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -13,6 +15,31 @@ import (
 // enough that taking one costs nothing next to solving them, small enough
 // that the threads finish a phase together.
 const chunkPositions = 1 << 12
+
+// inChunks starts threads goroutines (at least one) that share the indices
+// 0..n-1 in chunks of chunkPositions, each chunk starting on a multiple of
+// it: each goroutine gets its work function from newWork (so that it holds
+// its own scratch space) and calls it on chunks until none is left. The
+// returned group is done when they all are.
+func inChunks(n int64, threads int, newWork func() func(lo, hi int64)) *sync.WaitGroup {
+	var next atomic.Int64
+	wg := &sync.WaitGroup{}
+	for range max(threads, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := newWork()
+			for {
+				lo := next.Add(chunkPositions) - chunkPositions
+				if lo >= n {
+					return
+				}
+				work(lo, min(lo+chunkPositions, n))
+			}
+		}()
+	}
+	return wg
+}
 
 // defaultProgressEvery is how often Build reports progress by default.
 const defaultProgressEvery = time.Second

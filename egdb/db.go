@@ -266,43 +266,31 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 	var done, mismatches atomic.Int64
 	var mu sync.Mutex
 	var bad []Mismatch
-	var wg sync.WaitGroup
 	for _, s := range held {
 		tab := t.slices[s.Material.code()]
-		var next atomic.Int64
-		for w := 0; w < max(threads, 1); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var ml movegen.MoveList
-				for {
-					lo := next.Add(chunkPositions) - chunkPositions
-					if lo >= s.Positions {
-						return
+		inChunks(s.Positions, threads, func() func(lo, hi int64) {
+			var ml movegen.MoveList
+			return func(lo, hi int64) {
+				for i := lo; i < hi; i++ {
+					p := tab.l.position(i, v)
+					if p.HasCapture() {
+						continue // stored as a don't-care, resolved by search
 					}
-					hi := min(lo+chunkPositions, s.Positions)
-					for i := lo; i < hi; i++ {
-						p := tab.l.position(i, v)
-						if p.HasCapture() {
-							continue // stored as a don't-care, resolved by search
+					stored := tab.get(i)
+					if got := t.solve(&p, &ml); got != stored {
+						mismatches.Add(1)
+						mu.Lock()
+						if len(bad) < maxMismatches {
+							bad = append(bad, Mismatch{p, stored, got})
 						}
-						stored := tab.get(i)
-						if got := t.solve(&p, &ml); got != stored {
-							mismatches.Add(1)
-							mu.Lock()
-							if len(bad) < maxMismatches {
-								bad = append(bad, Mismatch{p, stored, got})
-							}
-							mu.Unlock()
-						}
-					}
-					if d := done.Add(hi - lo); progress != nil && d%verifyProgressEvery < chunkPositions {
-						progress(d, total)
+						mu.Unlock()
 					}
 				}
-			}()
-		}
-		wg.Wait()
+				if d := done.Add(hi - lo); progress != nil && d%verifyProgressEvery < chunkPositions {
+					progress(d, total)
+				}
+			}
+		}).Wait()
 	}
 	return done.Load(), mismatches.Load(), bad, nil
 }

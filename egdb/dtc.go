@@ -35,8 +35,6 @@ const (
 	// dtcMax is the longest distance a table byte holds; no ending of
 	// DTCMaxPieces pieces comes near it.
 	dtcMax = dtcNone - 1
-	// dtcChunk is the positions a thread of the first pass takes at a time.
-	dtcChunk = 1 << 14
 )
 
 // dtcSet is one rule set's distance tables, by material code (Black to
@@ -174,25 +172,14 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 		s.l = newLayout(m)
 		n := s.l.size()
 		s.dist, s.count, s.val = make([]uint8, n), make([]uint8, n), make([]Value, n)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var ml movegen.MoveList
-				for {
-					lo := next.Add(dtcChunk) - dtcChunk
-					if lo >= n {
-						return
-					}
-					for i := lo; i < min(lo+dtcChunk, n); i++ {
-						s.dist[i], s.count[i], s.val[i] = firstDTC(t, &s.l, i, &ml)
-					}
+		inChunks(n, runtime.GOMAXPROCS(0), func() func(lo, hi int64) {
+			var ml movegen.MoveList
+			return func(lo, hi int64) {
+				for i := lo; i < hi; i++ {
+					s.dist[i], s.count[i], s.val[i] = firstDTC(t, &s.l, i, &ml)
 				}
-			}()
-		}
-		wg.Wait()
+			}
+		}).Wait()
 	}
 
 	var layer [][]placed // positions by distance, their turn to hand it back

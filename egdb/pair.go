@@ -128,25 +128,15 @@ func newFlag(v Value) uint8 {
 // spread across the builder's threads, reporting progress under the
 // phase's name. f gets the chunk's range and a worker's scratch space.
 func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
-	var next, scanned atomic.Int64
-	var wg sync.WaitGroup
-	for range max(pb.b.Threads, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &worker{pb: pb, preds: make([]placed, 0, maxUnmoves)}
-			for {
-				lo := next.Add(chunkPositions) - chunkPositions
-				if lo >= pb.total {
-					return
-				}
-				hi := min(lo+chunkPositions, pb.total)
-				f(lo, hi, w)
-				scanned.Add(hi - lo)
-			}
-		}()
-	}
-	pb.b.wait(&wg, pb.pair, phase, &scanned, pb.total)
+	var scanned atomic.Int64
+	wg := inChunks(pb.total, pb.b.Threads, func() func(lo, hi int64) {
+		w := &worker{pb: pb, preds: make([]placed, 0, maxUnmoves)}
+		return func(lo, hi int64) {
+			f(lo, hi, w)
+			scanned.Add(hi - lo)
+		}
+	})
+	pb.b.wait(wg, pb.pair, phase, &scanned, pb.total)
 }
 
 // worker is one thread's scratch space.
