@@ -190,25 +190,24 @@ type sharedDB struct {
 // uses it. An empty dir is no database (nil). A directory without any
 // slice is an error, like one that does not exist.
 func OpenEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
-	dbsMu.Lock()
-	defer dbsMu.Unlock()
-	e, err := openShared(dir, cacheMiB)
-	if e == nil {
-		return nil, err
-	}
-	return e.db, nil
+	return openEGDB(dir, cacheMiB, 0)
 }
 
 // acquireEGDB is OpenEGDB for an engine, which holds the database until
 // it calls releaseEGDB.
 func acquireEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
+	return openEGDB(dir, cacheMiB, 1)
+}
+
+// openEGDB finds or opens a database and adds refs holders to it.
+func openEGDB(dir string, cacheMiB, refs int) (*egdb.DB, error) {
 	dbsMu.Lock()
 	defer dbsMu.Unlock()
 	e, err := openShared(dir, cacheMiB)
 	if e == nil {
 		return nil, err
 	}
-	e.refs++
+	e.refs += refs
 	return e.db, nil
 }
 
