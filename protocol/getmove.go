@@ -36,7 +36,7 @@ func (s *session) getmove(args []string) {
 	}
 	req := search.Request{Pos: p, Limits: lim, History: s.history(p)}
 	withDB := s.engine.EGDB() != nil
-	req.Report = func(in search.Info) { s.out.line(formatInfo(in, withDB)) }
+	req.Report = func(in search.Info) { s.out.line(formatInfo(in, withDB, false)) }
 	unlimited := lim.Unlimited()
 	fallback := ml.Moves[0]
 	s.start("getmove", unlimited, func(ctx context.Context) string {
@@ -61,7 +61,7 @@ func (s *session) bookMove(p movegen.Position, lim search.Limits) bool {
 		return false
 	}
 	s.out.line(formatBookInfo(m))
-	s.out.line("move " + m.Move.PathString() + " book=1 result=unknown")
+	s.out.line("move " + m.Move.PathString() + " " + bookFlag + " result=unknown")
 	return true
 }
 

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -293,13 +294,13 @@ func isMoveText(s string) bool {
 // formatBookInfo writes the info line of a book move: depth, nodes and time
 // 0, the book's score, book=1, and the move as the pv.
 func formatBookInfo(m book.Move) string {
-	return fmt.Sprintf("info depth=0 seldepth=0 score=%s nodes=0 nps=0 time=0.000 %s pv=%s",
-		search.FormatScore(m.Score), bookFlag, m.Move.PathString())
+	return formatInfo(search.Info{Score: m.Score, PV: []movegen.Move{m.Move}}, false, true)
 }
 
 // formatInfo writes one finished iteration as an info line, with the
-// endgame database's hits when withDB is set.
-func formatInfo(in search.Info, withDB bool) string {
+// endgame database's hits when withDB is set, and the book flag when
+// fromBook is.
+func formatInfo(in search.Info, withDB, fromBook bool) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	nps := uint64(0)
@@ -310,6 +311,9 @@ func formatInfo(in search.Info, withDB bool) string {
 		in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps, secs)
 	if withDB {
 		fmt.Fprintf(&b, "egdbhits=%d ", in.EGDBHits)
+	}
+	if fromBook {
+		b.WriteString(bookFlag + " ")
 	}
 	b.WriteString("pv=")
 	for i, m := range in.PV {

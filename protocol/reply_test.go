@@ -63,7 +63,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 	for _, tc := range tests {
 		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
-		line := formatInfo(tc.in, withDB)
+		line := formatInfo(tc.in, withDB, false)
 		if got := search.FormatScore(tc.in.Score); got != tc.wire {
 			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}
