@@ -340,3 +340,32 @@ func BenchmarkProbe(b *testing.B) {
 		}
 	}
 }
+
+// TestSelect: a front end's book is the one it loaded when that is for
+// the rule set, the shipped one when it loaded none, else an error.
+func TestSelect(t *testing.T) {
+	am, err := Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := Default(movegen.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		loaded *Book
+		v      movegen.Variant
+		want   *Book
+	}{
+		{nil, movegen.American, am},
+		{nil, movegen.Pool, pool},
+		{am, movegen.American, am},
+		{am, movegen.Pool, nil},
+	}
+	for _, tt := range tests {
+		got, err := Select(tt.loaded, tt.v)
+		if got != tt.want || (err != nil) != (tt.want == nil) {
+			t.Errorf("Select(%p, %v) = %p, %v; want %p", tt.loaded, tt.v, got, err, tt.want)
+		}
+	}
+}

@@ -37,6 +37,19 @@ func Default(v movegen.Variant) (*Book, error) {
 	return s.book, s.err
 }
 
+// Select returns the book a front end uses for rule set v: loaded, a book
+// it read (set bookfile), if that is a book of v, the shipped book of v if
+// it read none (nil), and an error if loaded is for another rule set.
+func Select(loaded *Book, v movegen.Variant) (*Book, error) {
+	if loaded == nil {
+		return Default(v)
+	}
+	if loaded.Variant() != v {
+		return nil, fmt.Errorf("the book loaded is for %s", loaded.Variant().Rules().Name)
+	}
+	return loaded, nil
+}
+
 // Pick probes b for p and chooses a move at level l (Level.Choose); a nil
 // b has no moves.
 func (b *Book) Pick(p movegen.Position, l Level, rng *rand.Rand) (Move, bool) {

@@ -318,13 +318,7 @@ func (s *session) replyBook() {
 
 // book returns the book in use for the rule set in force.
 func (s *session) book() (*book.Book, error) {
-	if s.bookFile == nil {
-		return book.Default(s.variant)
-	}
-	if s.bookFile.Variant() != s.variant {
-		return nil, fmt.Errorf("the book loaded is for %s", s.bookFile.Variant().Rules().Name)
-	}
-	return s.bookFile, nil
+	return book.Select(s.bookFile, s.variant)
 }
 
 func (s *session) bookName() string {

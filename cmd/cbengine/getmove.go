@@ -98,14 +98,8 @@ func newAdapter() *adapter {
 func (a *adapter) bookMove(p movegen.Position) (book.Move, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	b := a.bookFile
-	if b == nil {
-		var err error
-		if b, err = book.Default(p.Variant); err != nil {
-			return book.Move{}, false
-		}
-	}
-	if b.Variant() != p.Variant {
+	b, err := book.Select(a.bookFile, p.Variant)
+	if err != nil {
 		return book.Move{}, false
 	}
 	return b.Pick(p, a.bookLevel, a.rng)
