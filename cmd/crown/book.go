@@ -113,8 +113,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--concurrency must be in 1..%d", search.MaxThreads)
 	case *mainPlies < 1 || *mainPlies > movegen.MaxPly/2:
 		return usageErr("--main-plies must be in 1..%d", movegen.MaxPly/2)
-	case *hash < search.MinHashMiB || *hash > search.MaxHashMiB:
-		return usageErr("--hash must be in %d..%d", search.MinHashMiB, search.MaxHashMiB)
+	}
+	hashOp, _ := search.LookupOption("hash")
+	if err := hashOp.Set(&search.Options{}, *hash); err != nil {
+		return usageErr("--hash: %v", err) // the range every command checks through search.Registry
 	}
 	lines, err := ballotLines(v, *ballots)
 	if err != nil {
