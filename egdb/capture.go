@@ -10,9 +10,6 @@ import "github.com/crown-checkers/crown/movegen"
 // docs/egdb.md). Unknown if a successor is not held.
 func (db *DB) probeCapture(p *movegen.Position) Value {
 	var ml movegen.MoveList
-	_, v := bestMove(p, &ml, db.probeValue)
+	_, v := bestMove(p, &ml, successors{db: db})
 	return v
 }
-
-// probeValue is Probe of a position passed by value, for bestMove.
-func (db *DB) probeValue(q movegen.Position) Value { return db.Probe(&q) }

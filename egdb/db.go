@@ -219,7 +219,7 @@ func (db *DB) Probe(p *movegen.Position) Value {
 // position out by BestMove alone need not make progress.
 func (db *DB) BestMove(p *movegen.Position) (m movegen.Move, v Value, ok bool) {
 	var ml movegen.MoveList
-	if m, v = bestMove(p, &ml, db.probeValue); ml.N == 0 || v == Unknown {
+	if m, v = bestMove(p, &ml, successors{db: db}); ml.N == 0 || v == Unknown {
 		return movegen.Move{}, Unknown, false
 	}
 	return m, v, true

@@ -123,23 +123,40 @@ func (t *tables) value(p *movegen.Position) Value {
 // knows them (see bestMove). Every successor's slice must be in t. ml is
 // scratch space.
 func (t *tables) solve(p *movegen.Position, ml *movegen.MoveList) Value {
-	_, v := bestMove(p, ml, func(q movegen.Position) Value { return t.after(&q) })
+	_, v := bestMove(p, ml, successors{t: t})
 	return v
 }
 
+// successors says where bestMove finds successors' values: in the tables
+// t of a build or verify, else by probing db. A branch rather than a
+// function value, so that the calls stay direct and a successor stays on
+// the stack.
+type successors struct {
+	t  *tables
+	db *DB
+}
+
+// value returns q's value for its side to move.
+func (s successors) value(q *movegen.Position) Value {
+	if s.t != nil {
+		return s.t.after(q)
+	}
+	return s.db.Probe(q)
+}
+
 // bestMove returns p's value from its successors' values, each for the
-// side then to move as succ gives it, and a move that keeps it: Win by the
+// side then to move as src gives it, and a move that keeps it: Win by the
 // first move that reaches a loss for the opponent, else Draw by the first
 // that reaches a draw, else Loss (by the first move, or the zero Move if p
-// has none). Unknown, with the zero Move, if succ does not know a
+// has none). Unknown, with the zero Move, if src does not know a
 // successor. ml is scratch space.
-func bestMove(p *movegen.Position, ml *movegen.MoveList, succ func(movegen.Position) Value) (best movegen.Move, v Value) {
+func bestMove(p *movegen.Position, ml *movegen.MoveList, src successors) (best movegen.Move, v Value) {
 	p.GenerateMoves(ml)
 	v = Loss
 	for i, mv := range ml.Slice() {
 		q := *p
 		q.MakeMove(mv)
-		w := succ(q) // by value: a pointer would move q to the heap
+		w := src.value(&q)
 		if w == Unknown {
 			return movegen.Move{}, Unknown
 		}
