@@ -1,21 +1,9 @@
 package search
 
 import (
-	"math"
-
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
-
-var lmrTable [maxPly][movegen.MaxMoves]int8
-
-func init() {
-	for d := 1; d < maxPly; d++ {
-		for m := 1; m < movegen.MaxMoves; m++ {
-			lmrTable[d][m] = int8(0.5 + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
-		}
-	}
-}
 
 func abs(x int) int {
 	if x < 0 {
@@ -28,8 +16,8 @@ func abs(x int) int {
 // widening it until the score falls inside.
 func (w *worker) aspiration(d, prev int) int {
 	alpha, beta := -infinity, infinity
-	delta := aspirationDelta
-	if d >= aspirationMinDepth && abs(prev) < WinThreshold {
+	delta := w.s.p.AspirationDelta
+	if d >= w.s.p.AspirationMinDepth && abs(prev) < WinThreshold {
 		alpha, beta = max(prev-delta, -infinity), min(prev+delta, infinity)
 	}
 	for {
@@ -174,16 +162,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	// Internal iterative reduction: a node the table knows no move for is
 	// searched a ply shallower; the next iteration finds it with a move.
-	if depth >= iirMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 {
+	if depth >= s.p.IIRMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 {
 		depth--
 	}
 
 	// Step 4. ProbCut: a quiet position whose static score clears beta by
 	// a margin is cut if a shallower search confirms it.
-	if !pvNode && ply > 0 && !capture && depth >= probcutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
+	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		p.Occupied().Count() > fullWidthPieces &&
-		eval.Evaluate(p) >= beta+probcutMargin {
-		if v := w.search(ply, depth-probcutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
+		eval.Evaluate(p) >= beta+s.p.ProbCutMargin {
+		if v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
 			return v
 		}
 	}
@@ -217,9 +205,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && depth >= lmrMinDepth && i >= lmrMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces &&
+			if !capture && depth >= s.p.LMRMinDepth && i >= s.p.LMRMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces &&
 				s.disable&DisableLMR == 0 {
-				r = int(lmrTable[min(depth, maxPly-1)][min(i, movegen.MaxMoves-1)])
+				r = int(s.lmr[min(depth, maxPly-1)][min(i, lmrMoves-1)])
 				if pvNode {
 					r--
 				}

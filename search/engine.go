@@ -48,6 +48,10 @@ type Options struct {
 	// the same directory and cache share one database (OpenEGDB).
 	EGDBPath     string
 	EGDBCacheMiB int
+	// Params are the search's numeric parameters (Tunables), nil for
+	// DefaultParams. They are not changed once set: Option.Set makes a new
+	// set, so copies of Options may share one.
+	Params *Params
 }
 
 // ErrBusy is returned by SetOptions while a search runs.
@@ -62,7 +66,8 @@ type Engine struct {
 	opt      Options
 	tt       *table
 	workers  []*worker
-	db       *egdb.DB // nil without an endgame database
+	db       *egdb.DB  // nil without an endgame database
+	lmr      *lmrTable // the reductions of opt's parameters
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
@@ -96,6 +101,9 @@ func (e *Engine) apply(opt Options, db *egdb.DB) {
 		e.workers = append(e.workers, newWorker(len(e.workers)))
 	}
 	e.workers = e.workers[:opt.Threads]
+	if e.lmr == nil || opt.params() != e.opt.params() {
+		e.lmr = newLMRTable(opt.params())
+	}
 	e.optMu.Lock()
 	old := e.db
 	e.opt, e.db = opt, db
@@ -168,10 +176,17 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
 }
 
+// newShared returns the state the workers share in a search of req
+// under tm, without a database.
+func (e *Engine) newShared(req *Request, tm timeManager) *shared {
+	opt := e.Options()
+	return &shared{tt: e.tt, limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
+		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
+}
+
 // run searches req, whose root has a legal move, under the time policy tm.
 func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
-	s := &shared{tt: e.tt, limits: req.Limits, disable: e.Options().Disable, tm: tm, maxDepth: depthCap(req.Limits),
-		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
+	s := e.newShared(req, tm)
 	if db := e.EGDB(); db != nil {
 		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
 		var v egdb.Value

@@ -22,8 +22,11 @@ type Option struct {
 	Min     int    // smallest accepted value
 	Max     int    // largest accepted value
 	Default int    // the value a zero field of Options takes
-	field   func(*Options) *int
-	text    func(*Options) *string
+	// Step is a tunable's tuning step (Tunables), 0 for other options.
+	Step  int
+	field func(*Options) *int
+	text  func(*Options) *string
+	param func(*Params) *int // a search parameter's field (Tunables)
 }
 
 // NoEGDB is the egdbpath value that means no database, as the protocol
@@ -69,7 +72,8 @@ const (
 	DisableAll = 1<<iota - 1
 )
 
-// LookupOption finds an option by its key or its flag name, in any case.
+// LookupOption finds an option by its key or its flag name, in any case:
+// one of Registry, or a search parameter of Tunables.
 func LookupOption(name string) (*Option, bool) {
 	for i := range Registry {
 		op := &Registry[i]
@@ -77,7 +81,7 @@ func LookupOption(name string) (*Option, bool) {
 			return op, true
 		}
 	}
-	return nil, false
+	return LookupTunable(name)
 }
 
 // maxValueEcho bounds how much of a bad value an error quotes: every
@@ -157,6 +161,9 @@ func (op *Option) Usage() string {
 // Get returns op's value in o, the default for a zero field (0 for a
 // text option).
 func (op *Option) Get(o Options) int {
+	if op.param != nil {
+		return *op.param(o.params())
+	}
 	if op.field == nil {
 		return 0
 	}
@@ -170,6 +177,12 @@ func (op *Option) Get(o Options) int {
 func (op *Option) Set(o *Options, n int) error {
 	if err := op.Check(n); err != nil {
 		return err
+	}
+	if op.param != nil {
+		p := *o.params() // a copy: other Options may share the old set
+		*op.param(&p) = n
+		o.Params = &p
+		return nil
 	}
 	*op.field(o) = n
 	return nil
@@ -211,6 +224,12 @@ func (o Options) validate() error {
 			return fmt.Errorf("%s: %w", op.Key, err)
 		}
 	}
+	for i := range Tunables {
+		op := &Tunables[i]
+		if err := op.Check(op.Get(o)); err != nil {
+			return fmt.Errorf("%s: %w", op.Key, err)
+		}
+	}
 	return nil
 }
 
@@ -223,6 +242,15 @@ func (o Options) clamp() Options {
 		}
 		f := op.field(&o)
 		*f = min(max(*f, op.Min), op.Max)
+	}
+	if o.Params != nil {
+		p := *o.Params
+		for i := range Tunables {
+			op := &Tunables[i]
+			f := op.param(&p)
+			*f = min(max(*f, op.Min), op.Max)
+		}
+		o.Params = &p
 	}
 	return o
 }

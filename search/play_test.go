@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"runtime"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -169,8 +168,8 @@ func TestStopAfterAbort(t *testing.T) {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	pv := []movegen.Move{ml.Moves[0]}
-	s := &shared{tt: e.tt, limits: req.Limits, tm: timeManager{start: time.Now(), hard: hard, winStop: true},
-		maxDepth: maxDepth, nodes: make([]atomic.Uint64, 1)}
+	s := e.newShared(&req, timeManager{start: time.Now(), hard: hard, winStop: true})
+	s.maxDepth = maxDepth
 	w := e.workers[0]
 	w.setup(s, &req)
 	const win = WinScore - 1

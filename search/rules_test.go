@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -126,7 +125,7 @@ func TestRuleDrawFirst(t *testing.T) {
 			}
 		}
 		req := Request{Pos: root, History: kingWalk(t, root, v.Rules().DrawPlies()-1, tt.own), Limits: Limits{Depth: 1}}
-		s := &shared{tt: e.tt, limits: req.Limits, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, 1)}
+		s := e.newShared(&req, timeManager{})
 		w := e.workers[0]
 		w.setup(s, &req)
 		w.enter(&w.stack[0].pos, m, w.rootIdx)
@@ -162,7 +161,7 @@ func TestSearchAllocs(t *testing.T) {
 		e := New(Options{HashMiB: 1})
 		p := movegen.StartPosition(v)
 		req := Request{Pos: p, Limits: Limits{Depth: 6}}
-		s := &shared{tt: e.tt, limits: req.Limits, maxDepth: depthCap(req.Limits), nodes: make([]atomic.Uint64, 1)}
+		s := e.newShared(&req, timeManager{})
 		w := e.workers[0]
 		w.setup(s, &req)
 		n := testing.AllocsPerRun(20, func() {

@@ -16,6 +16,8 @@ type shared struct {
 	tm       timeManager
 	maxDepth int
 	disable  int             // Options.Disable: the features switched off
+	p        *Params         // the numeric parameters
+	lmr      *lmrTable       // late-move reductions by depth and move number, from p
 	nodes    []atomic.Uint64 // each worker's published node count
 	dbHits   []atomic.Uint64 // each worker's published database hits
 

@@ -11,11 +11,6 @@ const (
 	// extensions beyond it.
 	maxDepth = 96
 	infinity = WinScore + 1
-	// aspirationDelta is the first half-width of the aspiration window
-	// around the previous iteration's score, and aspirationMinDepth the
-	// first iteration that uses one (earlier scores swing too much).
-	aspirationDelta    = 30
-	aspirationMinDepth = 5
 	// aspirationMaxDelta: once the half-width, doubled at each failure,
 	// passes ten men, the score is swinging by whole pieces or to a proven
 	// result, and further narrow windows would only cost re-searches: the
@@ -24,26 +19,11 @@ const (
 	// pollMask: every pollMask+1 nodes a worker publishes its node count
 	// and the main worker checks the node budget.
 	pollMask = 1023
-	// lmrMinDepth and lmrMinMoves: late quiet moves at this depth or more,
-	// after this many moves, are searched shallower first, by
-	// ln(depth)*ln(moves)/lmrDivisor plies (one less at PV nodes).
-	lmrMinDepth = 3
-	lmrMinMoves = 2
-	lmrDivisor  = 1.5
 	// fullWidthPieces: with this many pieces or fewer, endings are searched
 	// without reductions or ProbCut, since their wins need exact play.
 	fullWidthPieces = 6
 	// historyMax bounds history scores (they age by gravity towards it).
 	historyMax = 1 << 14
-	// ProbCut: from probcutMinDepth, a non-PV node whose static score is
-	// probcutMargin above beta is verified by a search probcutReduction
-	// plies shallower and cut when that holds.
-	probcutMinDepth  = 4
-	probcutMargin    = 30
-	probcutReduction = 4
-	// iirMinDepth: from this depth, a node without a table move loses a
-	// ply (internal iterative reduction).
-	iirMinDepth = 6
 )
 
 // variantKey separates the rule sets in the transposition table.

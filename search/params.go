@@ -1,0 +1,112 @@
+package search
+
+import (
+	"math"
+	"strings"
+)
+
+// Params are the search's numeric parameters: margins, reductions and
+// thresholds that no rule fixes, only play. Their defaults are the values
+// matches accepted (docs/experiments.md); crown tune searches for better
+// ones. An engine reads them from Options.Params (nil: the defaults).
+type Params struct {
+	// AspirationDelta is the first half-width of the aspiration window
+	// around the previous iteration's score, in centi-men.
+	AspirationDelta int
+	// AspirationMinDepth is the first iteration searched in a window
+	// (earlier scores swing too much).
+	AspirationMinDepth int
+	// LMRBase and LMRDivisor shape the late-move reduction of the i-th
+	// quiet move at depth d: LMRBase/100 + ln(d) ln(i) / (LMRDivisor/100)
+	// plies, rounded down.
+	LMRBase, LMRDivisor int
+	// LMRMinDepth and LMRMinMoves: late quiet moves are reduced from this
+	// depth on, after this many moves.
+	LMRMinDepth, LMRMinMoves int
+	// ProbCutMargin, ProbCutReduction and ProbCutMinDepth: from
+	// ProbCutMinDepth, a non-PV node whose static score clears beta by
+	// ProbCutMargin centi-men is cut if a search ProbCutReduction plies
+	// shallower confirms it.
+	ProbCutMargin, ProbCutReduction, ProbCutMinDepth int
+	// IIRMinDepth: from this depth, a node without a table move loses a
+	// ply (internal iterative reduction).
+	IIRMinDepth int
+}
+
+// DefaultParams are the parameters an engine searches with unless told
+// otherwise.
+var DefaultParams = Params{
+	AspirationDelta:    30,
+	AspirationMinDepth: 5,
+	LMRBase:            50,
+	LMRDivisor:         150,
+	LMRMinDepth:        3,
+	LMRMinMoves:        2,
+	ProbCutMargin:      30,
+	ProbCutReduction:   4,
+	ProbCutMinDepth:    4,
+	IIRMinDepth:        6,
+}
+
+// Tunables are the search parameters as options: every front end sets
+// them by key like the options of Registry (the protocol's set, a match's
+// self:key=value), but help texts and flags leave them out, for they are
+// for experiments and crown tune. Step is the size of a tuning step, the
+// change a match can tell apart.
+var Tunables = []Option{
+	tunable("aspdelta", "first half-width of the aspiration window", "centi-men", 5, 200, 5, func(p *Params) *int { return &p.AspirationDelta }),
+	tunable("aspmindepth", "first iteration with an aspiration window", "plies", 1, 20, 1, func(p *Params) *int { return &p.AspirationMinDepth }),
+	tunable("lmrbase", "late-move reduction: constant part", "1/100 ply", -200, 300, 25, func(p *Params) *int { return &p.LMRBase }),
+	tunable("lmrdivisor", "late-move reduction: divisor of ln(depth) ln(move)", "1/100", 50, 600, 20, func(p *Params) *int { return &p.LMRDivisor }),
+	tunable("lmrmindepth", "late-move reduction: least depth", "plies", 1, 10, 1, func(p *Params) *int { return &p.LMRMinDepth }),
+	tunable("lmrminmoves", "late-move reduction: moves searched in full first", "", 1, 10, 1, func(p *Params) *int { return &p.LMRMinMoves }),
+	tunable("probcutmargin", "ProbCut: margin over beta", "centi-men", 0, 300, 8, func(p *Params) *int { return &p.ProbCutMargin }),
+	tunable("probcutreduction", "ProbCut: plies less for the check", "plies", 1, 8, 1, func(p *Params) *int { return &p.ProbCutReduction }),
+	tunable("probcutmindepth", "ProbCut: least depth", "plies", 2, 12, 1, func(p *Params) *int { return &p.ProbCutMinDepth }),
+	tunable("iirmindepth", "internal iterative reduction: least depth", "plies", 2, 20, 1, func(p *Params) *int { return &p.IIRMinDepth }),
+}
+
+// tunable makes the option of one parameter, its default that of
+// DefaultParams.
+func tunable(key, help, unit string, lo, hi, step int, field func(*Params) *int) Option {
+	return Option{Key: key, Flag: key, Help: help, Unit: unit, Min: lo, Max: hi, Step: step,
+		Default: *field(&DefaultParams), param: field}
+}
+
+// LookupTunable finds a search parameter by key, in any case.
+func LookupTunable(key string) (*Option, bool) {
+	for i := range Tunables {
+		if strings.EqualFold(key, Tunables[i].Key) {
+			return &Tunables[i], true
+		}
+	}
+	return nil, false
+}
+
+// params returns the parameters o names.
+func (o *Options) params() *Params {
+	if o.Params == nil {
+		return &DefaultParams
+	}
+	return o.Params
+}
+
+// lmrTable holds the late-move reductions of a parameter set, by depth and
+// move number, in plies.
+type lmrTable [maxPly][lmrMoves]int8
+
+// lmrMoves bounds the move index of the table: reductions grow with the
+// logarithm of the move number, so later moves share the last column.
+const lmrMoves = 64
+
+// newLMRTable computes the reductions of p.
+func newLMRTable(p *Params) *lmrTable {
+	t := new(lmrTable)
+	for d := 1; d < maxPly; d++ {
+		for m := 1; m < lmrMoves; m++ {
+			r := float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(p.LMRDivisor)/100)
+			t[d][m] = int8(min(max(math.Floor(r), 0), maxPly-1))
+		}
+	}
+	return t
+}

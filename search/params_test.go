@@ -1,0 +1,79 @@
+package search
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestTunables checks every search parameter as an option: its default in
+// range, set and read back by key in any case, a change seen only by the
+// Options it was made in, and out-of-range values refused.
+func TestTunables(t *testing.T) {
+	defaults := DefaultParams
+	for i := range Tunables {
+		op := &Tunables[i]
+		if op.Check(op.Default) != nil || op.Step < 1 || op.Help == "" {
+			t.Errorf("%s: default %d out of %d..%d, or no step or help", op.Key, op.Default, op.Min, op.Max)
+		}
+		if _, ok := LookupTunable(strings.ToUpper(op.Key)); !ok {
+			t.Errorf("%s: not found by its key in upper case", op.Key)
+		}
+		var a Options
+		b := a
+		v := op.Min
+		if v == op.Default {
+			v = op.Max
+		}
+		if err := a.Set(op.Key, strconv.Itoa(v)); err != nil {
+			t.Fatalf("%s=%d: %v", op.Key, v, err)
+		}
+		if got := op.Get(a); got != v {
+			t.Errorf("%s: set %d, read %d", op.Key, v, got)
+		}
+		if got := op.Get(b); got != op.Default {
+			t.Errorf("%s: a copy made before the change reads %d, want the default %d", op.Key, got, op.Default)
+		}
+		if DefaultParams != defaults {
+			t.Fatalf("%s: setting the option changed DefaultParams", op.Key)
+		}
+		if err := a.Set(op.Key, strconv.Itoa(op.Max+1)); err == nil {
+			t.Errorf("%s=%d accepted, above %d", op.Key, op.Max+1, op.Max)
+		}
+	}
+	if _, ok := LookupOption("lmrdivisor"); !ok {
+		t.Error("LookupOption does not find a tunable")
+	}
+}
+
+// TestParamsChangeSearch checks that the parameters reach the search: a
+// different LMR divisor searches another tree, and the defaults set
+// explicitly search the same one as none.
+func TestParamsChangeSearch(t *testing.T) {
+	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
+	nodes := func(o Options) uint64 {
+		o.HashMiB = 4
+		return search(t, New(o), p, Limits{Depth: 13}).Nodes
+	}
+	base := nodes(Options{})
+	def := DefaultParams
+	if n := nodes(Options{Params: &def}); n != base {
+		t.Errorf("explicit default parameters: %d nodes, want %d", n, base)
+	}
+	var o Options
+	if err := o.Set("lmrdivisor", "400"); err != nil {
+		t.Fatal(err)
+	}
+	if n := nodes(o); n == base {
+		t.Errorf("lmrdivisor 400: %d nodes, the same as the default", n)
+	}
+	e := New(Options{HashMiB: 4})
+	if err := e.SetOptions(o); err != nil {
+		t.Fatal(err)
+	}
+	if e.lmr[20][10] != newLMRTable(o.Params)[20][10] {
+		t.Error("SetOptions kept the old reductions")
+	}
+}
