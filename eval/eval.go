@@ -31,29 +31,30 @@ import (
 //go:embed weights.bin
 var weightFile []byte
 
-// tables are the embedded weights of each rule set.
-var tables [movegen.NumVariants]*Table
-
-// provenance says how the embedded weights were made.
-var provenance string
+// embedded is the model of the embedded weights.
+var embedded *WeightFile
 
 func init() {
 	f, err := ReadWeights(bytes.NewReader(weightFile))
 	if err != nil {
 		panic(fmt.Sprintf("eval: embedded weights.bin: %v", err))
 	}
-	tables, provenance = f.Tables, f.Provenance
+	embedded = f
 }
+
+// Default returns the embedded weights, the model Evaluate uses. The
+// caller must not change them.
+func Default() *WeightFile { return embedded }
 
 // Provenance returns the line the embedded weight file gives of how its
 // weights were made.
-func Provenance() string { return provenance }
+func Provenance() string { return embedded.Provenance }
 
 // Weights returns the embedded weights of rule set v, to start a training
 // run from or compare with. The caller must not change them.
 func Weights(v movegen.Variant) *Table {
 	v.Rules() // panics on an unknown variant
-	return tables[v]
+	return embedded.Tables[v]
 }
 
 // Term is one named part of the evaluation, from Black's view (positive
@@ -84,10 +85,17 @@ var scalarTerm = [numScalars]int{scMen: termMaterial, scKings: termMaterial, scR
 	scRunawayGuard: termRunaway, scMobility: termMobility, scTempo: termTempo, scExchange: termExchange}
 
 // Evaluate returns the static score of p from the side to move's view,
-// one man = 100.
-func Evaluate(p *movegen.Position) int {
+// one man = 100, with the embedded weights.
+func Evaluate(p *movegen.Position) int { return embedded.Evaluate(p) }
+
+// Explain is WeightFile.Explain with the embedded weights.
+func Explain(p *movegen.Position) (total int, terms []Term) { return embedded.Explain(p) }
+
+// Evaluate returns the static score of p from the side to move's view,
+// one man = 100, with the weights of f.
+func (f *WeightFile) Evaluate(p *movegen.Position) int {
 	var g [numTerms][2]int32
-	ph := accumulate(p, &g)
+	ph := accumulate(f, p, &g)
 	var mg, eg int32
 	for i := range g {
 		mg += g[i][0]
@@ -104,12 +112,12 @@ func Evaluate(p *movegen.Position) int {
 }
 
 // Explain returns the evaluation's groups of inputs (from Black's view)
-// and the total from the side to move's view, equal to Evaluate(p). Each
-// group's value is what it adds to the rounded running sum, so the values
-// sum to the total exactly.
-func Explain(p *movegen.Position) (total int, terms []Term) {
+// and the total from the side to move's view, equal to f.Evaluate(p).
+// Each group's value is what it adds to the rounded running sum, so the
+// values sum to the total exactly.
+func (f *WeightFile) Explain(p *movegen.Position) (total int, terms []Term) {
 	var g [numTerms][2]int32
-	ph := accumulate(p, &g)
+	ph := accumulate(f, p, &g)
 	terms = make([]Term, numTerms)
 	var mg, eg int32
 	prev := 0
@@ -138,14 +146,14 @@ func scale(mg, eg, ph int32) int {
 	return int((int64(mg)*int64(ph) + int64(eg)*int64(PhaseScale-ph)) / (PhaseScale * WeightScale))
 }
 
-// accumulate adds each group's middle-game and ending sums, from Black's
-// view, to g and returns the phase. It is Extract with the weights looked
+// accumulate adds each group's middle-game and ending sums with the
+// weights of f, from Black's view, to g and returns the phase. It is Extract with the weights looked
 // up on the way (a test checks they agree).
-func accumulate(p *movegen.Position, g *[numTerms][2]int32) int32 {
-	if uint(p.Variant) >= uint(len(tables)) {
+func accumulate(f *WeightFile, p *movegen.Position, g *[numTerms][2]int32) int32 {
+	if uint(p.Variant) >= uint(len(f.Tables)) {
 		p.Rules() // panics: an unknown variant
 	}
-	t := tables[p.Variant]
+	t := f.Tables[p.Variant]
 	b, w := sideOf(p, movegen.Black), sideOf(p, movegen.White)
 	bs, ws := patterns(t, &b), patterns(t, &w)
 	for i := range bs {

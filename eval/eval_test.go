@@ -63,7 +63,7 @@ func TestExtractAgrees(t *testing.T) {
 			continue
 		}
 		Extract(&p, &f)
-		tb := tables[p.Variant]
+		tb := embedded.Tables[p.Variant]
 		var mg, eg int32
 		for _, x := range f.List[:f.N] {
 			mg += x.Value * int32(tb[x.Index][0])

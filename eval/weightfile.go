@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -146,4 +147,19 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 		return nil, badWeights("%d bytes after the last table", len(d))
 	}
 	return f, nil
+}
+
+// LoadWeights reads the weight file at path: weights another training run
+// made, to search with in place of the embedded ones.
+func LoadWeights(path string) (*WeightFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := ReadWeights(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -75,7 +74,7 @@ func (s *session) handle(l inputLine) outcome {
 	case "about":
 		s.noArgs(cmd, args, func() {
 			s.out.line("about " + s.fullName() + ", a checkers engine for American checkers (GameType 21)" +
-				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + eval.Provenance())
+				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + s.engine.Eval().Provenance)
 		})
 	case "help":
 		s.out.line(helpText())
@@ -460,7 +459,7 @@ func (s *session) staticEvaluation(args []string) {
 	if !ok {
 		return
 	}
-	total, terms := eval.Explain(&p)
+	total, terms := s.engine.Eval().Explain(&p)
 	var b strings.Builder
 	fmt.Fprintf(&b, "staticevaluation score=%+d", total)
 	for _, t := range terms {

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -119,11 +118,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 	if ply >= maxPly-1 {
-		return eval.Evaluate(p)
+		return s.ev.Evaluate(p)
 	}
 	if depth <= 0 && !capture {
 		if depth < 0 || s.disable&DisableExtensions != 0 || !p.Threatened() {
-			return eval.Evaluate(p)
+			return s.ev.Evaluate(p)
 		}
 		depth = 1
 	}
@@ -170,7 +169,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// a margin is cut if a shallower search confirms it.
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		p.Occupied().Count() > fullWidthPieces &&
-		eval.Evaluate(p) >= beta+s.p.ProbCutMargin {
+		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin {
 		if v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
 			return v
 		}

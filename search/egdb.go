@@ -48,10 +48,10 @@ const (
 	maxSidePieces = 12
 )
 
-// dbProgress returns the progress term of p for its side to move, which
-// wins, clamped to the band.
-func dbProgress(p *movegen.Position) int {
-	v := eval.Evaluate(p) + dbCaptureBonus*(maxSidePieces-p.Pieces[p.Turn^1].Count())
+// dbProgress returns the progress term of p, by the weights ev, for its
+// side to move, which wins, clamped to the band.
+func dbProgress(ev *eval.WeightFile, p *movegen.Position) int {
+	v := ev.Evaluate(p) + dbCaptureBonus*(maxSidePieces-p.Pieces[p.Turn^1].Count())
 	rows := dbKingRows * (p.Pieces[p.Turn] & p.Kings).Count()
 	for m := p.Men(p.Turn); m != 0; m &= m - 1 {
 		r := m.First().Row() // Black's men move up the rows
@@ -65,14 +65,14 @@ func dbProgress(p *movegen.Position) int {
 }
 
 // dbScore turns a database value of p, for its side to move at ply, into
-// a score.
-func dbScore(v egdb.Value, p *movegen.Position, ply int) int {
+// a score, its progress term by the weights ev.
+func dbScore(ev *eval.WeightFile, v egdb.Value, p *movegen.Position, ply int) int {
 	switch v {
 	case egdb.Win:
-		return DBWinScore + dbProgress(p) - ply
+		return DBWinScore + dbProgress(ev, p) - ply
 	case egdb.Loss:
 		q := p.Flip() // the winner to move: its view of the same position
-		return -(DBWinScore + dbProgress(&q) - ply)
+		return -(DBWinScore + dbProgress(ev, &q) - ply)
 	}
 	return DrawScore
 }
@@ -101,11 +101,11 @@ func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool
 		// Lost for the root's side: searched on, scored by the evaluation
 		// less the penalty (from the side to move's view).
 		if ply&1 == 0 {
-			return eval.Evaluate(p) - dbResistPenalty, true, true
+			return s.ev.Evaluate(p) - dbResistPenalty, true, true
 		}
-		return eval.Evaluate(p) + dbResistPenalty, true, true
+		return s.ev.Evaluate(p) + dbResistPenalty, true, true
 	}
-	score = dbScore(v, p, ply)
+	score = dbScore(s.ev, v, p, ply)
 	if s.convert {
 		if ply&1 == 1 {
 			v = v.Negate() // the root's side's view

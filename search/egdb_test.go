@@ -316,7 +316,7 @@ func TestEGDBTable(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if want := dbScore(e.EGDB().Probe(&c), &c, 0); d.bound != boundExact || d.score != want {
+		if want := dbScore(eval.Default(), e.EGDB().Probe(&c), &c, 0); d.bound != boundExact || d.score != want {
 			t.Errorf("%s: stored %+v, want exact %d", c.FEN(), d, want)
 		}
 		stored++
@@ -342,11 +342,11 @@ func TestResist(t *testing.T) {
 		score  int
 		cont   bool
 	}{
-		{lost, 2, true, eval.Evaluate(&lost) - dbResistPenalty, true}, // the root's side to move, lost
-		{won, 1, true, eval.Evaluate(&won) + dbResistPenalty, true},   // the opponent to move, winning
-		{won, 2, true, dbScore(egdb.Win, &won, 2), false},             // the root's side wins
-		{lost, 1, true, dbScore(egdb.Loss, &lost, 1), false},          // the opponent loses
-		{lost, 2, false, dbScore(egdb.Loss, &lost, 2), false},
+		{lost, 2, true, eval.Evaluate(&lost) - dbResistPenalty, true},        // the root's side to move, lost
+		{won, 1, true, eval.Evaluate(&won) + dbResistPenalty, true},          // the opponent to move, winning
+		{won, 2, true, dbScore(eval.Default(), egdb.Win, &won, 2), false},    // the root's side wins
+		{lost, 1, true, dbScore(eval.Default(), egdb.Loss, &lost, 1), false}, // the opponent loses
+		{lost, 2, false, dbScore(eval.Default(), egdb.Loss, &lost, 2), false},
 	}
 	for _, tt := range tests {
 		w := &worker{s: &shared{db: db, dbPieces: 3, resist: tt.resist}}

@@ -3,11 +3,13 @@ package search
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -48,6 +50,9 @@ type Options struct {
 	// the same directory and cache share one database (OpenEGDB).
 	EGDBPath     string
 	EGDBCacheMiB int
+	// EvalFile is a weight file to evaluate with ("" for the built-in
+	// weights), so that matches can set weights against weights.
+	EvalFile string
 	// Params are the search's numeric parameters (Tunables), nil for
 	// DefaultParams. They are not changed once set: Option.Set makes a new
 	// set, so copies of Options may share one.
@@ -66,14 +71,17 @@ type Engine struct {
 	opt      Options
 	tt       *table
 	workers  []*worker
-	db       *egdb.DB  // nil without an endgame database
-	lmr      *lmrTable // the reductions of opt's parameters
+	db       *egdb.DB         // nil without an endgame database
+	lmr      *lmrTable        // the reductions of opt's parameters
+	ev       *eval.WeightFile // the evaluation's weights
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
 // values out of range are clamped into it. An endgame database that does
-// not open is left out (Options then reports no EGDBPath): a front end
-// that takes a directory from its user checks it first with OpenEGDB.
+// not open is left out (Options then reports no EGDBPath), and so is a
+// weight file that does not load: a front end that takes a directory or
+// a file from its user checks it first (OpenEGDB; Option.SetText loads
+// the file).
 // For the rest of the program to stay responsive while every search
 // thread runs, GOMAXPROCS should be at least the thread count plus
 // SpareProcs.
@@ -84,17 +92,22 @@ func New(opt Options) *Engine {
 	if err != nil {
 		opt.EGDBPath = ""
 	}
-	e.apply(opt, db)
+	ev, err := loadEvalFile(opt.EvalFile)
+	if err != nil {
+		opt.EvalFile, ev = "", eval.Default()
+	}
+	e.apply(opt, db, ev)
 	return e
 }
 
-// apply sets the options and the database they name, which the engine
-// has acquired, and releases the one it held. A change of database clears
-// the table, whose entries may hold the old one's scores.
-func (e *Engine) apply(opt Options, db *egdb.DB) {
+// apply sets the options, the database they name, which the engine has
+// acquired, and the weights, and releases the database it held. A change
+// of database or weights clears the table, whose entries may hold the
+// old scores.
+func (e *Engine) apply(opt Options, db *egdb.DB, ev *eval.WeightFile) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt = newTable(opt.HashMiB)
-	} else if db != e.db {
+	} else if db != e.db || ev != e.ev {
 		e.tt.clear()
 	}
 	for len(e.workers) < opt.Threads {
@@ -106,7 +119,7 @@ func (e *Engine) apply(opt Options, db *egdb.DB) {
 	}
 	e.optMu.Lock()
 	old := e.db
-	e.opt, e.db = opt, db
+	e.opt, e.db, e.ev = opt, db, ev
 	e.optMu.Unlock()
 	releaseEGDB(old)
 }
@@ -130,12 +143,23 @@ func (e *Engine) SetOptions(opt Options) error {
 		return ErrBusy
 	}
 	defer e.searchMu.Unlock()
+	ev, err := loadEvalFile(opt.EvalFile)
+	if err != nil {
+		return err
+	}
 	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
 	if err != nil {
 		return err
 	}
-	e.apply(opt, db)
+	e.apply(opt, db, ev)
 	return nil
+}
+
+// Eval returns the evaluation's weights in use.
+func (e *Engine) Eval() *eval.WeightFile {
+	e.optMu.Lock()
+	defer e.optMu.Unlock()
+	return e.ev
 }
 
 // EGDB returns the endgame database in use, nil if none.
@@ -180,7 +204,7 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 // under tm, without a database.
 func (e *Engine) newShared(req *Request, tm timeManager) *shared {
 	opt := e.Options()
-	return &shared{tt: e.tt, limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
+	return &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
 }
 
@@ -196,7 +220,7 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		s.convert = v == egdb.Win
 		s.resist = !s.convert && req.Pos.Occupied().Count() <= s.dbPieces+resistPieces
 		if v == egdb.Loss {
-			s.rootLost, s.lostScore = true, dbScore(v, &req.Pos, 0)
+			s.rootLost, s.lostScore = true, dbScore(s.ev, v, &req.Pos, 0)
 		}
 		if s.convert {
 			db.StartDTC(&req.Pos)
@@ -244,4 +268,34 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		res.Score, res.Claim = DrawScore, Draw
 	}
 	return res
+}
+
+// evalFiles holds the weight files engines have loaded, by absolute path:
+// they do not change, and engines of one process share them.
+var (
+	evalFilesMu sync.Mutex
+	evalFiles   = map[string]*eval.WeightFile{}
+)
+
+// loadEvalFile returns the weights of the file at path, loading it once;
+// "" is the built-in weights.
+func loadEvalFile(path string) (*eval.WeightFile, error) {
+	if path == "" {
+		return eval.Default(), nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	evalFilesMu.Lock()
+	defer evalFilesMu.Unlock()
+	if f, ok := evalFiles[abs]; ok {
+		return f, nil
+	}
+	f, err := eval.LoadWeights(abs)
+	if err != nil {
+		return nil, err
+	}
+	evalFiles[abs] = f
+	return f, nil
 }

@@ -27,6 +27,9 @@ type Option struct {
 	field func(*Options) *int
 	text  func(*Options) *string
 	param func(*Params) *int // a search parameter's field (Tunables)
+	// check, if set, vets a text option's value as it is set: a file
+	// that must load.
+	check func(string) error
 }
 
 // NoEGDB is the egdbpath value that means no database, as the protocol
@@ -48,6 +51,11 @@ var Registry = []Option{
 	{
 		Key: "egdbpath", Flag: "egdb", Help: "endgame database directory (docs/egdb.md); " + NoEGDB + " or empty: none",
 		text: func(o *Options) *string { return &o.EGDBPath },
+	},
+	{
+		Key: "evalfile", Flag: "eval-file", Help: "evaluation weight file (crown train's output); " + NoEGDB + " or empty: the built-in weights",
+		text:  func(o *Options) *string { return &o.EvalFile },
+		check: func(path string) error { _, err := loadEvalFile(path); return err },
 	},
 	{
 		Key: "egdbcache", Flag: "egdb-cache", Unit: "MiB", Help: "endgame database block cache",
@@ -110,6 +118,11 @@ func (op *Option) SetText(o *Options, text string) error {
 	if op.text != nil {
 		if text == NoEGDB {
 			text = ""
+		}
+		if op.check != nil && text != "" {
+			if err := op.check(text); err != nil {
+				return err
+			}
 		}
 		*op.text(o) = text
 		return nil

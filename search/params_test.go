@@ -1,10 +1,13 @@
 package search
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -75,5 +78,58 @@ func TestParamsChangeSearch(t *testing.T) {
 	}
 	if e.lmr[20][10] != newLMRTable(o.Params)[20][10] {
 		t.Error("SetOptions kept the old reductions")
+	}
+}
+
+// TestEvalFile checks that an engine evaluates with the weight file it is
+// given: a file whose men are worth twice as much scores the same quiet
+// position's material twice, a file that does not load is refused by
+// SetOptions and left out by New, and "" is the built-in weights.
+func TestEvalFile(t *testing.T) {
+	wf := &eval.WeightFile{Provenance: "test: men doubled"}
+	for v := range wf.Tables {
+		tb := *eval.Weights(movegen.Variant(v))
+		tb[eval.ScalarIndex(eval.ScalarMen)][0] *= 2
+		tb[eval.ScalarIndex(eval.ScalarMen)][1] *= 2
+		wf.Tables[v] = &tb
+	}
+	path := filepath.Join(t.TempDir(), "doubled.bin")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wf.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var o Options
+	if err := o.Set("evalfile", path); err != nil {
+		t.Fatal(err)
+	}
+	e := New(o)
+	if got := e.Eval().Provenance; got != wf.Provenance {
+		t.Fatalf("engine evaluates with %q, want %q", got, wf.Provenance)
+	}
+	p := mustFEN(t, "B:W20,24,28:B1,5", movegen.American)
+	if a, b := eval.Evaluate(&p), e.Eval().Evaluate(&p); a == b {
+		t.Errorf("the file's weights score %d, the same as the built-in ones", b)
+	}
+	if New(Options{}).Eval() != eval.Default() {
+		t.Error("an engine without a file does not use the built-in weights")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.bin")
+	if err := os.WriteFile(bad, []byte("not weights"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Options{}).Set("evalfile", bad); err == nil {
+		t.Error("a bad weight file accepted by Set")
+	}
+	if err := e.SetOptions(Options{EvalFile: bad}); err == nil {
+		t.Error("a bad weight file accepted by SetOptions")
+	}
+	if got := New(Options{EvalFile: bad}); got.Eval() != eval.Default() || got.Options().EvalFile != "" {
+		t.Error("New kept a weight file that does not load")
 	}
 }

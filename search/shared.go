@@ -5,12 +5,14 @@ import (
 	"sync/atomic"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
 
 // shared is the state every worker of one search sees.
 type shared struct {
 	tt       *table
+	ev       *eval.WeightFile // the evaluation's weights
 	stop     atomic.Bool
 	limits   Limits
 	tm       timeManager

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -72,7 +71,7 @@ func (a *adapter) run(cmd string, args []string) (string, error) {
 	case "about":
 		return engineName + " " + engineVersion + ", a checkers engine for American checkers (GameType 21)" +
 			" and American Pool checkers (GameType 23), as a CheckerBoard engine library." +
-			" Evaluation weights: " + eval.Provenance(), nil
+			" Evaluation weights: " + a.engine.Eval().Provenance, nil
 	case "help":
 		return helpFile, nil
 	case "get":
@@ -262,7 +261,7 @@ func (a *adapter) staticEvaluation(args []string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("error: staticevaluation: %v", err)
 	}
-	total, terms := eval.Explain(&p)
+	total, terms := a.engine.Eval().Explain(&p)
 	var b strings.Builder
 	fmt.Fprintf(&b, "score %+d (centi-men, %s to move)", total, sideName(p.Turn))
 	for _, t := range terms {
