@@ -22,6 +22,9 @@ type Sample struct {
 	Result              uint8 // 0 Black lost, 1 draw, 2 Black won
 	Score               int16 // search score from Black's view
 	Game                int32 // the game it comes from, counted from 0 across the files read
+	// Exact marks a position whose Result is its exact value (from an
+	// endgame database, ApplyEGDB): its target is that value alone.
+	Exact bool
 }
 
 // position returns the sample's position in rule set v.
@@ -268,6 +271,9 @@ func (t *trainer) init() {
 
 // target returns a sample's target from Black's view.
 func (t *trainer) target(s *Sample) float64 {
+	if s.Exact {
+		return float64(s.Result) / 2
+	}
 	return t.cfg.Lambda*float64(s.Result)/2 + (1-t.cfg.Lambda)*sigmoid(float64(s.Score)/t.k)
 }
 

@@ -8,10 +8,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/train"
 )
+
+// trainEGDBCacheMiB is the database cache of crown train --egdb: a pass
+// over millions of positions probes every slice, and the 6-piece blocks
+// of one rule set fit in a few hundred MiB.
+const trainEGDBCacheMiB = 512
 
 func init() {
 	register(command{
@@ -23,14 +29,17 @@ func init() {
 
 const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
                    [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
-                   [--decay X] [--l2 X] [--k X] [--seed N]
+                   [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
 Fits the evaluation's weights to the positions of the data files (written
 by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
 Each rule set is fitted to its own positions (the sigmoid of the score over
 K against a blend of the game's result and the search score), with one game
 in ten held out for validation, stopping when the validation loss stops
-improving; a rule set left out by --variant keeps the weights built in. The
-loss of every pass goes to stderr. The same data, flags and seed give the
+improving; a rule set left out by --variant keeps the weights built in. With
+--egdb, positions the endgame database holds get their exact value as
+target instead of the blend, and with --adjudicate every game's positions
+before its first database position take that position's value as the
+game's result. The loss of every pass goes to stderr. The same data, flags and seed give the
 same file. See docs/training.md.`
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -48,6 +57,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	k := fs.Float64("k", 0, "centi-men scale of the winning chance sigmoid(score/K); 0 fits it to the data")
 	seed := fs.Uint64("seed", def.Seed, "seed of the order of positions and the validation split")
 	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
+	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
+	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
 	if code, ok := parseFlags(fs, args, stdout, stderr, trainUsage); !ok {
 		return code
 	}
@@ -78,10 +89,20 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--epochs, --patience and --batch must be at least 1")
 	case *rateFlag <= 0 || *decay <= 0 || *decay > 1 || *l2 < 0 || *k < 0:
 		return usageErr("--rate must be positive, --decay in (0, 1], --l2 and --k not negative")
+	case *adjudicate && *egdbDir == "":
+		return usageErr("--adjudicate needs --egdb DIR")
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "crown train: %v\n", err)
 		return exitFail
+	}
+	var db *egdb.DB
+	if *egdbDir != "" {
+		var err error
+		if db, err = egdb.Open(*egdbDir, trainEGDBCacheMiB); err != nil {
+			return usageErr("--egdb: %v", err)
+		}
+		defer db.Close()
 	}
 	wf := &eval.WeightFile{}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
@@ -99,6 +120,14 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%v pass %d: train loss %.5f, validation loss %.5f, %s\n", v, e.N, e.TrainLoss, e.ValidLoss, e.Elapsed.Round(time.Second))
 		}
 		fmt.Fprintf(stderr, "%v: %d positions\n", v, len(samples))
+		if db != nil {
+			if db.Pieces(v) == 0 {
+				return fail(fmt.Errorf("--egdb %s holds no complete %v database", *egdbDir, v))
+			}
+			st := train.ApplyEGDB(samples, v, db, *adjudicate)
+			fmt.Fprintf(stderr, "%v: %d positions inside the %d-piece database take its value; %d games reach it, %d of them with another result than the database's; %d positions adjudicated\n",
+				v, st.Exact, db.Pieces(v), st.Games, st.Changed, st.Adjudicated)
+		}
 		fit, err := train.Train(samples, c)
 		if err != nil {
 			return fail(err)

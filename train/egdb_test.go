@@ -1,0 +1,66 @@
+package train
+
+import (
+	"testing"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestApplyEGDB checks the exact targets and the adjudication on a game
+// that ends in a drawn 3-piece ending but was recorded as a Black win:
+// the positions inside the database take their exact values, the ones
+// before it the database's result only with adjudicate, and a game that
+// never reaches the database is left alone.
+func TestApplyEGDB(t *testing.T) {
+	dir := t.TempDir()
+	b := egdb.NewBuilder(movegen.American, 2)
+	b.Dir = dir
+	if err := b.Build(3); err != nil {
+		t.Fatal(err)
+	}
+	db, err := egdb.Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+
+	sample := func(fen string, game int32, result uint8) Sample {
+		p, err := movegen.ParseFEN(fen, movegen.American)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Sample{Black: p.Pieces[movegen.Black], White: p.Pieces[movegen.White], Kings: p.Kings, Turn: p.Turn, Result: result, Game: game}
+	}
+	const (
+		many  = "B:W21,22,23,24,25:B1,2,3,4,5" // outside the database
+		drawn = "W:WK32:BK1"                  // king against king: drawn
+		won   = "B:WK32:BK1,K5"               // two kings against one: Black wins
+		lost  = "W:WK32:BK1,K5"               // the same, White to move: White loses
+	)
+	for _, adjudicate := range []bool{false, true} {
+		samples := []Sample{
+			sample(many, 0, 2), sample(many, 0, 2), sample(drawn, 0, 2), // recorded as a Black win
+			sample(many, 1, 0), sample(won, 1, 0), sample(lost, 1, 0),
+			sample(many, 2, 1),
+		}
+		st := ApplyEGDB(samples, movegen.American, db, adjudicate)
+		wantResult := []uint8{2, 2, 1, 0, 2, 2, 1}
+		wantExact := []bool{false, false, true, false, true, true, false}
+		if adjudicate {
+			wantResult[0], wantResult[1], wantResult[3] = 1, 1, 2
+		}
+		for i, s := range samples {
+			if s.Result != wantResult[i] || s.Exact != wantExact[i] {
+				t.Errorf("adjudicate %v, sample %d: result %d exact %v, want %d %v", adjudicate, i, s.Result, s.Exact, wantResult[i], wantExact[i])
+			}
+		}
+		want := EGDBStats{Exact: 3, Games: 2, Changed: 2}
+		if adjudicate {
+			want.Adjudicated = 3
+		}
+		if st != want {
+			t.Errorf("adjudicate %v: stats %+v, want %+v", adjudicate, st, want)
+		}
+	}
+}
