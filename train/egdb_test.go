@@ -34,9 +34,9 @@ func TestApplyEGDB(t *testing.T) {
 	}
 	const (
 		many  = "B:W21,22,23,24,25:B1,2,3,4,5" // outside the database
-		drawn = "W:WK32:BK1"                  // king against king: drawn
-		won   = "B:WK32:BK1,K5"               // two kings against one: Black wins
-		lost  = "W:WK32:BK1,K5"               // the same, White to move: White loses
+		drawn = "W:WK32:BK1"                   // king against king: drawn
+		won   = "B:WK32:BK1,K5"                // two kings against one: Black wins
+		lost  = "W:WK32:BK1,K5"                // the same, White to move: White loses
 	)
 	for _, adjudicate := range []bool{false, true} {
 		samples := []Sample{
