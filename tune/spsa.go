@@ -48,7 +48,7 @@ const (
 // A Param is one parameter to tune, in whole numbers from Min to Max.
 type Param struct {
 	Name  string `json:"name"`
-	Start int    `json:"start"`
+	Start int    `json:"start"` // theta's value at iteration 0
 	Min   int    `json:"min"`
 	Max   int    `json:"max"`
 	// CEnd is the perturbation at the last iteration, c_end: a change of
@@ -123,8 +123,8 @@ type Objective func(ctx context.Context, iteration int, plus, minus []int) (resu
 // Config describes a tuning run.
 type Config struct {
 	Params     []Param
-	Iterations int // N
-	Seed       uint64
+	Iterations int    // N, which the schedule runs down to c_end and r_end
+	Seed       uint64 // of the perturbations' signs
 	Objective  Objective
 	// Conditions describes what the Objective measures (rule set, time
 	// limit, games, ...): a state file written under other conditions is
