@@ -121,6 +121,19 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"selfplay", "--out", missing, "--seed", "x"}, "invalid argument"},
 		{[]string{"selfplay", "--out", missing, "x"}, "unexpected argument"},
 
+		{[]string{"tune", "--iterations", "0"}, "--iterations"},
+		{[]string{"tune", "--pairs", "0"}, "--pairs"},
+		{[]string{"tune", "--concurrency", "0"}, "--concurrency"},
+		{[]string{"tune", "--r-end", "0"}, "--r-end"},
+		{[]string{"tune", "--state", ""}, "--state"},
+		{[]string{"tune", "--params", "lmrdivisor,nosuch"}, `unknown parameter "nosuch" (want aspdelta,`},
+		{[]string{"tune", "--params", "lmrdivisor,LMRDivisor"}, "lmrdivisor given twice"},
+		{[]string{"tune", "--params", "lmrdivisor", "--engine-options", "hashsize=1,lmrdivisor=100"}, "lmrdivisor is tuned"},
+		{[]string{"tune", "--engine-options", "hashsize=0"}, "--engine-options: hashsize=0: 0 is out of range"},
+		{[]string{"tune", "--depth", "0"}, "1..64"},
+		{[]string{"tune", "--variant", "pool", "--ballots", missing}, "no such file"},
+		{[]string{"tune", "x"}, "unexpected argument"},
+
 		{[]string{"timing", "--positions", "0"}, "--positions"},
 		{[]string{"timing", "--maxtime", "0"}, "--maxtime"},
 		{[]string{"timing", "--threads", "0"}, "--threads"},
@@ -164,6 +177,7 @@ func TestHelp(t *testing.T) {
 		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
 		"serve":    {"--addr", "--hash", "(default 16)"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
+		"tune":     {"--params", "--iterations", "--pairs", "--state", "--r-end", "--engine-options", "--list", "resumes", "crown match --engine1 self:KEY=VALUE", "docs/experiments.md", "(default 500)"},
 		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},
 	}
 	for name := range commands {

@@ -151,13 +151,8 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 			return usageErr("--sprt: %v", err)
 		}
 	}
-	if cfg.Ballots, err = match.SelectBallots(*ballots); err != nil {
+	if cfg.Ballots, err = selectBallots(*ballots, cfg.Variant); err != nil {
 		return usageErr("%v", err)
-	}
-	for _, b := range cfg.Ballots {
-		if _, err := movegen.ParseFEN(b.FEN, cfg.Variant); err != nil {
-			return usageErr("%s: %v", b.Label(), err)
-		}
 	}
 	if *pdn != "" {
 		f, err := os.Create(*pdn)
@@ -171,6 +166,21 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 
 // seconds converts a flag's seconds to a duration.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// selectBallots reads a --ballots value and checks every opening in the
+// rule set the games are played in.
+func selectBallots(sel string, v movegen.Variant) ([]match.Ballot, error) {
+	bs, err := match.SelectBallots(sel)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range bs {
+		if _, err := movegen.ParseFEN(b.FEN, v); err != nil {
+			return nil, fmt.Errorf("%s: %v", b.Label(), err)
+		}
+	}
+	return bs, nil
+}
 
 // parseSPRT reads "elo0,elo1".
 func parseSPRT(s string) (*match.SPRT, error) {

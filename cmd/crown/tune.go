@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/tune"
+)
+
+// crown tune's defaults.
+const (
+	// defaultTuneIterations: SPSA needs hundreds of iterations before its
+	// steps add up to more than the noise of a few games each.
+	defaultTuneIterations = 500
+	// defaultTunePairs: a few pairs an iteration, so a result is more than
+	// a single game's luck, while the parameters still move often.
+	defaultTunePairs = 4
+	// defaultREnd is fishtest's default learning rate at the end.
+	defaultREnd      = 0.002
+	defaultTuneState = "crown-tune.json"
+)
+
+// ballotStream separates the generator of an iteration's ballots from the
+// tuner's, which is seeded by the same seed and iteration: the ballots
+// must not follow the perturbation's signs.
+const ballotStream = 0x9e3779b97f4a7c15
+
+// The names of the two engines of an iteration's match.
+const (
+	tunePlus  = "plus"
+	tuneMinus = "minus"
+)
+
+func init() {
+	register(command{
+		name:    "tune",
+		summary: "tune the search's numeric parameters by SPSA over matches of Crown against itself",
+		run:     runTune,
+	})
+}
+
+const tuneUsage = `usage: crown tune [--params NAME[,NAME...]] [--iterations N] [--pairs P]
+       [--movetime S | --nodes N | --depth N] [--variant american|pool] [--ballots deck|FILE]
+       [--concurrency N] [--state FILE] [--seed N] [--r-end X] [--engine-options KEY=VALUE,...]
+       crown tune --list
+Tunes the search's numeric parameters (--list shows them with default, range and step; all
+of them unless --params names some) by SPSA, as fishtest tunes Stockfish. Each iteration
+plays P game pairs between two Crown engines in process: one with every tuned parameter
+moved up or down, by a random sign times its perturbation c, the other moved the opposite
+way, each pair a ballot drawn at random from --ballots and played with both colours. Every
+parameter then steps toward the side that won more games, by the learning rate times the
+result. c starts at step*N^0.101 (about 2 steps for 1000 iterations) and shrinks to the
+parameter's step by the last of the N iterations; the learning rate falls to --r-end times
+step^2. Values are kept as fractions and played rounded.
+The state is saved to --state after every iteration: Ctrl-C (or a kill) stops the run at
+once, losing the iteration in progress, and the same command resumes it from the last one
+saved, drawing the same signs and ballots. A state file of another run (other parameters,
+iterations, seed, rule set, limits, ballots, pairs or engine options) is refused; a finished
+run's prints its result again. Progress goes to stderr, one line per iteration; the final
+values, and the self:key=value setting that plays them, to stdout.
+Tuned values are a candidate, not a result: they become defaults (search.DefaultParams) only
+when a match at equal time over the full deck accepts them, such as
+  crown match --engine1 self:KEY=VALUE,... --engine2 self --movetime 0.1 --sprt 0,5
+recorded in docs/experiments.md. Tune at the time control the values are for: depth or
+small node limits favour other trade-offs.
+--engine-options are settings of both engines as crown match's self:KEY=VALUE,... takes
+them: hashsize=16, searchthreads=2, egdbpath=DIR, or a parameter not tuned, held at
+another value.`
+
+// tuneRun is a parsed crown tune command line.
+type tuneRun struct {
+	cfg     tune.Config
+	match   match.Config // every iteration's match but its engines and ballots
+	ballots []match.Ballot
+	pairs   int
+	options string // --engine-options
+}
+
+func runTune(args []string, stdout, stderr io.Writer) int {
+	tr, code := parseTuneFlags(args, stdout, stderr)
+	if tr == nil {
+		return code
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	tr.cfg.Objective = tr.objective
+	tr.cfg.Progress = func(p tune.Progress) { tuneProgress(stderr, tr.cfg.Params, p) }
+	st, err := tune.Run(ctx, tr.cfg)
+	if st != nil {
+		tr.writeResult(stdout, st)
+	}
+	switch {
+	case err != nil && ctx.Err() != nil && st != nil:
+		fmt.Fprintf(stderr, "crown tune: interrupted; %s holds iteration %d of %d: the same command resumes\n",
+			tr.cfg.StatePath, st.Iteration, st.Iterations)
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(stderr, "crown tune: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// objective plays an iteration's match, plus as engine1, and returns its
+// wins minus its losses.
+func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []int) (float64, error) {
+	mc := tr.match
+	for i, vals := range [][]int{plus, minus} {
+		e, err := parseMatchEngine(tr.selfSpec(vals), search.Options{})
+		if err != nil {
+			return 0, err
+		}
+		e.Name = []string{tunePlus, tuneMinus}[i]
+		mc.Engines[i] = e
+	}
+	rng := rand.New(rand.NewPCG(tr.cfg.Seed^ballotStream, uint64(iteration)))
+	perm := rng.Perm(len(tr.ballots))
+	mc.Ballots = make([]match.Ballot, tr.pairs)
+	for i := range mc.Ballots {
+		mc.Ballots[i] = tr.ballots[perm[i%len(perm)]]
+	}
+	r, err := match.Run(ctx, mc)
+	if err != nil {
+		return 0, err
+	}
+	return float64(r.Score.Wins - r.Score.Losses), nil
+}
+
+// selfSpec returns the self engine that plays vals, the values of the
+// tuned parameters: self:OPTIONS,KEY=VALUE,...
+func (tr *tuneRun) selfSpec(vals []int) string {
+	settings := make([]string, 0, len(vals)+1)
+	if tr.options != "" {
+		settings = append(settings, tr.options)
+	}
+	for i, p := range tr.cfg.Params {
+		settings = append(settings, fmt.Sprintf("%s=%d", p.Name, vals[i]))
+	}
+	return selfEngine + ":" + strings.Join(settings, ",")
+}
+
+// tuneProgress writes an iteration's line: its result, the games so far,
+// every parameter's value, the time taken and an estimate of the time left.
+func tuneProgress(w io.Writer, params []tune.Param, p tune.Progress) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "iteration %d/%d  result %+g  games %d ", p.Iteration, p.Iterations, p.Result, p.State.Games)
+	for i, x := range p.State.Theta {
+		fmt.Fprintf(&b, " %s=%.1f", params[i].Name, x)
+	}
+	fmt.Fprintf(&b, "  elapsed %s  left ~%s", p.Elapsed.Round(time.Second), p.Left.Round(time.Second))
+	fmt.Fprintln(w, b.String())
+}
+
+// writeResult prints the values st holds, the setting that plays them and
+// the match that decides whether they are better than the defaults.
+func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
+	fmt.Fprintf(w, "after %d of %d iterations, %d games, plus-minus results %+g in all:\n",
+		st.Iteration, st.Iterations, st.Games, st.ResultSum)
+	vals := st.Values()
+	for i, p := range tr.cfg.Params {
+		op, _ := search.LookupTunable(p.Name)
+		fmt.Fprintf(w, "  %-17s %5d  (%.2f; start %d, default %d, range %d..%d)\n",
+			p.Name, vals[i], st.Theta[i], p.Start, op.Default, p.Min, p.Max)
+	}
+	fmt.Fprintln(w, tr.selfSpec(vals))
+	base := selfEngine
+	if tr.options != "" {
+		base += ":" + tr.options
+	}
+	var limits []string
+	for _, word := range tr.match.Limits.Words() {
+		key, val, _ := strings.Cut(word, "=")
+		if key == "maxtime" { // getmove's word for --movetime
+			key = "movetime"
+		}
+		limits = append(limits, "--"+key, val)
+	}
+	fmt.Fprintf(w, "verify at equal time before they become defaults: crown match --engine1 %s --engine2 %s --variant %s %s --sprt 0,5\n",
+		tr.selfSpec(vals), base, tr.match.Variant, strings.Join(limits, " "))
+}
+
+// listTunables prints every search parameter with its default, range,
+// step and meaning.
+func listTunables(w io.Writer) {
+	fmt.Fprintf(w, "%-17s %7s %13s %5s  %s\n", "parameter", "default", "range", "step", "meaning")
+	for _, op := range search.Tunables {
+		unit := ""
+		if op.Unit != "" {
+			unit = " (" + op.Unit + ")"
+		}
+		fmt.Fprintf(w, "%-17s %7d %13s %5d  %s%s\n", op.Key, op.Default, fmt.Sprintf("%d..%d", op.Min, op.Max), op.Step, op.Help, unit)
+	}
+}
+
+// parseTuneFlags reads the flags into a run; it returns nil and the exit
+// status when the command is to stop (after --help, --list or a usage
+// error).
+func parseTuneFlags(args []string, stdout, stderr io.Writer) (*tuneRun, int) {
+	fs := newFlags("tune")
+	params := fs.String("params", "", "parameters to tune, comma-separated (default: every one --list shows)")
+	iterations := fs.Int("iterations", defaultTuneIterations, "SPSA iterations, N")
+	pairs := fs.Int("pairs", defaultTunePairs, "game pairs an iteration, each a ballot played with both colours")
+	limits := addLimitFlags(fs, false)
+	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	ballots := fs.String("ballots", "deck", "openings: deck, crossboard, all or a FILE")
+	concurrency := fs.Int("concurrency", 1, "games played at once, each with its own engines")
+	statePath := fs.String("state", defaultTuneState, "state file, written after every iteration and resumed from")
+	seed := fs.Uint64("seed", 1, "seed of the perturbations and the ballots drawn")
+	rEnd := fs.Float64("r-end", defaultREnd, "learning rate at the last iteration (r_end)")
+	options := fs.String("engine-options", "", "settings of both engines, as self:KEY=VALUE,... (hashsize=16,...)")
+	list := fs.Bool("list", false, "list the tunable parameters and stop")
+	if code, ok := parseFlags(fs, args, stdout, stderr, tuneUsage); !ok {
+		return nil, code
+	}
+	if *list {
+		listTunables(stdout)
+		return nil, exitOK
+	}
+	usageErr := func(format string, a ...any) (*tuneRun, int) {
+		return nil, usageError(stderr, "tune", format, a...)
+	}
+	switch {
+	case *iterations < 1:
+		return usageErr("--iterations must be at least 1")
+	case *pairs < 1:
+		return usageErr("--pairs must be at least 1")
+	case *concurrency < 1:
+		return usageErr("--concurrency must be at least 1")
+	case !(*rEnd > 0):
+		return usageErr("--r-end must be above 0")
+	case *statePath == "":
+		return usageErr("--state must name a file")
+	}
+	tr := &tuneRun{pairs: *pairs, options: strings.TrimSpace(*options)}
+	var err error
+	if tr.cfg.Params, err = tuneParams(*params, *rEnd); err != nil {
+		return usageErr("--params: %v", err)
+	}
+	if err := checkEngineOptions(tr.options, tr.cfg.Params); err != nil {
+		return usageErr("--engine-options: %v", err)
+	}
+	tr.match = match.Config{Games: 2 * *pairs, Concurrency: *concurrency}
+	if tr.match.Limits, err = limits(); err != nil {
+		return usageErr("%v", err)
+	}
+	if tr.match.Limits == (search.Limits{}) {
+		tr.match.Limits.MoveTime = defaultMatchMoveTime
+	}
+	if tr.match.Variant, err = movegen.ParseVariant(*variant); err != nil {
+		return usageErr("%v", err)
+	}
+	if tr.ballots, err = selectBallots(*ballots, tr.match.Variant); err != nil {
+		return usageErr("%v", err)
+	}
+	tr.cfg.Iterations = *iterations
+	tr.cfg.Seed = *seed
+	tr.cfg.StatePath = *statePath
+	tr.cfg.GamesPerIteration = 2 * *pairs
+	tr.cfg.Conditions = fmt.Sprintf("%s, ballots %s, %s, pairs %d, engine options %q",
+		tr.match.Variant, *ballots, tr.match.Limits, *pairs, tr.options)
+	return tr, exitOK
+}
+
+// tuneParams returns the parameters --params names ("" for all), each
+// starting from its default, perturbed by its step at the end, with the
+// learning rate rEnd there.
+func tuneParams(names string, rEnd float64) ([]tune.Param, error) {
+	var ops []*search.Option
+	seen := map[string]bool{}
+	for _, name := range strings.Split(names, ",") {
+		if names == "" {
+			for i := range search.Tunables {
+				ops = append(ops, &search.Tunables[i])
+			}
+			break
+		}
+		op, ok := search.LookupTunable(strings.TrimSpace(name))
+		if !ok {
+			keys := make([]string, len(search.Tunables))
+			for i, t := range search.Tunables {
+				keys[i] = t.Key
+			}
+			return nil, fmt.Errorf("unknown parameter %q (want %s)", name, strings.Join(keys, ", "))
+		}
+		if seen[op.Key] {
+			return nil, fmt.Errorf("%s given twice", op.Key)
+		}
+		seen[op.Key] = true
+		ops = append(ops, op)
+	}
+	ps := make([]tune.Param, len(ops))
+	for i, op := range ops {
+		ps[i] = tune.Param{Name: op.Key, Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: rEnd}
+	}
+	return ps, nil
+}
+
+// checkEngineOptions checks --engine-options as a self engine's settings
+// and refuses one that sets a tuned parameter: the tuner sets those.
+func checkEngineOptions(options string, params []tune.Param) error {
+	if options == "" {
+		return nil
+	}
+	if _, err := parseMatchEngine(selfEngine+":"+options, search.Options{}); err != nil {
+		return err
+	}
+	for _, kv := range strings.Split(options, ",") {
+		key, _, _ := strings.Cut(kv, "=")
+		for _, p := range params {
+			if strings.EqualFold(strings.TrimSpace(key), p.Name) {
+				return fmt.Errorf("%s is tuned: leave it out of --params to hold it at a value", p.Name)
+			}
+		}
+	}
+	return nil
+}
