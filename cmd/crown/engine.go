@@ -27,24 +27,32 @@ func init() {
 	})
 }
 
-const engineUsage = `usage: crown [engine] [--book LEVEL] [--book-file FILE]
+const engineUsage = `usage: crown [engine] [--book LEVEL] [--book-file FILE] [--hash MiB] [--threads N]
+                    [--egdb DIR] [--eval-file FILE] ...
 Reads protocol commands from stdin, one a line, and writes replies to stdout
 until quit or end of input. The commands are in docs/protocol.md. --book
 sets the opening book level at start (0 off, 1 all good moves, 2 good moves,
 3 best move; set book changes it), --book-file the book (default: the one
-that ships).`
+that ships). The engine options start at the flags' values (set changes
+them): another program can then run Crown with, say, its own weight file
+(crown match --engine2 "crown engine --eval-file new.bin").`
 
 func runEngine(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("engine")
 	level := fs.Int("book", int(book.Off), "opening book level at start, 0..3")
 	bookFile := fs.String("book-file", "", "opening book file (default: the shipped book)")
+	options := addOptionFlags(fs, nil)
 	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
+	}
+	opt, err := options()
+	if err != nil {
+		return usageError(stderr, "engine", "%v", err)
 	}
 	if err := book.Level(*level).Check(); err != nil {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
-	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr, BookLevel: book.Level(*level)}
+	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr, BookLevel: book.Level(*level), Search: opt}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
 		if err != nil {
