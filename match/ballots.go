@@ -3,8 +3,10 @@ package match
 import (
 	"bufio"
 	_ "embed" // the ACF ballot table ships inside the binary
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -64,17 +66,13 @@ func SelectBallots(sel string) ([]Ballot, error) {
 	case "all":
 		keep = func(Ballot) bool { return true }
 	default:
-		f, err := os.Open(sel)
-		if err != nil {
+		bs, err := ReadBallotsFile(sel)
+		var notOpened *fs.PathError
+		switch {
+		case errors.As(err, &notOpened):
 			return nil, fmt.Errorf("ballots: %w (want deck, crossboard, all or a file)", err)
-		}
-		defer f.Close()
-		bs, err := ReadBallots(f)
-		if err != nil {
-			return nil, fmt.Errorf("ballots %s: %w", sel, err)
-		}
-		if len(bs) == 0 {
-			return nil, fmt.Errorf("ballots %s: no positions found", sel)
+		case err != nil:
+			return nil, fmt.Errorf("ballots %w", err)
 		}
 		return bs, nil
 	}
@@ -85,6 +83,25 @@ func SelectBallots(sel string) ([]Ballot, error) {
 		}
 	}
 	return out, nil
+}
+
+// ReadBallotsFile reads the openings in the file at path (ReadBallots); a
+// file with none is an error. A file that cannot be opened gives
+// os.Open's error (a *fs.PathError); the others start with the path.
+func ReadBallotsFile(path string) ([]Ballot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bs, err := ReadBallots(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(bs) == 0 {
+		return nil, fmt.Errorf("%s: no positions found", path)
+	}
+	return bs, nil
 }
 
 // ReadBallots reads openings, one a line, in any of three forms: the
