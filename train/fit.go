@@ -1,9 +1,7 @@
 package train
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -32,13 +30,11 @@ func (s *Sample) position(v movegen.Variant) movegen.Position {
 	return movegen.Position{Pieces: [2]movegen.Bitboard{s.Black, s.White}, Kings: s.Kings, Turn: s.Turn, Variant: v}
 }
 
-// LoadSamples reads the records of rule set v from data files. Records of
-// a file come game by game in order of ply, so a record whose ply is not
-// above the one before starts a new game.
+// LoadSamples reads the records of rule set v from data files, game by
+// game (readGames).
 func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
 	var out []Sample
 	game := int32(-1)
-	recs := make([]Record, readChunk)
 	for _, path := range paths {
 		f, err := os.Open(path)
 		if err != nil {
@@ -49,14 +45,9 @@ func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		last := -1
-		for {
-			n, err := rd.Read(recs)
-			for _, r := range recs[:n] {
-				if int(r.Ply) <= last || last < 0 {
-					game++
-				}
-				last = int(r.Ply)
+		err = readGames(rd, func(recs []Record) error {
+			game++
+			for _, r := range recs {
 				if r.Pos.Variant != v {
 					continue
 				}
@@ -67,15 +58,12 @@ func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
 				}
 				out = append(out, s)
 			}
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				f.Close()
-				return nil, fmt.Errorf("%s: %w", path, err)
-			}
-		}
+			return nil
+		})
 		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 	}
 	return out, nil
 }

@@ -189,6 +189,37 @@ func (rd *Reader) Read(recs []Record) (int, error) {
 	return n, nil
 }
 
+// readGames calls game with the records of each game rd holds, in order.
+// Records come game by game in order of ply, so a record whose ply is not
+// above the one before starts a new game. game may keep no reference to
+// its argument, which is reused.
+func readGames(rd *Reader, game func([]Record) error) error {
+	buf := make([]Record, readChunk)
+	var cur []Record
+	for {
+		n, err := rd.Read(buf)
+		for _, r := range buf[:n] {
+			if len(cur) > 0 && r.Ply <= cur[len(cur)-1].Ply {
+				if gerr := game(cur); gerr != nil {
+					return gerr
+				}
+				cur = cur[:0]
+			}
+			cur = append(cur, r)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(cur) == 0 {
+		return nil
+	}
+	return game(cur)
+}
+
 // Writer appends records to a data file.
 type Writer struct {
 	f        *os.File
