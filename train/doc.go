@@ -8,8 +8,18 @@
 // one where neither side could capture, with the search score of the move
 // played there and, once the game is over, its result. A game is written
 // whole or not at all, and a position already in the file is not written
-// again. With node- or depth-limited searches on one thread and a
-// concurrency of 1, the same seed gives the same file.
+// again. Game j of a run depends only on the run's settings and j (its
+// opening, its random plies seeded by (Seed, j), node- or depth-limited
+// searches on one thread from a cleared table), and games are written in
+// the order of j whatever the concurrency, so the same settings give the
+// same file.
+//
+// After every game Run keeps the run's progress in a state file beside the
+// data file (FILE.state: the settings, the next game, the records
+// written), so a run killed at any point continues where it stopped and
+// ends with the bytes of an uninterrupted run. A run is split over
+// machines by shards (Config.Shard of Config.Shards: the games j with j mod
+// Shards == Shard), and Merge joins their files, each position once.
 //
 // # Training
 //

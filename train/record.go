@@ -300,5 +300,22 @@ func (w *Writer) Write(recs []Record) error {
 	return nil
 }
 
+// truncate cuts the file back to its first n records, n at most Count,
+// and appends after them.
+func (w *Writer) truncate(n int64) error {
+	end := int64(HeaderSize) + n*RecordSize
+	if err := w.f.Truncate(end); err != nil {
+		return err
+	}
+	if _, err := w.f.Seek(end, io.SeekStart); err != nil {
+		return err
+	}
+	w.existing, w.written = n, 0
+	return nil
+}
+
+// sync flushes what was written to the disk.
+func (w *Writer) sync() error { return w.f.Sync() }
+
 // Close closes the file.
 func (w *Writer) Close() error { return w.f.Close() }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
+	"runtime/debug"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/match"
@@ -26,6 +26,9 @@ const (
 	Deck Openings = iota
 	// Random starts from the start position with RandomPlies random plies.
 	Random
+	// FromFile starts game i from position i mod n of the n in
+	// Config.OpeningsFile, then RandomPlies random plies.
+	FromFile
 )
 
 // Bounds of a self-play configuration.
@@ -39,28 +42,44 @@ const (
 	MaxRandomPlies = 40
 )
 
+// gamesAheadPerWorker bounds how far play may run ahead of the writing:
+// games are written in order, so those finished after a slower one wait in
+// memory, at most this many per worker. A few are enough for games of
+// uneven length to keep every worker busy; each is lost if the run is
+// killed, and replayed when it continues.
+const gamesAheadPerWorker = 4
+
 // Config describes a self-play run.
 type Config struct {
 	Variant movegen.Variant
-	Games   int           // games to play
+	Games   int           // games of the run, over all its shards
 	Limits  search.Limits // per move: Nodes or Depth, nothing timed (for reproducible games)
 	Options search.Options
-	// Openings and RandomPlies choose each game's opening.
-	Openings    Openings
-	RandomPlies int
-	Seed        uint64 // seeds the random plies: game i uses (Seed, i)
-	Concurrency int    // games played at once, one engine each
-	MaxPlies    int    // 0 means DefaultMaxPlies
+	// Openings and RandomPlies choose each game's opening; OpeningsFile
+	// is the file of openings for FromFile, read by match.ReadBallotsFile
+	// (FEN lines, PDN FEN tags or ballot-table rows).
+	Openings     Openings
+	OpeningsFile string
+	RandomPlies  int
+	Seed         uint64 // seeds the random plies: game i uses (Seed, i)
+	// Shard and Shards split a run over processes: this one plays the
+	// games i with i mod Shards == Shard. Shards 0 means 1, the whole run.
+	Shard, Shards int
+	Concurrency   int // games played at once, one engine each
+	MaxPlies      int // 0 means DefaultMaxPlies
 }
 
 // Stats counts a run's work.
 type Stats struct {
+	Total      int // games this shard of the run plays in all
+	Before     int // of them, games played into the file by earlier starts of the run
 	Games      int // games finished and written (their new positions)
 	Unfinished int // games dropped at the ply cap
 	Positions  int // records written
 	Duplicates int // quiet positions skipped as already in the file
 	// BlackWins, Draws and WhiteWins count the finished games' results.
 	BlackWins, Draws, WhiteWins int
+	Records                     int64 // records in the file
 	Elapsed                     time.Duration
 }
 
@@ -74,14 +93,18 @@ func (cfg *Config) check() error {
 		return errors.New("games must be at least 1")
 	case cfg.Concurrency < 1:
 		return errors.New("concurrency must be at least 1")
+	case cfg.Shards < 1 || cfg.Shard < 0 || cfg.Shard >= cfg.Shards:
+		return fmt.Errorf("shard %d/%d: want i/n with 0 <= i < n", cfg.Shard, cfg.Shards)
 	case lim.Depth == 0 && lim.Nodes == 0:
 		return errors.New("limits need a node count or a depth")
 	case lim.MoveTime > 0 || lim.Remaining > 0 || lim.Infinite:
 		return errors.New("limits must be nodes or depth, not time: games are to be reproducible")
-	case cfg.Openings != Deck && cfg.Openings != Random:
+	case cfg.Openings != Deck && cfg.Openings != Random && cfg.Openings != FromFile:
 		return fmt.Errorf("unknown openings %d", cfg.Openings)
 	case cfg.Openings == Deck && cfg.Variant != movegen.American:
-		return errors.New("the ballot deck is American only: use random openings")
+		return errors.New("the ballot deck is American only: use random openings or a file")
+	case cfg.Openings == FromFile && cfg.OpeningsFile == "":
+		return errors.New("openings from a file need the file")
 	case cfg.RandomPlies < 0 || cfg.RandomPlies > MaxRandomPlies:
 		return fmt.Errorf("random plies must be in 0..%d", MaxRandomPlies)
 	case cfg.MaxPlies < 0 || cfg.MaxPlies > DefaultMaxPlies:
@@ -90,39 +113,61 @@ func (cfg *Config) check() error {
 	return nil
 }
 
+// shardGames returns how many games of cfg's shard are numbered from
+// first (one of the shard's) up.
+func (cfg *Config) shardGames(first int) int {
+	if first >= cfg.Games {
+		return 0
+	}
+	return (cfg.Games - first + cfg.Shards - 1) / cfg.Shards
+}
+
 // opening is where a game's searched play starts.
 type opening struct {
 	pos   movegen.Position
-	plies int // plies from the start position to pos
+	plies int // plies from the start position to pos, as far as known
 }
 
-// openings returns the fixed starting points of cfg: the ballots, or the
-// start position.
+// openings returns the fixed starting points of cfg: the ballots, a
+// file's positions, or the start position. A ballot's plies are its moves;
+// a bare FEN's are counted from it, 0 with Black to move and 1 with White,
+// so that the ply's parity is the side to move's as from the start.
 func (cfg *Config) openings() ([]opening, error) {
-	if cfg.Openings == Random {
+	var ballots []match.Ballot
+	var err error
+	switch cfg.Openings {
+	case Random:
 		return []opening{{pos: movegen.StartPosition(cfg.Variant)}}, nil
+	case Deck:
+		ballots, err = match.SelectBallots("deck")
+	default:
+		ballots, err = match.ReadBallotsFile(cfg.OpeningsFile)
 	}
-	ballots, err := match.SelectBallots("deck")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("openings: %w", err)
 	}
 	out := make([]opening, len(ballots))
 	for i, b := range ballots {
 		p, err := movegen.ParseFEN(b.FEN, cfg.Variant)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", b.Label(), err)
+			return nil, fmt.Errorf("openings: %s: %w", b.Label(), err)
 		}
-		out[i] = opening{pos: p, plies: len(strings.Fields(b.Moves))}
+		out[i] = opening{pos: p, plies: int(p.Turn)}
+		if b.Moves != "" {
+			out[i].plies = len(strings.Fields(b.Moves))
+		}
 	}
 	return out, nil
 }
 
 // played is one game as a worker hands it on.
 type played struct {
-	recs       []Record
-	result     string // a PDN result
-	unfinished bool   // capped or interrupted: not to be written
-	err        error
+	index  int // the game's number in the run
+	recs   []Record
+	result string // a PDN result
+	capped bool   // dropped at the ply cap: the game is done, nothing to write
+	err    error
+	exit   bool // not a game: the worker has stopped
 }
 
 // posKey is a position exactly, for the set of positions written: no
@@ -138,14 +183,25 @@ func keyOf(p *movegen.Position) posKey {
 	return posKey{p.Pieces, p.Kings, p.Turn, p.Variant}
 }
 
-// Run plays cfg.Games games and appends their quiet positions to out,
-// calling progress (if not nil) after each game. Cancelling ctx stops it:
-// games in play are dropped, every game written is whole. It returns what
-// it did, and the first error (a bad configuration, a failed write).
-func Run(ctx context.Context, cfg Config, out *Writer, progress func(Stats)) (Stats, error) {
+// Run plays the games of cfg's shard of the run into the data file at
+// path, appending their quiet positions, and calls progress (if not nil)
+// after each game. Games are written in the order of their numbers, and
+// after each one the run's progress is kept in the state file beside the
+// data file (StatePath), so a run killed at any point and started again
+// with the same cfg goes on from the first game not written and ends with
+// the file an uninterrupted run writes. A state file of another run is an
+// error naming the difference; a data file without one is continued by
+// playing the run from its first game, writing only positions the file
+// does not hold. Cancelling ctx stops it: games in play are dropped, every
+// game written is whole. It returns what it did, and the first error (a
+// bad configuration, a failed write).
+func Run(ctx context.Context, cfg Config, path string, progress func(Stats)) (st Stats, err error) {
 	start := time.Now()
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = DefaultMaxPlies
+	}
+	if cfg.Shards == 0 {
+		cfg.Shards = 1
 	}
 	if err := cfg.check(); err != nil {
 		return Stats{}, err
@@ -154,70 +210,141 @@ func Run(ctx context.Context, cfg Config, out *Writer, progress func(Stats)) (St
 	if err != nil {
 		return Stats{}, err
 	}
-	seen, err := existingPositions(out)
+	rf, err := resume(path, &cfg, opens)
 	if err != nil {
 		return Stats{}, err
 	}
+	defer func() {
+		st.Records = rf.w.Count()
+		if cerr := rf.w.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	st.Total = cfg.shardGames(cfg.Shard)
+	st.Before = st.Total - cfg.shardGames(rf.state.next)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan int)
+	slots := make(chan struct{}, gamesAheadPerWorker*cfg.Concurrency)
 	results := make(chan played)
-	go func() {
-		defer close(jobs)
-		for i := range cfg.Games {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
+	var taken atomic.Int64
+	first := rf.state.next
+	next := func() int { return first + cfg.Shards*int(taken.Add(1)-1) }
 	for range cfg.Concurrency {
-		wg.Go(func() {
-			eng := search.New(cfg.Options)
-			for i := range jobs {
-				eng.Clear()
-				results <- playGame(ctx, eng, &cfg, opens[i%len(opens)], i)
-			}
-		})
+		go cfg.work(ctx, opens, next, slots, results)
 	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
 
-	var st Stats
+	// Games come back in any order and are written in theirs: a game
+	// waits in pending until the ones before it are written.
+	pending := map[int]played{}
 	var firstErr error
-	for g := range results {
+	for live := cfg.Concurrency; live > 0; {
+		g := <-results
 		switch {
+		case g.exit:
+			live--
+			continue
 		case firstErr != nil:
 			continue
 		case g.err != nil:
 			firstErr = g.err
 			cancel()
 			continue
-		case g.unfinished:
-			if ctx.Err() == nil {
-				st.Unfinished++
-			}
-			continue
+		case ctx.Err() != nil:
+			continue // games not written are played again when the run continues
 		}
-		fresh := g.recs[:0]
-		for _, r := range g.recs {
-			k := keyOf(&r.Pos)
-			if _, dup := seen[k]; dup {
-				st.Duplicates++
-				continue
+		pending[g.index] = g
+		for ctx.Err() == nil {
+			h, ok := pending[rf.state.next]
+			if !ok {
+				break
 			}
-			seen[k] = struct{}{}
-			fresh = append(fresh, r)
+			delete(pending, rf.state.next)
+			<-slots
+			if err := rf.save(h, cfg.Shards, &st); err != nil {
+				firstErr = err
+				cancel()
+				break
+			}
+			st.Elapsed = time.Since(start)
+			if progress != nil {
+				progress(st)
+			}
 		}
-		if err := out.Write(fresh); err != nil {
-			firstErr = err
-			cancel()
-			continue
+	}
+	st.Elapsed = time.Since(start)
+	return st, firstErr
+}
+
+// runFile is a run's data file and its state.
+type runFile struct {
+	w         *Writer
+	state     *runState
+	statePath string
+	seen      map[posKey]struct{} // the positions in the file
+}
+
+// resume opens the data file at path for cfg's run with the run's state:
+// the one its state file keeps, once checked to be of the same run and the
+// data file cut back to its records (a kill between a game's write and its
+// state's leaves more); or, for a file without one, a new state from the
+// shard's first game, written at once.
+func resume(path string, cfg *Config, opens []opening) (*runFile, error) {
+	statePath := StatePath(path)
+	params := cfg.params(opens)
+	s, err := readState(statePath)
+	switch {
+	case err != nil:
+		return nil, err
+	case s == nil:
+	case diffParams(s.params, params) != nil:
+		return nil, fmt.Errorf("%s is of another run (%s): continue it with the settings it was started with, write to another file, or remove the state file to replay its run from the first game",
+			statePath, strings.Join(diffParams(s.params, params), "; "))
+	case s.next%cfg.Shards != cfg.Shard:
+		return nil, fmt.Errorf("%s: next game %d is not one of shard %d/%d", statePath, s.next, cfg.Shard, cfg.Shards)
+	}
+	w, err := OpenWriter(path)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case s == nil:
+		s = &runState{params: params, next: cfg.Shard, records: w.Count()}
+	case w.Count() < s.records:
+		err = fmt.Errorf("%s holds %d records, fewer than the %d its state file says: it was cut or replaced (remove %s to continue it by replaying its run)",
+			path, w.Count(), s.records, statePath)
+	case w.Count() > s.records:
+		err = w.truncate(s.records)
+	}
+	if err == nil {
+		err = writeState(statePath, s)
+	}
+	var seen map[posKey]struct{}
+	if err == nil {
+		seen, err = existingPositions(w)
+	}
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	return &runFile{w: w, state: s, statePath: statePath, seen: seen}, nil
+}
+
+// save writes game g, the next in order, to the file (its positions not
+// already there) and then the state that counts it, for a run of shards
+// shards. The data reaches the disk before the state, so that even a crash
+// leaves no state counting records the file lacks.
+func (rf *runFile) save(g played, shards int, st *Stats) error {
+	if g.capped {
+		st.Unfinished++
+	} else {
+		fresh, dups := dropSeen(g.recs, rf.seen)
+		st.Duplicates += dups
+		if err := rf.w.Write(fresh); err != nil {
+			return err
+		}
+		if err := rf.w.sync(); err != nil {
+			return err
 		}
 		st.Games++
 		st.Positions += len(fresh)
@@ -229,13 +356,56 @@ func Run(ctx context.Context, cfg Config, out *Writer, progress func(Stats)) (St
 		default:
 			st.Draws++
 		}
-		st.Elapsed = time.Since(start)
-		if progress != nil {
-			progress(st)
-		}
 	}
-	st.Elapsed = time.Since(start)
-	return st, firstErr
+	rf.state.next += shards
+	rf.state.records = rf.w.Count()
+	return writeState(rf.statePath, rf.state)
+}
+
+// work plays games of the run, numbered by next, until none is left or
+// ctx is cancelled, sending each to results, and then an exit message. A
+// game starts only when slots has room, so the games in play and those
+// waiting to be written stay within its size. A panic is sent as an
+// error.
+func (cfg *Config) work(ctx context.Context, opens []opening, next func() int, slots chan<- struct{}, results chan<- played) {
+	j := -1
+	defer func() {
+		if r := recover(); r != nil {
+			results <- played{index: j, err: fmt.Errorf("self-play game %d: panic: %v\n%s", j, r, debug.Stack())}
+		}
+		results <- played{exit: true}
+	}()
+	eng := search.New(cfg.Options)
+	for {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		if j = next(); j >= cfg.Games {
+			return
+		}
+		eng.Clear()
+		g := playGame(ctx, eng, cfg, opens[j%len(opens)], j)
+		g.index = j
+		results <- g
+	}
+}
+
+// dropSeen keeps the records of recs whose positions are not in seen, in
+// place, adds their positions to seen and returns them with the number
+// dropped: positions are written once, the first time.
+func dropSeen(recs []Record, seen map[posKey]struct{}) ([]Record, int) {
+	fresh := recs[:0]
+	for _, r := range recs {
+		k := keyOf(&r.Pos)
+		if _, dup := seen[k]; dup {
+			continue
+		}
+		seen[k] = struct{}{}
+		fresh = append(fresh, r)
+	}
+	return fresh, len(recs) - len(fresh)
 }
 
 // existingPositions returns the set of positions out's file held when
@@ -246,19 +416,13 @@ func existingPositions(out *Writer) (map[posKey]struct{}, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf := make([]Record, readChunk)
-	for {
-		n, err := rd.Read(buf)
-		for i := range n {
-			seen[keyOf(&buf[i].Pos)] = struct{}{}
+	err = readGames(rd, func(recs []Record) error {
+		for i := range recs {
+			seen[keyOf(&recs[i].Pos)] = struct{}{}
 		}
-		if err == io.EOF {
-			return seen, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+		return nil
+	})
+	return seen, err
 }
 
 // playGame plays game number i from open with eng on both sides and
@@ -284,13 +448,13 @@ func playGame(ctx context.Context, eng *search.Engine, cfg *Config, open opening
 			return played{recs: withResults(recs, out.Result), result: out.Result}
 		}
 		ply := len(g.Moves)
-		if ply-first >= cfg.MaxPlies || ctx.Err() != nil {
-			return played{unfinished: true}
+		if ply-first >= cfg.MaxPlies {
+			return played{capped: true}
 		}
 		p := g.Position()
 		res := eng.Search(ctx, search.Request{Pos: p, History: g.History(), Limits: cfg.Limits})
 		if ctx.Err() != nil {
-			return played{unfinished: true}
+			return played{} // not written: the run has stopped
 		}
 		if quiet(&p) {
 			recs = append(recs, Record{Pos: p, Score: ClampScore(res.Score), Ply: uint16(open.plies + ply)})

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -37,58 +40,79 @@ func init() {
 }
 
 const selfplayUsage = `usage: crown selfplay --out FILE [--variant american|pool] [--games N] [--nodes N | --depth N]
-                      [--openings deck|random] [--random-plies N] [--seed N] [--concurrency N]
-                      [--hash MiB] [--threads N]
+                      [--openings deck|random|FILE] [--random-plies N] [--seed N] [--shard I/N]
+                      [--concurrency N] [--hash MiB] [--threads N]
+       crown selfplay merge --out FILE IN...
 Plays Crown against itself, one engine per game at a time, and appends every
 quiet position of each finished game (no capture for either side) with its
 search score and the game's result to FILE, in the format of
-docs/training.md. An existing FILE is continued: positions it holds are not
-written again. Openings are the ACF deck's ballots (American, the default
-there) or random plies from the start (Pool's default), and --random-plies
-random plies follow a ballot too. Searches are node- or depth-limited, so one
-worker and a seed give the same file. Ctrl-C stops after the games written so
-far. Progress goes to stderr, the summary to stdout.`
+docs/training.md; a position already in FILE is not written again.
+Openings are the ACF deck's ballots (American, the default there), random
+plies from the start (Pool's default), or the positions of a file of FEN
+lines (game j from line j mod their number); --random-plies random plies
+follow a ballot or a file's position too. Searches are node- or
+depth-limited, so game j is the same in every run with the same flags.
+--shard I/N plays only the games j of the run with j mod N = I (--games is
+the whole run's), for N machines writing a file each; "crown selfplay merge"
+joins the files.
+Resuming: games are written in order, and after each one the run's progress
+is kept in FILE.state. A run stopped at any point (Ctrl-C, a kill, a crash,
+even mid-write) and started again with the same command goes on from the
+first game not written, replaying only the games that were in play, and ends
+with the file an uninterrupted run writes, byte for byte. --games may be
+raised to extend a finished run. FILE.state of a run with other settings is
+an error naming them; a FILE without FILE.state (an older build's) is
+continued by replaying the run from game 0, its positions skipped.
+Progress goes to stderr, the summary to stdout.`
+
+const selfplayMergeUsage = `usage: crown selfplay merge --out FILE IN...
+Appends the records of the data files IN (the shard files of a run, say) to
+FILE, file by file and game by game, leaving out every position already
+written, to FILE before or from an earlier IN: the rule crown selfplay
+writes by. Of a run's file only the records its state file counts are read.
+FILE may not be one of IN, nor a run's file (with a FILE.state). An
+interrupted merge leaves whole games, and merging again completes it.`
 
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSelfplayMerge(args[1:], stdout, stderr)
+	}
 	cfg, path, code := parseSelfplayFlags(args, stdout, stderr)
 	if path == "" {
 		return code
 	}
-	fail := func(err error) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	progressed := false
+	st, err := train.Run(ctx, cfg, path, func(st train.Stats) {
+		selfplayProgress(stderr, st)
+		progressed = true
+	})
+	if progressed {
+		fmt.Fprintln(stderr) // ends the progress line
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "crown selfplay: %v\n", err)
 		return exitFail
 	}
-	w, err := train.OpenWriter(path)
-	if err != nil {
-		return fail(err)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	st, err := train.Run(ctx, cfg, w, func(st train.Stats) { selfplayProgress(stderr, st, cfg.Games) })
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	fmt.Fprintln(stderr)
 	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "crown selfplay: interrupted; every game written is whole")
+		fmt.Fprintln(stderr, "crown selfplay: interrupted; every game written is whole, and the same command continues the run")
 	}
-	fmt.Fprintf(stdout, "games %d (%d dropped at the ply cap), positions written %d, duplicates skipped %d, %s now holds %d\n",
-		st.Games, st.Unfinished, st.Positions, st.Duplicates, path, w.Count())
+	fmt.Fprintf(stdout, "games %d (%d dropped at the ply cap, %d played before), positions written %d, duplicates skipped %d, %s now holds %d\n",
+		st.Games, st.Unfinished, st.Before, st.Positions, st.Duplicates, path, st.Records)
 	fmt.Fprintf(stdout, "results: %d black wins, %d draws, %d white wins; %.0f positions/s\n",
 		st.BlackWins, st.Draws, st.WhiteWins, rate(st.Positions, st.Elapsed))
-	if err != nil {
-		return fail(err)
-	}
 	return exitOK
 }
 
 // selfplayProgress writes the progress line: games, positions, rate,
-// elapsed and the time left at that rate.
-func selfplayProgress(w io.Writer, st train.Stats, games int) {
-	done := st.Games + st.Unfinished
-	left := time.Duration(float64(st.Elapsed) * float64(games-done) / float64(done))
+// elapsed and the time left at this start's rate.
+func selfplayProgress(w io.Writer, st train.Stats) {
+	played := st.Games + st.Unfinished
+	done := st.Before + played
+	left := time.Duration(float64(st.Elapsed) * float64(st.Total-done) / float64(played))
 	fmt.Fprintf(w, "\rselfplay games %d/%d  positions %d  %.0f pos/s  elapsed %s  left ~%s   ",
-		done, games, st.Positions, rate(st.Positions, st.Elapsed), st.Elapsed.Round(time.Second), left.Round(time.Second))
+		done, st.Total, st.Positions, rate(st.Positions, st.Elapsed), st.Elapsed.Round(time.Second), left.Round(time.Second))
 }
 
 // rate returns n per second of d, 0 for no time.
@@ -99,17 +123,46 @@ func rate(n int, d time.Duration) float64 {
 	return float64(n) / d.Seconds()
 }
 
+// maxMergeInputs bounds the files of one merge: far more than a batch
+// system's array of shards, and the positional words are then unbounded.
+const maxMergeInputs = 1 << 16
+
+func runSelfplayMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("selfplay merge")
+	out := fs.String("out", "", "data file to append to (required)")
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, selfplayMergeUsage, maxMergeInputs); !ok {
+		return code
+	}
+	switch {
+	case *out == "":
+		return usageError(stderr, "selfplay merge", "--out FILE is required")
+	case fs.NArg() == 0:
+		return usageError(stderr, "selfplay merge", "no files to merge")
+	}
+	stats, total, err := train.Merge(*out, fs.Args())
+	for _, ms := range stats {
+		fmt.Fprintf(stdout, "%s: %d games, %d positions kept, %d dropped as already written\n", ms.Path, ms.Games, ms.Kept, ms.Dropped)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "crown selfplay merge: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "%s now holds %d positions\n", *out, total)
+	return exitOK
+}
+
 // parseSelfplayFlags reads the flags; it returns an empty path and the exit
 // status when the command is to stop (after --help or a usage error).
 func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, string, int) {
 	fs := newFlags("selfplay")
-	out := fs.String("out", "", "training data file to append to (required)")
+	out := fs.String("out", "", "training data file to append to (required); the run's progress is kept in FILE.state")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
-	games := fs.Int("games", defaultSelfplayGames, "games to play")
+	games := fs.Int("games", defaultSelfplayGames, "games of the run, all shards together")
 	limits := addLimitFlags(fs, false)
-	openings := fs.String("openings", "", "deck (the ACF ballots, American only) or random (default deck for American, random for Pool)")
-	randomPlies := fs.Int("random-plies", 0, fmt.Sprintf("random plies to open with, after the ballot with deck (default %d with random, 0 with deck)", defaultRandomPlies))
+	openings := fs.String("openings", "", "deck (the ACF ballots, American only), random, or a file of FEN lines (default deck for American, random for Pool)")
+	randomPlies := fs.Int("random-plies", 0, fmt.Sprintf("random plies to open with, after the ballot or the file's position (default %d with random, 0 otherwise)", defaultRandomPlies))
 	seed := fs.Uint64("seed", 1, "seed of the random plies")
+	shard := fs.String("shard", "0/1", "I/N: play only the games j of the run with j mod N = I")
 	concurrency := fs.Int("concurrency", defaultSelfplayConcurrency, "games played at once, one engine each")
 	options := addOptionFlags(fs, map[string]int{"hash": defaultSelfplayHash})
 	if code, ok := parseFlags(fs, args, stdout, stderr, selfplayUsage); !ok {
@@ -143,7 +196,13 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 	case "random":
 		cfg.Openings = train.Random
 	default:
-		return usageErr("--openings %q: want deck or random", *openings)
+		if _, err := os.Stat(*openings); err != nil {
+			return usageErr("--openings %q: want deck, random or a file of openings (%v)", *openings, err)
+		}
+		cfg.Openings, cfg.OpeningsFile = train.FromFile, *openings
+	}
+	if cfg.Shard, cfg.Shards, err = parseShard(*shard); err != nil {
+		return usageErr("--shard %q: %v", *shard, err)
 	}
 	if cfg.Openings == train.Random && !fs.Changed("random-plies") {
 		cfg.RandomPlies = defaultRandomPlies
@@ -163,4 +222,19 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 		return usageErr("--random-plies must be in 0..%d", train.MaxRandomPlies)
 	}
 	return cfg, *out, exitOK
+}
+
+// parseShard reads I/N, 0 <= I < N.
+func parseShard(s string) (i, n int, err error) {
+	is, ns, ok := strings.Cut(s, "/")
+	if ok {
+		i, err = strconv.Atoi(is)
+	}
+	if ok && err == nil {
+		n, err = strconv.Atoi(ns)
+	}
+	if !ok || err != nil || i < 0 || i >= n {
+		return 0, 0, errors.New("want I/N with 0 <= I < N")
+	}
+	return i, n, nil
 }

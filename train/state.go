@@ -1,0 +1,253 @@
+package train
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/crown-checkers/crown/search"
+)
+
+// The state file of a self-play run.
+const (
+	// StateSuffix names a data file's state file: FILE.state beside FILE.
+	StateSuffix = ".state"
+	// stateFirstLine opens every state file; the number is the format's
+	// version, so an older build refuses a newer file instead of misreading it.
+	stateFirstLine = "crown selfplay state 1"
+	// maxStateSize bounds what is read as a state file: a real one is well
+	// under a kilobyte, so anything far larger is some other file.
+	maxStateSize = 64 << 10
+	// digestHexLen is how much of an openings file's SHA-256 the state keeps:
+	// 64 bits tell edited files apart, and the line stays short.
+	digestHexLen = 16
+)
+
+// The keys of a state file that are progress, not parameters.
+const (
+	keyNext    = "next"
+	keyRecords = "records"
+)
+
+// param is one parameter of a run as a state file keeps it.
+type param struct{ key, value string }
+
+// runState is a self-play run's progress: what decides its games, the
+// next game to play and how many whole records of the data file it wrote
+// (with any the file held before it started).
+type runState struct {
+	params  []param
+	next    int
+	records int64
+}
+
+// StatePath returns the path of the state file of the data file at path.
+func StatePath(path string) string { return path + StateSuffix }
+
+// params returns what decides cfg's games, in the order a state file
+// lists them; opens are cfg's openings (a file's are named by a digest of
+// their positions, so an edited file is told from the one the run began
+// with wherever it lies). Games is not among them: game j is the same
+// whatever the total, so a finished run can be extended.
+func (cfg *Config) params(opens []opening) []param {
+	openings := "deck"
+	switch cfg.Openings {
+	case Random:
+		openings = "random"
+	case FromFile:
+		h := sha256.New()
+		for _, o := range opens {
+			fmt.Fprintf(h, "%s %d\n", o.pos.FEN(), o.plies)
+		}
+		openings = fmt.Sprintf("file %d positions sha256:%s", len(opens), hex.EncodeToString(h.Sum(nil))[:digestHexLen])
+	}
+	ps := []param{
+		{"variant", cfg.Variant.String()},
+		{"nodes", strconv.FormatUint(cfg.Limits.Nodes, 10)},
+		{"depth", strconv.Itoa(cfg.Limits.Depth)},
+		{"openings", openings},
+		{"random-plies", strconv.Itoa(cfg.RandomPlies)},
+		{"seed", strconv.FormatUint(cfg.Seed, 10)},
+		{"shard", fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards)},
+		{"max-plies", strconv.Itoa(cfg.MaxPlies)},
+	}
+	// Every engine option and search parameter: the table size alone
+	// changes node-limited searches.
+	for _, ops := range [][]search.Option{search.Registry, search.Tunables} {
+		for i := range ops {
+			ps = append(ps, param{"option." + ops[i].Key, ops[i].Format(cfg.Options)})
+		}
+	}
+	return ps
+}
+
+// diffParams returns how have (a state file's) differs from want (this
+// run's), one phrase a difference, in want's order; nil if they agree.
+func diffParams(have, want []param) []string {
+	old := make(map[string]string, len(have))
+	for _, p := range have {
+		old[p.key] = p.value
+	}
+	var diffs []string
+	for _, p := range want {
+		v, ok := old[p.key]
+		switch {
+		case !ok:
+			diffs = append(diffs, fmt.Sprintf("%s: none in the state, %s now", p.key, p.value))
+		case v != p.value:
+			diffs = append(diffs, fmt.Sprintf("%s: %s in the state, %s now", p.key, v, p.value))
+		}
+		delete(old, p.key)
+	}
+	for _, p := range have {
+		if v, ok := old[p.key]; ok {
+			diffs = append(diffs, fmt.Sprintf("%s: %s in the state, none now", p.key, v))
+		}
+	}
+	return diffs
+}
+
+// format returns the state file's text.
+func (s *runState) format() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(stateFirstLine + "\n")
+	b.WriteString("# crown selfplay's progress on the data file beside it, rewritten after every game.\n")
+	b.WriteString("# Without it the file is continued by replaying its run from game 0.\n")
+	for _, p := range s.params {
+		if strings.ContainsAny(p.value, "\r\n") {
+			return nil, fmt.Errorf("%s: a line break in %q cannot be kept in a state file", p.key, p.value)
+		}
+		fmt.Fprintf(&b, "%s %s\n", p.key, p.value)
+	}
+	fmt.Fprintf(&b, "%s %d\n%s %d\n", keyNext, s.next, keyRecords, s.records)
+	return b.Bytes(), nil
+}
+
+// parseState reads a state file's text: its first line, then "key value"
+// lines (blank lines and lines starting with # skipped), each key once,
+// next and records whole numbers from 0. It checks the form only; Run
+// compares the parameters with its own.
+func parseState(text []byte) (*runState, error) {
+	if len(text) > maxStateSize {
+		return nil, fmt.Errorf("%d bytes, more than a state file's %d", len(text), maxStateSize)
+	}
+	first, rest, _ := bytes.Cut(text, []byte("\n"))
+	if line := strings.TrimRight(string(first), "\r"); line != stateFirstLine {
+		return nil, fmt.Errorf("line 1 is %s, want %q", strconv.QuoteToASCII(clip(line)), stateFirstLine)
+	}
+	s := &runState{next: -1, records: -1}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(rest))
+	sc.Buffer(nil, maxStateSize+1)
+	for n := 2; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		key, value, ok := strings.Cut(line, " ")
+		switch {
+		case !ok || key == "":
+			return nil, fmt.Errorf("line %d: %s is not a key and a value", n, strconv.QuoteToASCII(clip(line)))
+		case seen[key]:
+			return nil, fmt.Errorf("line %d: %s given twice", n, strconv.QuoteToASCII(clip(key)))
+		}
+		seen[key] = true
+		var err error
+		switch key {
+		case keyNext:
+			s.next, err = strconv.Atoi(value)
+			if err == nil && s.next < 0 {
+				err = errors.New("negative")
+			}
+		case keyRecords:
+			s.records, err = strconv.ParseInt(value, 10, 64)
+			if err == nil && s.records < 0 {
+				err = errors.New("negative")
+			}
+		default:
+			s.params = append(s.params, param{key, value})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %s %s: want a whole number from 0", n, key, strconv.QuoteToASCII(clip(value)))
+		}
+	}
+	switch {
+	case sc.Err() != nil:
+		return nil, sc.Err()
+	case s.next < 0:
+		return nil, fmt.Errorf("no %s line", keyNext)
+	case s.records < 0:
+		return nil, fmt.Errorf("no %s line", keyRecords)
+	}
+	return s, nil
+}
+
+// maxEcho bounds how much of a bad line an error quotes.
+const maxEcho = 60
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > maxEcho {
+		return s[:maxEcho] + "..."
+	}
+	return s
+}
+
+// readState reads the state file at path: nil and no error if there is
+// none.
+func readState(path string) (*runState, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	text, err := io.ReadAll(io.LimitReader(f, maxStateSize+1))
+	if err != nil {
+		return nil, err
+	}
+	s, err := parseState(text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a self-play state file: %w", path, err)
+	}
+	return s, nil
+}
+
+// writeState replaces the state file at path with s: written to a
+// temporary file, flushed to disk and renamed over the old one, so a kill
+// or a crash at any point leaves the old state or the new one whole.
+func writeState(path string, s *runState) error {
+	text, err := s.format()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(text)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
