@@ -38,13 +38,15 @@ perft: build ## the perft suite in testdata/perft.tsv, both rule sets (about 2 m
 	./$(BIN) perft --suite testdata/perft.tsv --threads 2 --cache 512
 
 # The learned evaluation end to end: self-play data of both rule sets (one
-# process each, so the two cores are busy and each file is deterministic),
-# then the fit, into eval/weights.bin. SELFPLAY_CROWN plays the games: the
-# committed weights' data was played by build 6c5b012 (the hand-written
-# evaluation); the current build gives other, equally valid data. Run again
-# on existing files, the games are replayed and their positions skipped as
-# duplicates, so the files end the same. Pool's progress line goes to
-# $(TRAIN_DIR)/pool.progress, American's to the terminal.
+# process each, so the two cores are busy), then the fit, into
+# eval/weights.bin. SELFPLAY_CROWN plays the games: the committed weights'
+# data was played by build 6c5b012 (the hand-written evaluation); the
+# current build gives other, equally valid data. Run again on existing
+# files, each run goes on from its state file (FILE.state) where it
+# stopped, or replays its games and skips their positions as duplicates
+# where there is none (an older build's file), so the files end the same.
+# Pool's progress line goes to $(TRAIN_DIR)/pool.progress, American's to
+# the terminal.
 TRAIN_DIR      ?= train-data
 SELFPLAY_CROWN ?= $(BIN)
 AMERICAN_GAMES ?= 14222
