@@ -40,6 +40,9 @@ const (
 	// MaxRandomPlies bounds the random plies of an opening: past a few
 	// dozen random moves a game is no longer one Crown would play.
 	MaxRandomPlies = 40
+	// MaxNodeJitter bounds NodeJitter: a budget varied by more than
+	// this would change the strength of play, not only its choices.
+	MaxNodeJitter = 50
 )
 
 // gamesAheadPerWorker bounds how far play may run ahead of the writing:
@@ -61,7 +64,13 @@ type Config struct {
 	Openings     Openings
 	OpeningsFile string
 	RandomPlies  int
-	Seed         uint64 // seeds the random plies: game i uses (Seed, i)
+	// NodeJitter varies each search's node budget by up to this many
+	// percent either way, drawn from the game's seed: deterministic
+	// engines replay the same lines from the same opening, and a budget
+	// that differs move by move makes close choices differ, so games
+	// spread without the blunders more random plies would add.
+	NodeJitter int
+	Seed       uint64 // seeds the random plies: game i uses (Seed, i)
 	// Shard and Shards split a run over processes: this one plays the
 	// games i with i mod Shards == Shard. Shards 0 means 1, the whole run.
 	Shard, Shards int
@@ -107,6 +116,10 @@ func (cfg *Config) check() error {
 		return errors.New("openings from a file need the file")
 	case cfg.RandomPlies < 0 || cfg.RandomPlies > MaxRandomPlies:
 		return fmt.Errorf("random plies must be in 0..%d", MaxRandomPlies)
+	case cfg.NodeJitter < 0 || cfg.NodeJitter > MaxNodeJitter:
+		return fmt.Errorf("node jitter must be in 0..%d percent", MaxNodeJitter)
+	case cfg.NodeJitter > 0 && cfg.Limits.Nodes == 0:
+		return errors.New("node jitter needs a node limit")
 	case cfg.MaxPlies < 0 || cfg.MaxPlies > DefaultMaxPlies:
 		return fmt.Errorf("max plies must be in 0..%d", DefaultMaxPlies)
 	}
@@ -452,7 +465,11 @@ func playGame(ctx context.Context, eng *search.Engine, cfg *Config, open opening
 			return played{capped: true}
 		}
 		p := g.Position()
-		res := eng.Search(ctx, search.Request{Pos: p, History: g.History(), Limits: cfg.Limits})
+		lim := cfg.Limits
+		if cfg.NodeJitter > 0 {
+			lim.Nodes = jitter(lim.Nodes, cfg.NodeJitter, rng)
+		}
+		res := eng.Search(ctx, search.Request{Pos: p, History: g.History(), Limits: lim})
 		if ctx.Err() != nil {
 			return played{} // not written: the run has stopped
 		}
@@ -463,6 +480,12 @@ func playGame(ctx context.Context, eng *search.Engine, cfg *Config, open opening
 			return played{err: fmt.Errorf("game %d: the engine's move: %w", i, err)}
 		}
 	}
+}
+
+// jitter returns nodes varied by up to pct percent either way, at least 1.
+func jitter(nodes uint64, pct int, rng *rand.Rand) uint64 {
+	f := 1 + float64(pct)/100*(2*rng.Float64()-1)
+	return max(uint64(float64(nodes)*f), 1)
 }
 
 // quiet reports whether neither side could capture in p.

@@ -108,6 +108,24 @@ func TestSelfPlay(t *testing.T) {
 	}
 }
 
+// TestNodeJitter checks that a varied node budget changes the games and
+// keeps them reproducible: the same seed gives the same file, with any
+// concurrency.
+func TestNodeJitter(t *testing.T) {
+	cfg := Config{Variant: movegen.American, Games: 4, Limits: search.Limits{Nodes: 2000}, Openings: Deck, Seed: 5,
+		Options: search.Options{HashMiB: 1}, Concurrency: 1}
+	_, plain := selfPlay(t, cfg)
+	cfg.NodeJitter = 30
+	_, varied := selfPlay(t, cfg)
+	if bytes.Equal(plain, varied) {
+		t.Error("node jitter 30% played the same games as none")
+	}
+	cfg.Concurrency = 2
+	if _, again := selfPlay(t, cfg); !bytes.Equal(varied, again) {
+		t.Error("node jitter: a second run with the same seed wrote a different file")
+	}
+}
+
 // TestSelfPlayResume stops runs in the ways a kill can and continues them:
 // each ends with the bytes of an uninterrupted run, without replaying the
 // games written before the stop.
@@ -425,6 +443,8 @@ func TestSelfPlayConfigErrors(t *testing.T) {
 		{"max plies", func(c *Config) { c.MaxPlies = -1 }},
 		{"shard", func(c *Config) { c.Shard, c.Shards = 2, 2 }},
 		{"shards", func(c *Config) { c.Shards = -1 }},
+		{"node jitter", func(c *Config) { c.NodeJitter = MaxNodeJitter + 1 }},
+		{"node jitter without nodes", func(c *Config) { c.NodeJitter, c.Limits = 10, search.Limits{Depth: 2} }},
 	}
 	path := filepath.Join(t.TempDir(), "data.bin")
 	for _, tt := range tests {

@@ -74,6 +74,7 @@ func (cfg *Config) params(opens []opening) []param {
 		{"depth", strconv.Itoa(cfg.Limits.Depth)},
 		{"openings", openings},
 		{"random-plies", strconv.Itoa(cfg.RandomPlies)},
+		{"node-jitter", strconv.Itoa(cfg.NodeJitter)},
 		{"seed", strconv.FormatUint(cfg.Seed, 10)},
 		{"shard", fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards)},
 		{"max-plies", strconv.Itoa(cfg.MaxPlies)},

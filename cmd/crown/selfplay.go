@@ -40,7 +40,7 @@ func init() {
 }
 
 const selfplayUsage = `usage: crown selfplay --out FILE [--variant american|pool] [--games N] [--nodes N | --depth N]
-                      [--openings deck|random|FILE] [--random-plies N] [--seed N] [--shard I/N]
+                      [--openings deck|random|FILE] [--random-plies N] [--node-jitter PCT] [--seed N] [--shard I/N]
                       [--concurrency N] [--hash MiB] [--threads N]
        crown selfplay merge --out FILE IN...
 Plays Crown against itself, one engine per game at a time, and appends every
@@ -51,7 +51,9 @@ Openings are the ACF deck's ballots (American, the default there), random
 plies from the start (Pool's default), or the positions of a file of FEN
 lines (game j from line j mod their number); --random-plies random plies
 follow a ballot or a file's position too. Searches are node- or
-depth-limited, so game j is the same in every run with the same flags.
+depth-limited, so game j is the same in every run with the same flags;
+--node-jitter varies each move's node budget by up to PCT percent, drawn
+from the game's seed, so that games from one opening spread.
 --shard I/N plays only the games j of the run with j mod N = I (--games is
 the whole run's), for N machines writing a file each; "crown selfplay merge"
 joins the files.
@@ -160,6 +162,7 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 	games := fs.Int("games", defaultSelfplayGames, "games of the run, all shards together")
 	limits := addLimitFlags(fs, false)
 	openings := fs.String("openings", "", "deck (the ACF ballots, American only), random, or a file of FEN lines (default deck for American, random for Pool)")
+	nodeJitter := fs.Int("node-jitter", 0, "vary each search's node budget by up to this many percent either way (seeded), so games from one opening spread")
 	randomPlies := fs.Int("random-plies", 0, fmt.Sprintf("random plies to open with, after the ballot or the file's position (default %d with random, 0 otherwise)", defaultRandomPlies))
 	seed := fs.Uint64("seed", 1, "seed of the random plies")
 	shard := fs.String("shard", "0/1", "I/N: play only the games j of the run with j mod N = I")
@@ -171,7 +174,7 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 	usageErr := func(format string, a ...any) (train.Config, string, int) {
 		return train.Config{}, "", usageError(stderr, "selfplay", format, a...)
 	}
-	cfg := train.Config{Games: *games, Seed: *seed, Concurrency: *concurrency, RandomPlies: *randomPlies}
+	cfg := train.Config{Games: *games, Seed: *seed, Concurrency: *concurrency, RandomPlies: *randomPlies, NodeJitter: *nodeJitter}
 	var err error
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
@@ -220,6 +223,10 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 		return usageErr("--openings deck: the ACF ballots are American only")
 	case *randomPlies < 0 || *randomPlies > train.MaxRandomPlies:
 		return usageErr("--random-plies must be in 0..%d", train.MaxRandomPlies)
+	case *nodeJitter < 0 || *nodeJitter > train.MaxNodeJitter:
+		return usageErr("--node-jitter must be in 0..%d", train.MaxNodeJitter)
+	case *nodeJitter > 0 && cfg.Limits.Nodes == 0:
+		return usageErr("--node-jitter needs --nodes")
 	}
 	return cfg, *out, exitOK
 }
