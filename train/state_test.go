@@ -28,7 +28,7 @@ func goodState(t testing.TB) []byte {
 func TestParseState(t *testing.T) {
 	good := string(goodState(t))
 	s, err := parseState([]byte(good))
-	if err != nil || s.next != 4 || s.records != 321 || len(s.params) != 8+len(search.Registry)+len(search.Tunables) {
+	if err != nil || s.next != 4 || s.records != 321 || len(s.params) != 9+len(search.Registry)+len(search.Tunables) {
 		t.Fatalf("parsing %q: %+v, %v", good, s, err)
 	}
 	again, err := s.format()
