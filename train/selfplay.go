@@ -310,9 +310,9 @@ func resume(path string, cfg *Config, opens []opening) (*runFile, error) {
 	case err != nil:
 		return nil, err
 	case s == nil:
-	case diffParams(s.params, params) != nil:
+	case diffParams(s.params, params, "the state") != nil:
 		return nil, fmt.Errorf("%s is of another run (%s): continue it with the settings it was started with, write to another file, or remove the state file to replay its run from the first game",
-			statePath, strings.Join(diffParams(s.params, params), "; "))
+			statePath, strings.Join(diffParams(s.params, params, "the state"), "; "))
 	case s.next%cfg.Shards != cfg.Shard:
 		return nil, fmt.Errorf("%s: next game %d is not one of shard %d/%d", statePath, s.next, cfg.Shard, cfg.Shards)
 	}

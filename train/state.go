@@ -62,11 +62,7 @@ func (cfg *Config) params(opens []opening) []param {
 	case Random:
 		openings = "random"
 	case FromFile:
-		h := sha256.New()
-		for _, o := range opens {
-			fmt.Fprintf(h, "%s %d\n", o.pos.FEN(), o.plies)
-		}
-		openings = fmt.Sprintf("file %d positions sha256:%s", len(opens), hex.EncodeToString(h.Sum(nil))[:digestHexLen])
+		openings = openingsDigest(opens)
 	}
 	ps := []param{
 		{"variant", cfg.Variant.String()},
@@ -89,9 +85,24 @@ func (cfg *Config) params(opens []opening) []param {
 	return ps
 }
 
-// diffParams returns how have (a state file's) differs from want (this
-// run's), one phrase a difference, in want's order; nil if they agree.
-func diffParams(have, want []param) []string {
+// openingsDigest names a file's openings by their number and a digest of
+// their positions, so that an edited file is told from the one a run
+// began with wherever it lies.
+func openingsDigest(opens []opening) string {
+	h := sha256.New()
+	for _, o := range opens {
+		fmt.Fprintf(h, "%s %d\n", o.pos.FEN(), o.plies)
+	}
+	return fmt.Sprintf("file %d positions %s", len(opens), digest(h.Sum(nil)))
+}
+
+// digest writes a SHA-256 sum as a state file keeps it.
+func digest(sum []byte) string { return "sha256:" + hex.EncodeToString(sum)[:digestHexLen] }
+
+// diffParams returns how have (a state file's, or another settings
+// file's: where names it) differs from want (this run's), one phrase a
+// difference, in want's order; nil if they agree.
+func diffParams(have, want []param, where string) []string {
 	old := make(map[string]string, len(have))
 	for _, p := range have {
 		old[p.key] = p.value
@@ -101,15 +112,15 @@ func diffParams(have, want []param) []string {
 		v, ok := old[p.key]
 		switch {
 		case !ok:
-			diffs = append(diffs, fmt.Sprintf("%s: none in the state, %s now", p.key, p.value))
+			diffs = append(diffs, fmt.Sprintf("%s: none in %s, %s now", p.key, where, p.value))
 		case v != p.value:
-			diffs = append(diffs, fmt.Sprintf("%s: %s in the state, %s now", p.key, v, p.value))
+			diffs = append(diffs, fmt.Sprintf("%s: %s in %s, %s now", p.key, v, where, p.value))
 		}
 		delete(old, p.key)
 	}
 	for _, p := range have {
 		if v, ok := old[p.key]; ok {
-			diffs = append(diffs, fmt.Sprintf("%s: %s in the state, none now", p.key, v))
+			diffs = append(diffs, fmt.Sprintf("%s: %s in %s, none now", p.key, v, where))
 		}
 	}
 	return diffs
@@ -117,17 +128,28 @@ func diffParams(have, want []param) []string {
 
 // format returns the state file's text.
 func (s *runState) format() ([]byte, error) {
+	ps := append(s.params[:len(s.params):len(s.params)],
+		param{keyNext, strconv.Itoa(s.next)}, param{keyRecords, strconv.FormatInt(s.records, 10)})
+	return formatParams(stateFirstLine, []string{
+		"crown selfplay's progress on the data file beside it, rewritten after every game.",
+		"Without it the file is continued by replaying its run from game 0.",
+	}, ps)
+}
+
+// formatParams returns the text of a settings file: its first line, the
+// comment lines, then a "key value" line a parameter.
+func formatParams(first string, comments []string, ps []param) ([]byte, error) {
 	var b bytes.Buffer
-	b.WriteString(stateFirstLine + "\n")
-	b.WriteString("# crown selfplay's progress on the data file beside it, rewritten after every game.\n")
-	b.WriteString("# Without it the file is continued by replaying its run from game 0.\n")
-	for _, p := range s.params {
+	b.WriteString(first + "\n")
+	for _, c := range comments {
+		b.WriteString("# " + c + "\n")
+	}
+	for _, p := range ps {
 		if strings.ContainsAny(p.value, "\r\n") {
-			return nil, fmt.Errorf("%s: a line break in %q cannot be kept in a state file", p.key, p.value)
+			return nil, fmt.Errorf("%s: a line break in %q cannot be kept in a settings file", p.key, p.value)
 		}
 		fmt.Fprintf(&b, "%s %s\n", p.key, p.value)
 	}
-	fmt.Fprintf(&b, "%s %d\n%s %d\n", keyNext, s.next, keyRecords, s.records)
 	return b.Bytes(), nil
 }
 
@@ -136,30 +158,8 @@ func (s *runState) format() ([]byte, error) {
 // next and records whole numbers from 0. It checks the form only; Run
 // compares the parameters with its own.
 func parseState(text []byte) (*runState, error) {
-	if len(text) > maxStateSize {
-		return nil, fmt.Errorf("%d bytes, more than a state file's %d", len(text), maxStateSize)
-	}
-	first, rest, _ := bytes.Cut(text, []byte("\n"))
-	if line := strings.TrimRight(string(first), "\r"); line != stateFirstLine {
-		return nil, fmt.Errorf("line 1 is %s, want %q", strconv.QuoteToASCII(clip(line)), stateFirstLine)
-	}
 	s := &runState{next: -1, records: -1}
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(bytes.NewReader(rest))
-	sc.Buffer(nil, maxStateSize+1)
-	for n := 2; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		key, value, ok := strings.Cut(line, " ")
-		switch {
-		case !ok || key == "":
-			return nil, fmt.Errorf("line %d: %s is not a key and a value", n, strconv.QuoteToASCII(clip(line)))
-		case seen[key]:
-			return nil, fmt.Errorf("line %d: %s given twice", n, strconv.QuoteToASCII(clip(key)))
-		}
-		seen[key] = true
+	err := parseParams(text, stateFirstLine, func(key, value string) error {
 		var err error
 		switch key {
 		case keyNext:
@@ -176,18 +176,53 @@ func parseState(text []byte) (*runState, error) {
 			s.params = append(s.params, param{key, value})
 		}
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %s %s: want a whole number from 0", n, key, strconv.QuoteToASCII(clip(value)))
+			return fmt.Errorf("%s %s: want a whole number from 0", key, strconv.QuoteToASCII(clip(value)))
 		}
-	}
+		return nil
+	})
 	switch {
-	case sc.Err() != nil:
-		return nil, sc.Err()
+	case err != nil:
+		return nil, err
 	case s.next < 0:
 		return nil, fmt.Errorf("no %s line", keyNext)
 	case s.records < 0:
 		return nil, fmt.Errorf("no %s line", keyRecords)
 	}
 	return s, nil
+}
+
+// parseParams reads a settings file's text: first, then "key value" lines
+// (blank lines and lines starting with # skipped), each key once, handing
+// each to take; an error of take's is given with its line's number.
+func parseParams(text []byte, first string, take func(key, value string) error) error {
+	if len(text) > maxStateSize {
+		return fmt.Errorf("%d bytes, more than a settings file's %d", len(text), maxStateSize)
+	}
+	head, rest, _ := bytes.Cut(text, []byte("\n"))
+	if line := strings.TrimRight(string(head), "\r"); line != first {
+		return fmt.Errorf("line 1 is %s, want %q", strconv.QuoteToASCII(clip(line)), first)
+	}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(rest))
+	sc.Buffer(nil, maxStateSize+1)
+	for n := 2; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		key, value, ok := strings.Cut(line, " ")
+		switch {
+		case !ok || key == "":
+			return fmt.Errorf("line %d: %s is not a key and a value", n, strconv.QuoteToASCII(clip(line)))
+		case seen[key]:
+			return fmt.Errorf("line %d: %s given twice", n, strconv.QuoteToASCII(clip(key)))
+		}
+		seen[key] = true
+		if err := take(key, value); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+	}
+	return sc.Err()
 }
 
 // maxEcho bounds how much of a bad line an error quotes.
@@ -204,16 +239,8 @@ func clip(s string) string {
 // readState reads the state file at path: nil and no error if there is
 // none.
 func readState(path string) (*runState, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	text, err := io.ReadAll(io.LimitReader(f, maxStateSize+1))
-	if err != nil {
+	text, err := readSettings(path)
+	if text == nil || err != nil {
 		return nil, err
 	}
 	s, err := parseState(text)
@@ -223,20 +250,40 @@ func readState(path string) (*runState, error) {
 	return s, nil
 }
 
-// writeState replaces the state file at path with s: written to a
-// temporary file, flushed to disk and renamed over the old one, so a kill
-// or a crash at any point leaves the old state or the new one whole.
+// readSettings returns the text of the settings file at path, at most a
+// byte over maxStateSize (parseParams refuses more): nil and no error if
+// there is none.
+func readSettings(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxStateSize+1)) // never nil: a file is there
+}
+
+// writeState replaces the state file at path with s (writeAtomic).
 func writeState(path string, s *runState) error {
 	text, err := s.format()
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	return writeAtomic(path, text)
+}
+
+// writeAtomic replaces the file at path with data: written to a
+// temporary file, flushed to disk and renamed over the old one, so a kill
+// or a crash at any point leaves the old file or the new one whole.
+func writeAtomic(path string, data []byte) error {
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(text)
+	_, err = f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}
