@@ -2,11 +2,13 @@ package train
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -174,6 +176,32 @@ func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	}
 	fit.Table = quantise(&bestW)
 	return fit, nil
+}
+
+// FitFiles fits rule set cfg.Variant's weights to its positions in the
+// data files at paths (LoadSamples, then Train). With db, the positions
+// the database holds take their exact value (ApplyEGDB, adjudicating the
+// games before them with adjudicate). It writes to log, a line each, the
+// positions read, what the database changed and every pass's losses.
+func FitFiles(paths []string, cfg FitConfig, db *egdb.DB, adjudicate bool, log io.Writer) (*Fit, error) {
+	v := cfg.Variant
+	samples, err := LoadSamples(paths, v)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "%v: %d positions\n", v, len(samples))
+	if db != nil {
+		if db.Pieces(v) == 0 {
+			return nil, fmt.Errorf("the endgame database holds no complete %v database", v)
+		}
+		st := ApplyEGDB(samples, v, db, adjudicate)
+		fmt.Fprintf(log, "%v: %d positions inside the %d-piece database take its value; %d games reach it, %d of them with another result than the database's; %d positions adjudicated\n",
+			v, st.Exact, db.Pieces(v), st.Games, st.Changed, st.Adjudicated)
+	}
+	cfg.Progress = func(e Epoch) {
+		fmt.Fprintf(log, "%v pass %d: train loss %.5f, validation loss %.5f, %s\n", v, e.N, e.TrainLoss, e.ValidLoss, e.Elapsed.Round(time.Second))
+	}
+	return Train(samples, cfg)
 }
 
 // splitmix scrambles x (SplitMix64's finaliser): the validation split.

@@ -92,6 +92,21 @@ type Stats struct {
 	Elapsed                     time.Duration
 }
 
+// Progress returns the progress of a run as crown selfplay shows it:
+// games done of all, positions written, their rate, the time elapsed and
+// the time left at this start's rate.
+func (st Stats) Progress() string {
+	played := st.Games + st.Unfinished
+	done := st.Before + played
+	left := time.Duration(float64(st.Elapsed) * float64(st.Total-done) / float64(max(played, 1)))
+	rate := 0.0
+	if st.Elapsed > 0 {
+		rate = float64(st.Positions) / st.Elapsed.Seconds()
+	}
+	return fmt.Sprintf("games %d/%d  positions %d  %.0f pos/s  elapsed %s  left ~%s",
+		done, st.Total, st.Positions, rate, st.Elapsed.Round(time.Second), left.Round(time.Second))
+}
+
 // check reports what is wrong with cfg, if anything.
 func (cfg *Config) check() error {
 	lim := cfg.Limits

@@ -107,14 +107,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// selfplayProgress writes the progress line: games, positions, rate,
-// elapsed and the time left at this start's rate.
+// selfplayProgress writes the progress line.
 func selfplayProgress(w io.Writer, st train.Stats) {
-	played := st.Games + st.Unfinished
-	done := st.Before + played
-	left := time.Duration(float64(st.Elapsed) * float64(st.Total-done) / float64(played))
-	fmt.Fprintf(w, "\rselfplay games %d/%d  positions %d  %.0f pos/s  elapsed %s  left ~%s   ",
-		done, st.Total, st.Positions, rate(st.Positions, st.Elapsed), st.Elapsed.Round(time.Second), left.Round(time.Second))
+	fmt.Fprintf(w, "\rselfplay %s   ", st.Progress())
 }
 
 // rate returns n per second of d, 0 for no time.

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
@@ -103,6 +102,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--egdb: %v", err)
 		}
 		defer db.Close()
+		for _, v := range variants {
+			if db.Pieces(v) == 0 {
+				return fail(fmt.Errorf("--egdb %s holds no complete %v database", *egdbDir, v))
+			}
+		}
 	}
 	wf := &eval.WeightFile{}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
@@ -110,25 +114,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	var notes []string
 	for _, v := range variants {
-		samples, err := train.LoadSamples(data, v)
-		if err != nil {
-			return fail(err)
-		}
 		c := cfg
 		c.Variant = v
-		c.Progress = func(e train.Epoch) {
-			fmt.Fprintf(stderr, "%v pass %d: train loss %.5f, validation loss %.5f, %s\n", v, e.N, e.TrainLoss, e.ValidLoss, e.Elapsed.Round(time.Second))
-		}
-		fmt.Fprintf(stderr, "%v: %d positions\n", v, len(samples))
-		if db != nil {
-			if db.Pieces(v) == 0 {
-				return fail(fmt.Errorf("--egdb %s holds no complete %v database", *egdbDir, v))
-			}
-			st := train.ApplyEGDB(samples, v, db, *adjudicate)
-			fmt.Fprintf(stderr, "%v: %d positions inside the %d-piece database take its value; %d games reach it, %d of them with another result than the database's; %d positions adjudicated\n",
-				v, st.Exact, db.Pieces(v), st.Games, st.Changed, st.Adjudicated)
-		}
-		fit, err := train.Train(samples, c)
+		fit, err := train.FitFiles(data, c, db, *adjudicate, stderr)
 		if err != nil {
 			return fail(err)
 		}
