@@ -252,6 +252,10 @@ func (s Score) wld() string {
 	return fmt.Sprintf("+%d -%d =%d", s.Wins, s.Losses, s.Draws)
 }
 
+// EloText writes the Elo difference the score implies with its 95%
+// margin (Elo), as the match's lines do: "+91.1 ± 27.7".
+func (s Score) EloText() string { return formatElo(s.Elo()) }
+
 // formatElo writes an Elo difference with its margin: "+91.1 ± 27.7".
 func formatElo(elo, margin float64) string {
 	switch {

@@ -53,26 +53,39 @@ var limitFlags = []struct{ name, usage string }{
 // search.ParseLimits. With exact, --movetime is an exact time, not an
 // average.
 func addLimitFlags(fs *pflag.FlagSet, exact bool) func() (search.Limits, error) {
-	fs.Int("depth", 0, limitFlags[0].usage)
-	movetime := limitFlags[1].usage + " on average (getmove's maxtime)"
-	if exact {
-		movetime = limitFlags[1].usage + ", exactly"
+	return addLimitFlagsPrefixed(fs, "", "", exact)
+}
+
+// addLimitFlagsPrefixed is addLimitFlags for a command with limits of two
+// kinds: the flags are named prefix plus the limit's word (--match-nodes
+// for "match-"), and what is searches, for their help texts.
+func addLimitFlagsPrefixed(fs *pflag.FlagSet, prefix, what string, exact bool) func() (search.Limits, error) {
+	usage := func(i int) string {
+		if what == "" {
+			return limitFlags[i].usage
+		}
+		return what + ": " + limitFlags[i].usage
 	}
-	fs.Float64("movetime", 0, movetime)
-	fs.Uint64("nodes", 0, limitFlags[2].usage)
+	fs.Int(prefix+"depth", 0, usage(0))
+	movetime := usage(1) + " on average (getmove's maxtime)"
+	if exact {
+		movetime = usage(1) + ", exactly"
+	}
+	fs.Float64(prefix+"movetime", 0, movetime)
+	fs.Uint64(prefix+"nodes", 0, usage(2))
 	return func() (search.Limits, error) {
 		var words []string
 		for _, lf := range limitFlags {
-			if f := fs.Lookup(lf.name); f.Changed {
+			if f := fs.Lookup(prefix + lf.name); f.Changed {
 				words = append(words, lf.name+"="+f.Value.String())
 			}
 		}
-		if exact && fs.Changed("movetime") {
+		if exact && fs.Changed(prefix+"movetime") {
 			words = append(words, "exact")
 		}
 		lim, err := search.ParseLimits(words)
 		if err != nil {
-			return lim, fmt.Errorf("--%w", err)
+			return lim, fmt.Errorf("--%s%w", prefix, err)
 		}
 		return lim, nil
 	}

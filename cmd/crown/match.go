@@ -219,9 +219,7 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 	// sent as set commands too, which it answers; limits go through the
 	// search's one parser; other keys become set commands.
 	opt := base
-	e.Run = func(ctx context.Context, in io.Reader, out io.Writer) error {
-		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Search: opt})
-	}
+	e.Run = selfRun(&opt)
 	settings := strings.TrimPrefix(strings.TrimPrefix(spec, selfEngine), ":")
 	if settings == "" {
 		return e, nil
@@ -252,6 +250,14 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 		return e, fmt.Errorf("in %q: %v", spec, err)
 	}
 	return e, nil
+}
+
+// selfRun returns the run function of Crown in process, searching with
+// the options *opt holds when the engine starts.
+func selfRun(opt *search.Options) match.RunFunc {
+	return func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Search: *opt})
+	}
 }
 
 // splitCommandLine splits a command line into words as a POSIX shell does
