@@ -21,7 +21,7 @@ const trainEGDBCacheMiB = 512
 func init() {
 	register(command{
 		name:    "train",
-		summary: "fit the evaluation's weights to self-play data and write a weight file",
+		summary: "fit the evaluation's weights to self-play data, or train them in generations (train loop)",
 		run:     runTrain,
 	})
 }
@@ -29,6 +29,7 @@ func init() {
 const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
                    [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
                    [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
+       crown train loop --dir DIR ...   (generations of self-play, fit and match: crown train loop --help)
 Fits the evaluation's weights to the positions of the data files (written
 by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
 Each rule set is fitted to its own positions (the sigmoid of the score over
@@ -42,6 +43,9 @@ game's result. The loss of every pass goes to stderr. The same data, flags and s
 same file. See docs/training.md.`
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "loop" {
+		return runTrainLoop(args[1:], stdout, stderr)
+	}
 	fs := newFlags("train")
 	out := fs.String("out", "", "weight file to write (required)")
 	variant := fs.String("variant", "all", "rule set to fit: american, pool or all")

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/train"
+)
+
+// crown train loop's defaults: make train's, which docs/training.md
+// explains.
+const (
+	defaultLoopGenerations = 10
+	// defaultLoopPatience gives a rule set a second chance: a generation
+	// with the same weights adds data, which the next fit reads too.
+	defaultLoopPatience = 2
+	// defaultLoopAmericanGames and defaultLoopPoolGames take about the
+	// same time on a core each at defaultLoopNodes, some 30 minutes, and
+	// with defaultLoopWindow the fits read as many games as the
+	// committed weights'.
+	defaultLoopAmericanGames = 4000
+	defaultLoopPoolGames     = 6000
+	// defaultLoopNodes is the node budget of the committed weights' data.
+	defaultLoopNodes       = 8000
+	defaultLoopRandomPlies = 4
+	defaultLoopWindow      = 3
+	// defaultPoolOpenings is the Pool match's openings since they came in
+	// (docs/experiments.md), relative to the repository.
+	defaultPoolOpenings    = "testdata/pool-openings.txt"
+	defaultLoopConcurrency = 2
+)
+
+const trainLoopUsage = `usage: crown train loop --dir DIR [--generations G] [--patience P]
+                   [--american-games N] [--pool-games N] [--nodes N | --depth N] [--node-jitter PCT]
+                   [--random-plies N] [--pool-openings FILE] [--egdb DIR [--adjudicate]] [--window K]
+                   [--lambda X] [--match-movetime S | --match-nodes N | --match-depth N]
+                   [--match-games N] [--sprt elo0,elo1] [--concurrency N] [--start FILE]
+Trains the evaluation in generations. Generation k, in DIR/gen-k:
+self-play with the current weights, at 8000 nodes a move unless --nodes or
+--depth says otherwise, American from the ACF deck and Pool from the
+--pool-openings file, --random-plies random plies after the opening, seeds
+from k, both rule sets at once when --concurrency is 2 or more, into
+american.bin and pool.bin; a fit of each rule set to the data of the last
+--window generations (rejected ones too) into weights.bin, with --egdb and
+--adjudicate as crown train takes them; then for each rule set a match of
+the fit against the current weights, both Crown in process, at 0.1 s a
+move unless a --match- limit says otherwise, colours reversed, over the ACF
+deck (American) or the --pool-openings file (Pool), its games in
+match-VARIANT.pdn and its summary in match-VARIANT.txt.
+A fit is accepted for a rule set if its match shows a gain: with --sprt,
+the test accepts elo1; without, more wins than losses and a likelihood of
+superiority above 95%. The weights after the generation (the accepted
+tables, the current ones for the rest) go to gen-k/next.bin and, if a table
+was accepted, to DIR/current.bin, with a provenance line saying where each
+table comes from. gen-k/result.txt keeps the numbers, DIR/generations.md
+tabulates every generation. The loop ends after --generations, or after
+--patience generations in a row that accepted nothing. A rule set with 0
+games (--pool-games 0) is not trained.
+Resuming: the same command started again goes on where the loop stopped.
+Self-play continues from its state files, a fit whose weights.bin exists is
+not redone, and a finished match is not replayed; a match cut short is
+played again from its first game. Ctrl-C during a fit takes effect when the
+fit ends. The flags are kept in DIR/loop.txt, and a start with other ones
+is an error naming each difference (--generations, --patience and
+--concurrency may change). Progress goes to stderr, a line a generation to
+stdout. See docs/training.md.`
+
+// runTrainLoop is crown train loop.
+func runTrainLoop(args []string, stdout, stderr io.Writer) int {
+	cfg, code := parseTrainLoopFlags(args, stdout, stderr)
+	if cfg == nil {
+		return code
+	}
+	if cfg.EGDB != nil {
+		defer cfg.EGDB.Close()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg.Log, cfg.Out = stderr, stdout
+	res, err := train.RunLoop(ctx, *cfg)
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "crown train loop: interrupted; the same command continues the loop")
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(stderr, "crown train loop: %v\n", err)
+		return exitFail
+	}
+	if res.Stopped != "" {
+		fmt.Fprintf(stdout, "stopped: %s\n", res.Stopped)
+	}
+	current := filepath.Join(cfg.Dir, train.CurrentFile)
+	if res.Accepted == 0 {
+		fmt.Fprintf(stdout, "%d generations, none accepted new weights: no %s\n", res.Generations, current)
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d generations, %d accepted new weights: %s holds the current weights\n", res.Generations, res.Accepted, current)
+	return exitOK
+}
+
+// parseTrainLoopFlags reads the flags into a loop's configuration, with
+// the endgame database of --egdb open; it returns nil and the exit status
+// when the command is to stop (after --help or a usage error).
+func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopConfig, int) {
+	fs := newFlags("train loop")
+	dir := fs.String("dir", "", "directory of the loop's files (required)")
+	generations := fs.Int("generations", defaultLoopGenerations, "most generations")
+	patience := fs.Int("patience", defaultLoopPatience, "stop after this many generations in a row that accepted nothing")
+	american := fs.Int("american-games", defaultLoopAmericanGames, "American self-play games a generation (0: American is not trained)")
+	pool := fs.Int("pool-games", defaultLoopPoolGames, "Pool self-play games a generation (0: Pool is not trained)")
+	limits := addLimitFlagsPrefixed(fs, "", "self-play", false)
+	nodeJitter := fs.Int("node-jitter", 0, "vary each self-play search's node budget by up to this many percent either way (seeded)")
+	randomPlies := fs.Int("random-plies", defaultLoopRandomPlies, "random plies after each self-play opening")
+	poolOpenings := fs.String("pool-openings", defaultPoolOpenings, "file of Pool openings: Pool self-play starts from them and its match plays them")
+	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value in the fits")
+	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
+	window := fs.Int("window", defaultLoopWindow, "generations whose data a fit reads, the last ones")
+	lambda := fs.Float64("lambda", train.DefaultFit.Lambda, "share of the game's result in the fit's target, the rest the search score")
+	matchLimits := addLimitFlagsPrefixed(fs, "match-", "matches", false)
+	matchGames := fs.Int("match-games", 0, "games of each match (default: every opening twice, 312 for American)")
+	sprt := fs.String("sprt", "", "elo0,elo1: a match stops as soon as a sequential test (alpha = beta = 0.05) decides, and accepts if it accepts elo1")
+	concurrency := fs.Int("concurrency", defaultLoopConcurrency, "games played at once, in self-play and matches")
+	start := fs.String("start", "", "weight file the first generation plays with (default: the built-in weights)")
+	if code, ok := parseFlags(fs, args, stdout, stderr, trainLoopUsage); !ok {
+		return nil, code
+	}
+	usageErr := func(format string, a ...any) (*train.LoopConfig, int) {
+		return nil, usageError(stderr, "train loop", format, a...)
+	}
+	cfg := &train.LoopConfig{Dir: *dir, Generations: *generations, Patience: *patience, NodeJitter: *nodeJitter,
+		RandomPlies: *randomPlies, PoolOpenings: *poolOpenings, Adjudicate: *adjudicate, Window: *window,
+		Lambda: *lambda, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start, Engine: loopEngine}
+	cfg.Games[movegen.American], cfg.Games[movegen.Pool] = *american, *pool
+	var err error
+	if cfg.Limits, err = limits(); err != nil {
+		return usageErr("%v", err)
+	}
+	if cfg.Limits.Depth == 0 && cfg.Limits.Nodes == 0 {
+		cfg.Limits.Nodes = defaultLoopNodes
+	}
+	if cfg.MatchLimits, err = matchLimits(); err != nil {
+		return usageErr("%v", err)
+	}
+	if cfg.MatchLimits == (search.Limits{}) {
+		cfg.MatchLimits.MoveTime = defaultMatchMoveTime
+	}
+	if *sprt != "" {
+		if cfg.SPRT, err = parseSPRT(*sprt); err != nil {
+			return usageErr("--sprt: %v", err)
+		}
+	}
+	switch {
+	case *dir == "":
+		return usageErr("--dir DIR is required")
+	case fs.Changed("movetime"):
+		return usageErr("--movetime: self-play is limited by --nodes or --depth, so its games can be replayed")
+	case *generations < 1 || *patience < 1 || *window < 1 || *concurrency < 1:
+		return usageErr("--generations, --patience, --window and --concurrency must be at least 1")
+	case *american < 0 || *pool < 0 || *american == 0 && *pool == 0:
+		return usageErr("--american-games and --pool-games must not be negative, nor both 0")
+	case *randomPlies < 0 || *randomPlies > train.MaxRandomPlies:
+		return usageErr("--random-plies must be in 0..%d", train.MaxRandomPlies)
+	case *nodeJitter < 0 || *nodeJitter > train.MaxNodeJitter:
+		return usageErr("--node-jitter must be in 0..%d", train.MaxNodeJitter)
+	case *nodeJitter > 0 && cfg.Limits.Nodes == 0:
+		return usageErr("--node-jitter needs --nodes")
+	case *lambda < 0 || *lambda > 1:
+		return usageErr("--lambda must be in 0..1")
+	case *matchGames < 0:
+		return usageErr("--match-games must not be negative")
+	case *adjudicate && *egdbDir == "":
+		return usageErr("--adjudicate needs --egdb DIR")
+	}
+	if *pool > 0 {
+		if _, err := match.ReadBallotsFile(*poolOpenings); err != nil {
+			return usageErr("--pool-openings: %v", err)
+		}
+	}
+	if *start != "" {
+		if _, err := eval.LoadWeights(*start); err != nil {
+			return usageErr("--start: %v", err)
+		}
+	}
+	if *egdbDir != "" {
+		if cfg.EGDB, err = egdb.Open(*egdbDir, trainEGDBCacheMiB); err != nil {
+			return usageErr("--egdb: %v", err)
+		}
+	}
+	return cfg, exitOK
+}
+
+// loopEngine is a match engine of crown train loop: Crown in process,
+// named name, evaluating with the weight file at path.
+func loopEngine(name, path string) match.Engine {
+	opt := search.Options{EvalFile: path}
+	return match.Engine{Name: name, Run: selfRun(&opt)}
+}
