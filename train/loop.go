@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -190,8 +191,9 @@ func (cfg *LoopConfig) variants() []movegen.Variant {
 // params returns the loop's settings as its settings file keeps them:
 // everything that decides its files but how many generations it runs, how
 // soon it gives up and how many games it plays at once. Files are named
-// by digests of what they hold, so they may move between starts.
-func (cfg *LoopConfig) params() ([]param, error) {
+// by digests of what they hold, so they may move between starts: start
+// is the weights of the first generation.
+func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 	var ps []param
 	for v, n := range cfg.Games {
 		ps = append(ps, param{movegen.Variant(v).String() + "-games", strconv.Itoa(n)})
@@ -213,14 +215,13 @@ func (cfg *LoopConfig) params() ([]param, error) {
 		}
 		db = strings.Join(parts, ", ")
 	}
-	start := "built-in"
-	if cfg.Start != "" {
-		data, err := os.ReadFile(cfg.Start)
-		if err != nil {
+	// The tables, not the file: the built-in weights and a copy of them
+	// in a file are the same start, whatever a compressor makes of them.
+	h := sha256.New()
+	for _, t := range start.Tables {
+		if err := binary.Write(h, binary.LittleEndian, t); err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(data)
-		start = digest(sum[:])
 	}
 	sprt := "none"
 	if cfg.SPRT != nil {
@@ -238,17 +239,13 @@ func (cfg *LoopConfig) params() ([]param, error) {
 		param{"match-limits", cfg.MatchLimits.String()},
 		param{"match-games", strconv.Itoa(cfg.MatchGames)},
 		param{"sprt", sprt},
-		param{"start", start},
+		param{"start", "weights " + digest(h.Sum(nil))},
 	), nil
 }
 
-// settle checks the loop's settings against those its directory keeps,
-// or keeps them there if it keeps none.
-func (cfg *LoopConfig) settle() error {
-	want, err := cfg.params()
-	if err != nil {
-		return err
-	}
+// settle checks the loop's settings want against those its directory
+// keeps, or keeps them there if it keeps none.
+func (cfg *LoopConfig) settle(want []param) error {
 	path := filepath.Join(cfg.Dir, SettingsFile)
 	text, err := readSettings(path)
 	if err != nil {
@@ -338,11 +335,15 @@ func RunLoop(ctx context.Context, cfg LoopConfig) (LoopResult, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return res, err
 	}
-	if err := cfg.settle(); err != nil {
-		return res, err
-	}
 	cur, err := cfg.startWeights()
 	if err != nil {
+		return res, err
+	}
+	settings, err := cfg.params(cur.file)
+	if err != nil {
+		return res, err
+	}
+	if err := cfg.settle(settings); err != nil {
 		return res, err
 	}
 	var done []*generation
@@ -364,7 +365,7 @@ func RunLoop(ctx context.Context, cfg LoopConfig) (LoopResult, error) {
 			idle = 0
 		}
 		fmt.Fprintf(cfg.Out, "gen %d: %s\n", k, g.summary(cfg.SPRT))
-		if err := cfg.writeTable(done); err != nil {
+		if err := cfg.writeTable(settings, done); err != nil {
 			return res, err
 		}
 		next := filepath.Join(genDir(cfg.Dir, k), NextFile)

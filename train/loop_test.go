@@ -169,8 +169,14 @@ func TestLoop(t *testing.T) {
 	}
 	compareTrees(t, dirA, dirB)
 
+	// Started again, a finished loop does nothing; the built-in weights
+	// in a file are the same start.
 	var outC bytes.Buffer
 	cfg := tinyLoop(dirA, io.Discard, &outC)
+	cfg.Start = filepath.Join(t.TempDir(), "start.bin")
+	if err := writeWeights(cfg.Start, eval.Default()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := RunLoop(context.Background(), cfg); err != nil || outC.String() != out.String() {
 		t.Errorf("a finished loop started again: %v, output %q", err, outC.String())
 	}

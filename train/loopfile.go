@@ -248,12 +248,9 @@ func (g *generation) summary(sprt *match.SPRT) string {
 	return strings.Join(parts, " | ")
 }
 
-// writeTable writes the loop's table of the generations done.
-func (cfg *LoopConfig) writeTable(done []*generation) error {
-	ps, err := cfg.params()
-	if err != nil {
-		return err
-	}
+// writeTable writes the loop's table of the generations done, under its
+// settings ps.
+func (cfg *LoopConfig) writeTable(ps []param, done []*generation) error {
 	var b bytes.Buffer
 	b.WriteString("# Generations of crown train loop\n\n")
 	b.WriteString("A row a generation, rewritten as each ends. Data: the generation's self-play games and the positions\n")
