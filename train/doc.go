@@ -30,6 +30,20 @@
 // the games and early stopping, and returns the weights quantised as an
 // eval.Table. See docs/training.md.
 //
+// # Generations
+//
+// RunLoop trains in generations: self-play with the current weights, a fit
+// of each rule set to the data of the last generations, and a match of the
+// fit against the current weights per rule set, whose gain (Accept: an
+// SPRT's H1, or a likelihood of superiority above AcceptLOS) makes the
+// fit's table current. A generation keeps each step's result in its
+// directory as the step ends (self-play its state files, the fit and the
+// weights written atomically, the matches' scores in its result file), so
+// a loop stopped at any point and started again with the same settings,
+// which its directory keeps and checks, goes on where it stopped. The
+// matches' engines come from the caller (LoopConfig.Engine): engines that
+// speak the protocol are built above this package.
+//
 // # Record format
 //
 // A data file (see also docs/training.md) is a header and then records, all
