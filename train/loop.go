@@ -448,7 +448,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 	var mu sync.Mutex // the progress line, and g
 	lines := make([]string, len(vs))
 	shown := false
-	play := func(i int, workers int) error {
+	play := func(ctx context.Context, i, workers int) error {
 		v := vs[i]
 		c := Config{Variant: v, Games: cfg.Games[v], Limits: cfg.Limits,
 			Options: search.Options{HashMiB: loopHashMiB, EvalFile: cur.path}, Openings: Deck,
@@ -479,6 +479,8 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 	}
 	var err error
 	if parallel {
+		ctx, cancel := context.WithCancel(ctx) // a failure stops the other rule set's games
+		defer cancel()
 		errs := make([]error, len(vs))
 		var wg sync.WaitGroup
 		for i := range vs {
@@ -493,15 +495,18 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 					if r := recover(); r != nil {
 						errs[i] = fmt.Errorf("%v self-play: panic: %v\n%s", vs[i], r, debug.Stack())
 					}
+					if errs[i] != nil {
+						cancel()
+					}
 				}()
-				errs[i] = play(i, workers)
+				errs[i] = play(ctx, i, workers)
 			}()
 		}
 		wg.Wait()
 		err = errors.Join(errs...)
 	} else {
 		for i := range vs {
-			if err = play(i, cfg.Concurrency); err != nil || ctx.Err() != nil {
+			if err = play(ctx, i, cfg.Concurrency); err != nil || ctx.Err() != nil {
 				break
 			}
 		}

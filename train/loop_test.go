@@ -292,3 +292,26 @@ func compareTrees(t *testing.T, a, b string) {
 		}
 	}
 }
+
+// TestLoopSelfPlayFailure checks that a rule set whose self-play fails
+// stops the other's and the loop with its error.
+func TestLoopSelfPlayFailure(t *testing.T) {
+	dir := t.TempDir()
+	cfg := tinyLoop(dir, io.Discard, io.Discard)
+	cfg.Games[movegen.American] = 1000 // ends only when stopped
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // keeps the settings and makes gen-1, plays nothing
+	if _, err := RunLoop(ctx, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled loop: %v", err)
+	}
+	if err := os.WriteFile(dataPath(dir, 1, movegen.Pool), []byte("not a data file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := RunLoop(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "pool self-play") {
+		t.Fatalf("error %v, want the Pool self-play's", err)
+	}
+	if st, err := readState(StatePath(dataPath(dir, 1, movegen.American))); err != nil || st.next >= cfg.Games[movegen.American] {
+		t.Errorf("American self-play went on: state %+v, %v", st, err)
+	}
+}

@@ -133,15 +133,7 @@ func (g *generation) write(path string, sprt *match.SPRT) error {
 // readGeneration reads the result file at path: nil and no error if there
 // is none.
 func readGeneration(path string) (*generation, error) {
-	text, err := readSettings(path)
-	if text == nil || err != nil {
-		return nil, err
-	}
-	g, err := parseGeneration(text)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a generation's result: %w", path, err)
-	}
-	return g, nil
+	return readParsed(path, "a generation's result", parseGeneration)
 }
 
 // parseGeneration reads a result file's text.

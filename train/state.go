@@ -239,15 +239,21 @@ func clip(s string) string {
 // readState reads the state file at path: nil and no error if there is
 // none.
 func readState(path string) (*runState, error) {
+	return readParsed(path, "a self-play state file", parseState)
+}
+
+// readParsed reads the settings file at path with parse: nil and no error
+// if there is none. what names the kind of file in an error.
+func readParsed[T any](path, what string, parse func([]byte) (*T, error)) (*T, error) {
 	text, err := readSettings(path)
 	if text == nil || err != nil {
 		return nil, err
 	}
-	s, err := parseState(text)
+	v, err := parse(text)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a self-play state file: %w", path, err)
+		return nil, fmt.Errorf("%s: not %s: %w", path, what, err)
 	}
-	return s, nil
+	return v, nil
 }
 
 // readSettings returns the text of the settings file at path, at most a

@@ -11,7 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/train"
 )
 
@@ -208,22 +211,34 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 	switch {
 	case *out == "":
 		return usageErr("--out FILE is required")
-	case fs.Changed("movetime"):
-		return usageErr("--movetime: searches are limited by --nodes or --depth, so games can be replayed")
 	case *games < 1:
 		return usageErr("--games must be at least 1")
 	case *concurrency < 1:
 		return usageErr("--concurrency must be at least 1")
 	case cfg.Openings == train.Deck && cfg.Variant != movegen.American:
 		return usageErr("--openings deck: the ACF ballots are American only")
-	case *randomPlies < 0 || *randomPlies > train.MaxRandomPlies:
-		return usageErr("--random-plies must be in 0..%d", train.MaxRandomPlies)
-	case *nodeJitter < 0 || *nodeJitter > train.MaxNodeJitter:
-		return usageErr("--node-jitter must be in 0..%d", train.MaxNodeJitter)
-	case *nodeJitter > 0 && cfg.Limits.Nodes == 0:
-		return usageErr("--node-jitter needs --nodes")
+	}
+	if err := checkSelfplayFlags(fs, *randomPlies, *nodeJitter, cfg.Limits); err != nil {
+		return usageErr("%v", err)
 	}
 	return cfg, *out, exitOK
+}
+
+// checkSelfplayFlags checks the self-play flags of crown selfplay and
+// crown train loop: no --movetime, --random-plies and --node-jitter in
+// their ranges, and a node budget to jitter.
+func checkSelfplayFlags(fs *pflag.FlagSet, randomPlies, nodeJitter int, lim search.Limits) error {
+	switch {
+	case fs.Changed("movetime"):
+		return errors.New("--movetime: self-play is limited by --nodes or --depth, so its games can be replayed")
+	case randomPlies < 0 || randomPlies > train.MaxRandomPlies:
+		return fmt.Errorf("--random-plies must be in 0..%d", train.MaxRandomPlies)
+	case nodeJitter < 0 || nodeJitter > train.MaxNodeJitter:
+		return fmt.Errorf("--node-jitter must be in 0..%d", train.MaxNodeJitter)
+	case nodeJitter > 0 && lim.Nodes == 0:
+		return errors.New("--node-jitter needs --nodes")
+	}
+	return nil
 }
 
 // parseShard reads I/N, 0 <= I < N.

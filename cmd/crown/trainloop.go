@@ -162,24 +162,19 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	switch {
 	case *dir == "":
 		return usageErr("--dir DIR is required")
-	case fs.Changed("movetime"):
-		return usageErr("--movetime: self-play is limited by --nodes or --depth, so its games can be replayed")
 	case *generations < 1 || *patience < 1 || *window < 1 || *concurrency < 1:
 		return usageErr("--generations, --patience, --window and --concurrency must be at least 1")
 	case *american < 0 || *pool < 0 || *american == 0 && *pool == 0:
 		return usageErr("--american-games and --pool-games must not be negative, nor both 0")
-	case *randomPlies < 0 || *randomPlies > train.MaxRandomPlies:
-		return usageErr("--random-plies must be in 0..%d", train.MaxRandomPlies)
-	case *nodeJitter < 0 || *nodeJitter > train.MaxNodeJitter:
-		return usageErr("--node-jitter must be in 0..%d", train.MaxNodeJitter)
-	case *nodeJitter > 0 && cfg.Limits.Nodes == 0:
-		return usageErr("--node-jitter needs --nodes")
 	case *lambda < 0 || *lambda > 1:
 		return usageErr("--lambda must be in 0..1")
 	case *matchGames < 0:
 		return usageErr("--match-games must not be negative")
 	case *adjudicate && *egdbDir == "":
 		return usageErr("--adjudicate needs --egdb DIR")
+	}
+	if err := checkSelfplayFlags(fs, *randomPlies, *nodeJitter, cfg.Limits); err != nil {
+		return usageErr("%v", err)
 	}
 	if *pool > 0 {
 		if _, err := match.ReadBallotsFile(*poolOpenings); err != nil {
