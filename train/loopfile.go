@@ -240,15 +240,22 @@ func (g *generation) summary(sprt *match.SPRT) string {
 	return strings.Join(parts, " | ")
 }
 
+// tableIntro opens the table of the generations.
+const tableIntro = `# Generations of crown train loop
+
+A row a generation, rewritten as each ends. Data: the generation's self-play games, the
+positions they added and the limit of their searches. Fit: the generations whose data it read,
+K, the best pass of the passes run and its validation loss. Match: the fit against the current
+weights, wins-losses-draws of the fit, Elo with its 95% margin, LOS, and whether the fit's
+table became current.
+
+`
+
 // writeTable writes the loop's table of the generations done, under its
 // settings ps.
 func (cfg *LoopConfig) writeTable(ps []param, done []*generation) error {
 	var b bytes.Buffer
-	b.WriteString("# Generations of crown train loop\n\n")
-	b.WriteString("A row a generation, rewritten as each ends. Data: the generation's self-play games and the positions\n")
-	b.WriteString("they added, and the limit of their searches. Fit: the generations whose data it read, K, the best pass of the\n")
-	b.WriteString("passes run and its validation loss. Match: the fit against the current weights, wins-losses-draws of\n")
-	b.WriteString("the fit, Elo with its 95% margin, LOS, and whether its table became current.\n\n")
+	b.WriteString(tableIntro)
 	settings := make([]string, len(ps))
 	for i, p := range ps {
 		settings[i] = "`" + p.key + " " + p.value + "`"
