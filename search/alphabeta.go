@@ -165,8 +165,17 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		depth--
 	}
 
-	// Step 4. ProbCut: a quiet position whose static score clears beta by
-	// a margin is cut if a shallower search confirms it.
+	// Step 4. Reverse futility: a shallow quiet node whose static score
+	// clears beta by a margin a ply is cut unsearched, unless the
+	// opponent threatens a capture the score cannot see. Then ProbCut: a
+	// quiet position whose static score clears beta by a margin is cut
+	// if a shallower search confirms it.
+	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
+		p.Occupied().Count() > fullWidthPieces {
+		if v := s.ev.Evaluate(p); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
+			return v
+		}
+	}
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		p.Occupied().Count() > fullWidthPieces &&
 		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin {
@@ -209,6 +218,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				r = int(s.lmr[min(depth, maxPly-1)][min(i, lmrMoves-1)])
 				if pvNode {
 					r--
+				}
+				if s.p.LMRHistory != 0 && f.order[i] < orderCounter {
+					r -= s.p.LMRHistory * int(f.order[i]) / (100 * historyMax)
 				}
 				r = min(max(r, 0), newDepth-1)
 			}

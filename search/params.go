@@ -31,6 +31,14 @@ type Params struct {
 	// IIRMinDepth: from this depth, a node without a table move loses a
 	// ply (internal iterative reduction).
 	IIRMinDepth int
+	// LMRHistory adjusts a late move's reduction by its history score:
+	// LMRHistory/100 plies less at the best history, as many more at the
+	// worst (0: no adjustment).
+	LMRHistory int
+	// RFPMargin and RFPMaxDepth: a quiet non-PV node up to RFPMaxDepth
+	// plies deep whose static score clears beta by RFPMargin centi-men a
+	// ply returns that score unsearched (reverse futility; 0: off).
+	RFPMargin, RFPMaxDepth int
 }
 
 // DefaultParams are the parameters an engine searches with unless told
@@ -46,6 +54,9 @@ var DefaultParams = Params{
 	ProbCutReduction:   4,
 	ProbCutMinDepth:    4,
 	IIRMinDepth:        6,
+	LMRHistory:         0,
+	RFPMargin:          0,
+	RFPMaxDepth:        3,
 }
 
 // Tunables are the search parameters as options: every front end sets
@@ -64,6 +75,9 @@ var Tunables = []Option{
 	tunable("probcutreduction", "ProbCut: plies less for the check", "plies", 1, 8, 1, func(p *Params) *int { return &p.ProbCutReduction }),
 	tunable("probcutmindepth", "ProbCut: least depth", "plies", 2, 12, 1, func(p *Params) *int { return &p.ProbCutMinDepth }),
 	tunable("iirmindepth", "internal iterative reduction: least depth", "plies", 2, 20, 1, func(p *Params) *int { return &p.IIRMinDepth }),
+	tunable("lmrhistory", "late-move reduction: plies less at the best history", "1/100 ply", 0, 300, 25, func(p *Params) *int { return &p.LMRHistory }),
+	tunable("rfpmargin", "reverse futility: margin a ply (0: off)", "centi-men", 0, 200, 10, func(p *Params) *int { return &p.RFPMargin }),
+	tunable("rfpmaxdepth", "reverse futility: most depth", "plies", 1, 8, 1, func(p *Params) *int { return &p.RFPMaxDepth }),
 }
 
 // tunable makes the option of one parameter, its default that of
