@@ -349,7 +349,7 @@ func TestResist(t *testing.T) {
 		{lost, 2, false, dbScore(eval.Default(), egdb.Loss, &lost, 2), false},
 	}
 	for _, tt := range tests {
-		w := &worker{s: &shared{db: db, dbPieces: 3, resist: tt.resist}}
+		w := &worker{s: &shared{db: db, dbPieces: 3, resist: tt.resist, ev: eval.Default()}}
 		score, cont, ok := w.probeDB(&tt.p, tt.ply)
 		if !ok || score != tt.score || cont != tt.cont {
 			t.Errorf("%s at ply %d, resist %v: %d, %v, %v; want %d, %v", tt.p.FEN(), tt.ply, tt.resist, score, cont, ok, tt.score, tt.cont)
