@@ -69,13 +69,18 @@ type LoopConfig struct {
 	Games [movegen.NumVariants]int
 	// Limits bound self-play's searches: a node budget, varied by up to
 	// NodeJitter percent (Config.NodeJitter), or a depth. American games
-	// start from the ACF deck's ballots, Pool games from the openings in
-	// the file PoolOpenings, which the Pool match plays too; RandomPlies
-	// random plies follow each opening.
-	Limits      search.Limits
-	NodeJitter  int
-	RandomPlies int
-	// PoolOpenings is the file of Pool openings (match.ReadBallotsFile).
+	// start from the ACF deck's ballots and RandomPlies random plies;
+	// Pool games from PoolRandomPlies random plies from the start, or,
+	// with PoolSelfplayFile, from that file's openings and RandomPlies
+	// random plies. Random openings keep the Pool match's openings out of
+	// the data the weights are fitted to.
+	Limits           search.Limits
+	NodeJitter       int
+	RandomPlies      int
+	PoolRandomPlies  int
+	PoolSelfplayFile string
+	// PoolOpenings is the file of openings of the Pool match
+	// (match.ReadBallotsFile).
 	PoolOpenings string
 	// EGDB, if not nil, gives the positions it holds their exact value in
 	// the fit, and with Adjudicate the games' earlier positions its
@@ -155,7 +160,9 @@ func (cfg *LoopConfig) check() error {
 	case cfg.RandomPlies < 0 || cfg.RandomPlies > MaxRandomPlies:
 		return fmt.Errorf("random plies must be in 0..%d", MaxRandomPlies)
 	case cfg.Games[movegen.Pool] > 0 && cfg.PoolOpenings == "":
-		return errors.New("Pool needs a file of openings, for self-play and its match")
+		return errors.New("Pool needs a file of openings for its match")
+	case cfg.PoolRandomPlies < 0 || cfg.PoolRandomPlies > MaxRandomPlies:
+		return fmt.Errorf("Pool's random plies must be in 0..%d", MaxRandomPlies)
 	case cfg.Adjudicate && cfg.EGDB == nil:
 		return errors.New("adjudicating needs an endgame database")
 	case cfg.Lambda < 0 || cfg.Lambda > 1:
@@ -198,14 +205,26 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 	for v, n := range cfg.Games {
 		ps = append(ps, param{movegen.Variant(v).String() + "-games", strconv.Itoa(n)})
 	}
-	pool := "none"
+	pool, poolSelfplay := "none", "none"
 	if cfg.Games[movegen.Pool] > 0 {
-		c := Config{Variant: movegen.Pool, Openings: FromFile, OpeningsFile: cfg.PoolOpenings}
-		opens, err := c.openings()
-		if err != nil {
+		digest := func(file string) (string, error) {
+			c := Config{Variant: movegen.Pool, Openings: FromFile, OpeningsFile: file}
+			opens, err := c.openings()
+			if err != nil {
+				return "", err
+			}
+			return openingsDigest(opens), nil
+		}
+		var err error
+		if pool, err = digest(cfg.PoolOpenings); err != nil {
 			return nil, err
 		}
-		pool = openingsDigest(opens)
+		poolSelfplay = fmt.Sprintf("random %d plies", cfg.PoolRandomPlies)
+		if cfg.PoolSelfplayFile != "" {
+			if poolSelfplay, err = digest(cfg.PoolSelfplayFile); err != nil {
+				return nil, err
+			}
+		}
 	}
 	db := "none"
 	if cfg.EGDB != nil {
@@ -232,6 +251,7 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 		param{"node-jitter", strconv.Itoa(cfg.NodeJitter)},
 		param{"random-plies", strconv.Itoa(cfg.RandomPlies)},
 		param{"pool-openings", pool},
+		param{"pool-selfplay", poolSelfplay},
 		param{"egdb", db},
 		param{"adjudicate", strconv.FormatBool(cfg.Adjudicate)},
 		param{"window", strconv.Itoa(cfg.Window)},
@@ -454,7 +474,10 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 			Options: search.Options{HashMiB: loopHashMiB, EvalFile: cur.path}, Openings: Deck,
 			RandomPlies: cfg.RandomPlies, NodeJitter: cfg.NodeJitter, Seed: seed(k, v), Concurrency: workers}
 		if v == movegen.Pool {
-			c.Openings, c.OpeningsFile = FromFile, cfg.PoolOpenings
+			c.Openings, c.RandomPlies = Random, cfg.PoolRandomPlies
+			if cfg.PoolSelfplayFile != "" {
+				c.Openings, c.OpeningsFile, c.RandomPlies = FromFile, cfg.PoolSelfplayFile, cfg.RandomPlies
+			}
 		}
 		st, err := Run(ctx, c, dataPath(cfg.Dir, k, v), func(st Stats) {
 			mu.Lock()

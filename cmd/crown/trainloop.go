@@ -42,13 +42,16 @@ const (
 
 const trainLoopUsage = `usage: crown train loop --dir DIR [--generations G] [--patience P]
                    [--american-games N] [--pool-games N] [--nodes N | --depth N] [--node-jitter PCT]
-                   [--random-plies N] [--pool-openings FILE] [--egdb DIR [--adjudicate]] [--window K]
+                   [--random-plies N] [--pool-openings FILE] [--pool-selfplay random|FILE]
+                   [--pool-random-plies N] [--egdb DIR [--adjudicate]] [--window K]
                    [--lambda X] [--match-movetime S | --match-nodes N | --match-depth N]
                    [--match-games N] [--sprt elo0,elo1] [--concurrency N] [--start FILE]
 Trains the evaluation in generations. Generation k, in DIR/gen-k:
 self-play with the current weights, at 8000 nodes a move unless --nodes or
---depth says otherwise, American from the ACF deck and Pool from the
---pool-openings file, --random-plies random plies after the opening, seeds
+--depth says otherwise, American from the ACF deck with --random-plies
+random plies after the ballot, Pool from --pool-random-plies random plies
+from the start (or from a --pool-selfplay file's openings and
+--random-plies), so the Pool match's openings stay out of the data, seeds
 from k, both rule sets at once when --concurrency is 2 or more, into
 american.bin and pool.bin; a fit of each rule set to the data of the last
 --window generations (rejected ones too) into weights.bin, with --egdb and
@@ -121,7 +124,9 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	limits := addLimitFlagsPrefixed(fs, "", "self-play", false)
 	nodeJitter := fs.Int("node-jitter", 0, "vary each self-play search's node budget by up to this many percent either way (seeded)")
 	randomPlies := fs.Int("random-plies", defaultLoopRandomPlies, "random plies after each self-play opening")
-	poolOpenings := fs.String("pool-openings", defaultPoolOpenings, "file of Pool openings: Pool self-play starts from them and its match plays them")
+	poolOpenings := fs.String("pool-openings", defaultPoolOpenings, "file of Pool openings the Pool match plays")
+	poolSelfplay := fs.String("pool-selfplay", "random", "Pool self-play's openings: random (--pool-random-plies from the start) or a FILE of openings (then --random-plies)")
+	poolRandomPlies := fs.Int("pool-random-plies", defaultRandomPlies, "random plies from the start that open Pool self-play games with --pool-selfplay random")
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value in the fits")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
 	window := fs.Int("window", defaultLoopWindow, "generations whose data a fit reads, the last ones")
@@ -138,7 +143,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 		return nil, usageError(stderr, "train loop", format, a...)
 	}
 	cfg := &train.LoopConfig{Dir: *dir, Generations: *generations, Patience: *patience, NodeJitter: *nodeJitter,
-		RandomPlies: *randomPlies, PoolOpenings: *poolOpenings, Adjudicate: *adjudicate, Window: *window,
+		RandomPlies: *randomPlies, PoolRandomPlies: *poolRandomPlies, PoolOpenings: *poolOpenings, Adjudicate: *adjudicate, Window: *window,
 		Lambda: *lambda, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start, Engine: loopEngine}
 	cfg.Games[movegen.American], cfg.Games[movegen.Pool] = *american, *pool
 	var err error
@@ -180,6 +185,15 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 		if _, err := match.ReadBallotsFile(*poolOpenings); err != nil {
 			return usageErr("--pool-openings: %v", err)
 		}
+		if *poolSelfplay != "random" {
+			if _, err := match.ReadBallotsFile(*poolSelfplay); err != nil {
+				return usageErr("--pool-selfplay: %v", err)
+			}
+			cfg.PoolSelfplayFile = *poolSelfplay
+		}
+	}
+	if *poolRandomPlies < 0 || *poolRandomPlies > train.MaxRandomPlies {
+		return usageErr("--pool-random-plies must be in 0..%d", train.MaxRandomPlies)
 	}
 	if *start != "" {
 		if _, err := eval.LoadWeights(*start); err != nil {
