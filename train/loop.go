@@ -92,6 +92,10 @@ type LoopConfig struct {
 	// game's result in the target (FitConfig.Lambda).
 	Window int
 	Lambda float64
+	// Data are data files every fit reads besides the window's, older
+	// self-play (of an earlier loop or crown selfplay) that is still
+	// good data: each file's positions of the rule set fitted.
+	Data []string
 	// MatchLimits bound every move of the matches that decide
 	// acceptance; MatchGames is their length (0: every opening twice).
 	// SPRT, if not nil, stops a match as soon as it decides and is the
@@ -241,6 +245,19 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 		if err := binary.Write(h, binary.LittleEndian, t); err != nil {
 			return nil, err
 		}
+	}
+	if len(cfg.Data) > 0 {
+		// Named by content; left out without files, so that a loop
+		// started before there were any goes on.
+		var parts []string
+		for _, path := range cfg.Data {
+			d, err := fileDigest(path)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, d)
+		}
+		ps = append(ps, param{"data", strings.Join(parts, ",")})
 	}
 	sprt := "none"
 	if cfg.SPRT != nil {
@@ -552,7 +569,7 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var paths []string
+		paths := append([]string(nil), cfg.Data...)
 		for j := from; j <= k; j++ {
 			paths = append(paths, dataPath(cfg.Dir, j, v))
 		}

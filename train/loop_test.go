@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -313,5 +314,43 @@ func TestLoopSelfPlayFailure(t *testing.T) {
 	}
 	if st, err := readState(StatePath(dataPath(dir, 1, movegen.American))); err != nil || st.next >= cfg.Games[movegen.American] {
 		t.Errorf("American self-play went on: state %+v, %v", st, err)
+	}
+}
+
+// TestLoopData: a loop's --data files are read by every fit besides the
+// window's, and named in its settings.
+func TestLoopData(t *testing.T) {
+	fitted := func(log string) string {
+		for _, line := range strings.Split(log, "\n") {
+			if _, rest, ok := strings.Cut(line, "gen 1: american: "); ok && strings.HasSuffix(rest, " positions") {
+				return strings.TrimSuffix(rest, " positions")
+			}
+		}
+		return ""
+	}
+	one := func(dir string, data []string) string {
+		var log bytes.Buffer
+		cfg := tinyLoop(dir, &log, io.Discard)
+		cfg.Generations, cfg.Games[movegen.Pool], cfg.Data = 1, 0, data
+		if _, err := RunLoop(context.Background(), cfg); err != nil {
+			t.Fatalf("%v\n%s", err, log.String())
+		}
+		return fitted(log.String())
+	}
+	dirA, dirB := t.TempDir(), t.TempDir()
+	a := one(dirA, nil)
+	b := one(dirB, []string{dataPath(dirA, 1, movegen.American)})
+	var na, nb int
+	if _, err := fmt.Sscan(a, &na); err != nil || na == 0 {
+		t.Fatalf("fit without data: %q positions", a)
+	}
+	if _, err := fmt.Sscan(b, &nb); err != nil || nb != 2*na {
+		t.Errorf("fit with the same games as data: %q positions, want %d", b, 2*na)
+	}
+	if s := string(readFile(t, filepath.Join(dirB, SettingsFile))); !strings.Contains(s, "\ndata ") {
+		t.Errorf("settings without the data file:\n%s", s)
+	}
+	if s := string(readFile(t, filepath.Join(dirA, SettingsFile))); strings.Contains(s, "\ndata ") {
+		t.Errorf("settings of a loop without data name some:\n%s", s)
 	}
 }

@@ -160,6 +160,20 @@ func NewReader(r io.Reader) (*Reader, error) {
 	return rd, nil
 }
 
+// CheckDataFile reports whether the file at path opens as a data file:
+// a flag's check before a long run reads it.
+func CheckDataFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := NewReader(f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
 // Read fills recs with the next records and returns how many it read: at
 // least one, or io.EOF at the end of the file. A record cut short or one
 // that cannot be a position is an error wrapping ErrCorrupt, after the

@@ -96,6 +96,22 @@ func openingsDigest(opens []opening) string {
 	return fmt.Sprintf("file %d positions %s", len(opens), digest(h.Sum(nil)))
 }
 
+// fileDigest returns the digest of the file at path's contents, with its
+// size.
+func fileDigest(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return fmt.Sprintf("%d bytes %s", n, digest(h.Sum(nil))), nil
+}
+
 // digest writes a SHA-256 sum as a state file keeps it.
 func digest(sum []byte) string { return "sha256:" + hex.EncodeToString(sum)[:digestHexLen] }
 

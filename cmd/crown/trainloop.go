@@ -43,7 +43,7 @@ const (
 const trainLoopUsage = `usage: crown train loop --dir DIR [--generations G] [--patience P]
                    [--american-games N] [--pool-games N] [--nodes N | --depth N] [--node-jitter PCT]
                    [--random-plies N] [--pool-openings FILE] [--pool-selfplay random|FILE]
-                   [--pool-random-plies N] [--egdb DIR [--adjudicate]] [--window K]
+                   [--pool-random-plies N] [--egdb DIR [--adjudicate]] [--window K] [--data FILE,...]
                    [--lambda X] [--match-movetime S | --match-nodes N | --match-depth N]
                    [--match-games N] [--sprt elo0,elo1] [--concurrency N] [--start FILE]
 Trains the evaluation in generations. Generation k, in DIR/gen-k:
@@ -130,6 +130,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value in the fits")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
 	window := fs.Int("window", defaultLoopWindow, "generations whose data a fit reads, the last ones")
+	data := fs.StringSlice("data", nil, "data files (crown selfplay's) every fit reads besides the window's, comma-separated")
 	lambda := fs.Float64("lambda", train.DefaultFit.Lambda, "share of the game's result in the fit's target, the rest the search score")
 	matchLimits := addLimitFlagsPrefixed(fs, "match-", "matches", false)
 	matchGames := fs.Int("match-games", 0, "games of each match (default: every opening twice, 312 for American)")
@@ -144,7 +145,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	}
 	cfg := &train.LoopConfig{Dir: *dir, Generations: *generations, Patience: *patience, NodeJitter: *nodeJitter,
 		RandomPlies: *randomPlies, PoolRandomPlies: *poolRandomPlies, PoolOpenings: *poolOpenings, Adjudicate: *adjudicate, Window: *window,
-		Lambda: *lambda, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start, Engine: loopEngine}
+		Lambda: *lambda, Data: *data, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start, Engine: loopEngine}
 	cfg.Games[movegen.American], cfg.Games[movegen.Pool] = *american, *pool
 	var err error
 	if cfg.Limits, err = limits(); err != nil {
@@ -194,6 +195,11 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	}
 	if *poolRandomPlies < 0 || *poolRandomPlies > train.MaxRandomPlies {
 		return usageErr("--pool-random-plies must be in 0..%d", train.MaxRandomPlies)
+	}
+	for _, path := range *data {
+		if err := train.CheckDataFile(path); err != nil {
+			return usageErr("--data: %v", err)
+		}
 	}
 	if *start != "" {
 		if _, err := eval.LoadWeights(*start); err != nil {
