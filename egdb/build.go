@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -20,14 +20,23 @@ const chunkPositions = 1 << 12
 // 0..n-1 in chunks of chunkPositions, each chunk starting on a multiple of
 // it: each goroutine gets its work function from newWork (so that it holds
 // its own scratch space) and calls it on chunks until none is left. The
-// returned group is done when they all are.
-func inChunks(n int64, threads int, newWork func() func(lo, hi int64)) *sync.WaitGroup {
-	var next atomic.Int64
-	wg := &sync.WaitGroup{}
-	for range max(threads, 1) {
-		wg.Add(1)
+// returned run is done when they all are; a goroutine's panic (a bug)
+// stops the others after their chunk and is the run's error, named by
+// what.
+func inChunks(what string, n int64, threads int, newWork func() func(lo, hi int64)) *chunkRun {
+	threads = max(threads, 1)
+	r := &chunkRun{done: make(chan struct{}), errs: make([]error, threads)}
+	var next, left atomic.Int64
+	left.Store(int64(threads))
+	for k := range threads {
 		go func() {
-			defer wg.Done()
+			defer func() {
+				next.Store(n) // no chunk is left for the others once this one has ended, by panic or not
+				if left.Add(-1) == 0 {
+					close(r.done)
+				}
+			}()
+			defer fault.Recover(&r.errs[k], what)
 			work := newWork()
 			for {
 				lo := next.Add(chunkPositions) - chunkPositions
@@ -38,7 +47,20 @@ func inChunks(n int64, threads int, newWork func() func(lo, hi int64)) *sync.Wai
 			}
 		}()
 	}
-	return wg
+	return r
+}
+
+// chunkRun is a run of inChunks's goroutines.
+type chunkRun struct {
+	done chan struct{} // closed when every goroutine has ended
+	errs []error       // each goroutine's panic, if it had one
+}
+
+// Wait waits for the run's goroutines and returns their panics as an
+// error, nil if none had one.
+func (r *chunkRun) Wait() error {
+	<-r.done
+	return errors.Join(r.errs...)
 }
 
 // defaultProgressEvery is how often Build reports progress by default.

@@ -268,7 +268,7 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 	var bad []Mismatch
 	for _, s := range held {
 		tab := t.slices[s.Material.code()]
-		inChunks(s.Positions, threads, func() func(lo, hi int64) {
+		err := inChunks("egdb verify", s.Positions, threads, func() func(lo, hi int64) {
 			var ml movegen.MoveList
 			return func(lo, hi int64) {
 				for i := lo; i < hi; i++ {
@@ -291,6 +291,9 @@ func (db *DB) Verify(v movegen.Variant, threads int, progress func(done, total i
 				}
 			}
 		}).Wait()
+		if err != nil {
+			return done.Load(), mismatches.Load(), bad, err
+		}
 	}
 	return done.Load(), mismatches.Load(), bad, nil
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -50,6 +51,7 @@ type dtcSet struct {
 type dtcPair struct {
 	once sync.Once
 	err  error
+	done atomic.Bool // the build has ended (err says how)
 }
 
 // pairOf returns p as stored (Black to move), its material, and whether
@@ -65,23 +67,27 @@ func pairOf(p *movegen.Position) (movegen.Position, Material, bool) {
 
 // StartDTC starts computing the distances of p's slice pair in the
 // background if nothing has started them yet; DTC answers once they are
-// done.
-func (db *DB) StartDTC(p *movegen.Position) {
-	if _, m, ok := pairOf(p); ok && db.dtc[p.Variant].dist[m.code()].Load() == nil {
-		go func() { _ = db.LoadDTC(p) }() // the error is kept for LoadDTC to return
+// done. It returns the error of the pair's build if that has failed (a
+// panic of the builder is one), so that the caller learns of it: the
+// distances are then never there.
+func (db *DB) StartDTC(p *movegen.Position) error {
+	_, m, ok := pairOf(p)
+	if !ok || db.dtc[p.Variant].dist[m.code()].Load() != nil {
+		return nil
 	}
+	if pr := db.dtc[p.Variant].pair(m); pr.done.Load() {
+		return pr.err
+	}
+	// LoadDTC recovers the builder's panics: they are its error, which
+	// the next StartDTC or LoadDTC of the pair returns.
+	go func() { _ = db.LoadDTC(p) }()
+	return nil
 }
 
-// LoadDTC computes the distances of p's slice pair unless done already,
-// and waits for them. It fails if p is no position of up to DTCMaxPieces
-// pieces the DB holds with every slice its moves lead into.
-func (db *DB) LoadDTC(p *movegen.Position) error {
-	_, m, ok := pairOf(p)
-	if !ok {
-		return fmt.Errorf("egdb: %s: no distances for positions of more than %d pieces", p.FEN(), DTCMaxPieces)
-	}
-	set := &db.dtc[p.Variant]
+// pair returns the build of m's pair, made on first use.
+func (set *dtcSet) pair(m Material) *dtcPair {
 	set.mu.Lock()
+	defer set.mu.Unlock()
 	if set.pairs == nil {
 		set.pairs = map[int]*dtcPair{}
 	}
@@ -90,10 +96,26 @@ func (db *DB) LoadDTC(p *movegen.Position) error {
 		pr = &dtcPair{}
 		set.pairs[pairKey(m)] = pr
 	}
-	set.mu.Unlock()
+	return pr
+}
+
+// LoadDTC computes the distances of p's slice pair unless done already,
+// and waits for them. It fails if p is no position of up to DTCMaxPieces
+// pieces the DB holds with every slice its moves lead into, or if the
+// build panics (a bug): the panic is the pair's error, kept.
+func (db *DB) LoadDTC(p *movegen.Position) error {
+	_, m, ok := pairOf(p)
+	if !ok {
+		return fmt.Errorf("egdb: %s: no distances for positions of more than %d pieces", p.FEN(), DTCMaxPieces)
+	}
+	set := &db.dtc[p.Variant]
+	pr := set.pair(m)
 	pr.once.Do(func() {
 		set.build.Lock()
 		defer set.build.Unlock()
+		defer pr.done.Store(true)
+		defer fault.Recover(&pr.err, "egdb distances of "+m.String())
+		fault.Hit(fault.DistanceBuilder)
 		pr.err = db.buildDTC(p.Variant, m, set)
 	})
 	return pr.err
@@ -172,7 +194,7 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 		s.l = newLayout(m)
 		n := s.l.size()
 		s.dist, s.count, s.val = make([]uint8, n), make([]uint8, n), make([]Value, n)
-		inChunks(n, runtime.GOMAXPROCS(0), func() func(lo, hi int64) {
+		err := inChunks("egdb distances", n, runtime.GOMAXPROCS(0), func() func(lo, hi int64) {
 			var ml movegen.MoveList
 			return func(lo, hi int64) {
 				for i := lo; i < hi; i++ {
@@ -180,6 +202,9 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 				}
 			}
 		}).Wait()
+		if err != nil {
+			return nil, err
+		}
 	}
 
 	var layer [][]placed // positions by distance, their turn to hand it back

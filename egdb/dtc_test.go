@@ -1,8 +1,13 @@
 package egdb
 
 import (
+	"errors"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -142,5 +147,59 @@ func checkConverts(t *testing.T, db *DB, p movegen.Position, d int) {
 			}
 			return
 		}
+	}
+}
+
+// TestDTCPanic: a panic in the distance builder (a bug, injected here) is
+// the pair's error for LoadDTC and every later StartDTC, and the pair has
+// no distances; the process goes on.
+func TestDTCPanic(t *testing.T) {
+	db := openBuilt(t, movegen.American, 3)
+	undo := fault.Inject(fault.DistanceBuilder, func() { panic("injected") })
+	defer undo()
+	p, err := movegen.ParseFEN("W:WK1:BK14,K23", movegen.American) // two kings against one
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.StartDTC(&p); err != nil {
+		t.Fatalf("StartDTC before any build: %v", err)
+	}
+	err = db.LoadDTC(&p)
+	var pe *fault.PanicError
+	if !errors.As(err, &pe) || pe.Value != "injected" || !strings.Contains(err.Error(), "egdb distances of ") {
+		t.Fatalf("LoadDTC: %v, want the injected panic", err)
+	}
+	if again := db.StartDTC(&p); again != err {
+		t.Errorf("StartDTC after the failed build: %v, want %v", again, err)
+	}
+	if _, ok := db.DTC(&p); ok {
+		t.Error("a distance from a failed build")
+	}
+}
+
+// TestInChunksPanic: a panic in one of inChunks's goroutines is the run's
+// error, and the others stop taking chunks.
+func TestInChunksPanic(t *testing.T) {
+	const chunks = 64
+	var worked atomic.Int64
+	err := inChunks("test run", chunks*chunkPositions, 4, func() func(lo, hi int64) {
+		return func(lo, hi int64) {
+			if lo == 3*chunkPositions {
+				panic("bad chunk")
+			}
+			time.Sleep(time.Millisecond)
+			worked.Add(1)
+		}
+	}).Wait()
+	if err == nil || !strings.Contains(err.Error(), "test run: panic: bad chunk") {
+		t.Fatalf("error %v, want the chunk's panic", err)
+	}
+	if n := worked.Load(); n >= chunks-1 {
+		t.Errorf("%d chunks worked after the panic, want the others stopped", n)
+	}
+	if err := inChunks("quiet run", chunks*chunkPositions, 4, func() func(lo, hi int64) {
+		return func(lo, hi int64) {}
+	}).Wait(); err != nil {
+		t.Errorf("a run without panic: %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package egdb
 import (
 	"fmt"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -126,17 +125,18 @@ func newFlag(v Value) uint8 {
 
 // parallel runs f over the pair indices in chunks of chunkPositions,
 // spread across the builder's threads, reporting progress under the
-// phase's name. f gets the chunk's range and a worker's scratch space.
-func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) {
+// phase's name. f gets the chunk's range and a worker's scratch space. A
+// panic in f is the error.
+func (pb *pairBuild) parallel(phase string, f func(lo, hi int64, w *worker)) error {
 	var scanned atomic.Int64
-	wg := inChunks(pb.total, pb.b.Threads, func() func(lo, hi int64) {
+	run := inChunks("egdb build "+phase, pb.total, pb.b.Threads, func() func(lo, hi int64) {
 		w := &worker{pb: pb, preds: make([]placed, 0, maxUnmoves)}
 		return func(lo, hi int64) {
 			f(lo, hi, w)
 			scanned.Add(hi - lo)
 		}
 	})
-	pb.b.wait(wg, pb.pair, phase, &scanned, pb.total)
+	return pb.b.wait(run, pb.pair, phase, &scanned, pb.total)
 }
 
 // worker is one thread's scratch space.
@@ -194,7 +194,7 @@ func (b *Builder) buildPair(pair []Material) error {
 	}
 	pb.st = make([]uint32, (pb.total+3)/4)
 
-	pb.parallel(phaseScan, func(lo, hi int64, w *worker) {
+	err := pb.parallel(phaseScan, func(lo, hi int64, w *worker) {
 		for g := lo; g < hi; g++ {
 			k, i := pb.locate(g)
 			p := pb.tabs[k].l.position(i, b.Variant)
@@ -202,7 +202,10 @@ func (b *Builder) buildPair(pair []Material) error {
 			pb.st[g>>2] |= uint32(pb.scanOne(&p, &w.ml)) << (8 * (g & 3))
 		}
 	})
-	pb.parallel(phasePropagate, func(lo, hi int64, w *worker) {
+	if err != nil {
+		return err
+	}
+	err = pb.parallel(phasePropagate, func(lo, hi int64, w *worker) {
 		for g := lo; g < hi; g++ {
 			if pb.state(g)&(stResolved|stNew) != stResolved|stNew {
 				continue
@@ -214,8 +217,9 @@ func (b *Builder) buildPair(pair []Material) error {
 			w.drain()
 		}
 	})
-
-	var err error
+	if err != nil {
+		return err
+	}
 	for k, t := range pb.tabs {
 		m := pair[k]
 		n := t.l.size()
@@ -336,20 +340,18 @@ func unmoves(s *movegen.Position, l *layout, kingsOnly bool, out []placed) []pla
 	return out
 }
 
-// wait waits for a phase's threads, reporting progress meanwhile.
-func (b *Builder) wait(wg *sync.WaitGroup, pair []Material, phase string, scanned *atomic.Int64, of int64) {
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+// wait waits for a phase's threads, reporting progress meanwhile, and
+// returns their panics.
+func (b *Builder) wait(run *chunkRun, pair []Material, phase string, scanned *atomic.Int64, of int64) error {
 	if b.Progress == nil {
-		<-done
-		return
+		return run.Wait()
 	}
 	tick := time.NewTicker(max(b.ProgressEvery, time.Millisecond))
 	defer tick.Stop()
 	for {
 		select {
-		case <-done:
-			return
+		case <-run.done:
+			return run.Wait()
 		case <-tick.C:
 			b.report(pair, phase, scanned.Load(), of)
 		}
