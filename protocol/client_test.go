@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -18,8 +19,7 @@ import (
 // sessions fit in memory, one thread so node counts are repeatable.
 var testConfig = Config{
 	Name: "Crown", Version: "test",
-	Search:     search.Options{HashMiB: 4, Threads: 1},
-	MaxHashMiB: 64,
+	Session: play.Config{Search: search.Options{HashMiB: 4, Threads: 1}, MaxHashMiB: 64},
 }
 
 // replyWait bounds how long a test waits for a reply the engine owes at

@@ -7,25 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
-)
-
-// Limits on arguments, beyond those the search enforces itself.
-const (
-	// maxFENBytes bounds a FEN argument: 24 pieces with K marks, commas
-	// and colour blocks fit in about 100 characters; the slack allows
-	// ranges and a final dot, and the bound keeps error replies short.
-	maxFENBytes = 512
-	// maxHistoryMoves bounds set gamehist: CheckerBoard sends only the
-	// reversible moves since the last irreversible one, which the draw
-	// rules keep under 80 plies; a whole 300-move game fits too.
-	maxHistoryMoves = 1000
-	// maxEcho bounds how much of a client's token an error reply quotes.
-	maxEcho = 40
-	// defaultBookFile is the bookfile value naming the shipped book.
-	defaultBookFile = "default"
 )
 
 // helpText is the reply to "help": every command, get and set key.
@@ -74,7 +58,7 @@ func (s *session) handle(l inputLine) outcome {
 	case "about":
 		s.noArgs(cmd, args, func() {
 			s.out.line("about " + s.fullName() + ", a checkers engine for American checkers (GameType 21)" +
-				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + s.engine.Eval().Provenance)
+				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
 		})
 	case "help":
 		s.out.line(helpText())
@@ -84,8 +68,7 @@ func (s *session) handle(l inputLine) outcome {
 		s.set(args)
 	case "new":
 		s.noArgs(cmd, args, func() {
-			s.game = nil
-			s.engine.Clear()
+			s.play.NewGame()
 			s.out.line("new ok")
 		})
 	case "getmove":
@@ -95,7 +78,7 @@ func (s *session) handle(l inputLine) outcome {
 	case "staticevaluation":
 		s.staticEvaluation(args)
 	default:
-		s.out.printf("error unknown command %s; try help", echo(f[0]))
+		s.out.printf("error unknown command %s; try help", play.Echo(f[0]))
 	}
 	return keepGoing
 }
@@ -154,14 +137,6 @@ func isToken(t string) bool {
 	return true
 }
 
-// echo quotes a client's token for an error reply, cut to maxEcho bytes.
-func echo(t string) string {
-	if len(t) > maxEcho {
-		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
-	}
-	return strconv.QuoteToASCII(t)
-}
-
 // keyArgs splits the arguments of get or set into the key, in lower case,
 // and the rest; without a key it answers the error and reports false.
 func (s *session) keyArgs(cmd, wants string, args []string) (string, []string, bool) {
@@ -184,7 +159,7 @@ func (s *session) get(args []string) {
 	reply := s.getReply(key)
 	switch {
 	case reply == nil:
-		s.out.printf("error unknown get key %s; try help", echo(args[0]))
+		s.out.printf("error unknown get key %s; try help", play.Echo(args[0]))
 	case len(rest) > 0:
 		s.out.printf("error get %s takes no more arguments", key)
 	default:
@@ -194,11 +169,11 @@ func (s *session) get(args []string) {
 
 // getReply returns what answers "get key", nil for an unknown key.
 func (s *session) getReply(key string) func() {
-	if op := engineOption(key); op != nil {
-		return func() { s.out.printf("%s %s", op.Key, op.Format(s.opt)) }
+	if op := play.Option(key); op != nil {
+		return func() { s.out.printf("%s %s", op.Key, op.Format(s.play.Options())) }
 	}
 	return map[string]func(){
-		"egdb":            func() { s.out.printf("egdb %s", search.DescribeEGDB(s.engine.EGDB())) },
+		"egdb":            func() { s.out.printf("egdb %s", search.DescribeEGDB(s.play.EGDB())) },
 		"protocolversion": func() { s.out.printf("protocolversion %d", Version) },
 		"gametype":        s.replyGameType,
 		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },
@@ -206,15 +181,6 @@ func (s *session) getReply(key string) func() {
 		"bookfile":        s.replyBookFile,
 		"gamehist":        s.replyGameHist,
 	}[key]
-}
-
-// engineOption returns the engine option (search.Registry) whose protocol
-// key is key, or nil.
-func engineOption(key string) *search.Option {
-	if op, ok := search.LookupOption(key); ok && key == op.Key {
-		return op
-	}
-	return nil
 }
 
 func (s *session) set(args []string) {
@@ -230,14 +196,14 @@ func (s *session) set(args []string) {
 		s.setBookFile(rest)
 		return
 	}
-	if op := engineOption(key); op != nil {
+	if op := play.Option(key); op != nil {
 		s.setOption(op, rest)
 		return
 	}
 	switch key {
 	case "gametype", "book":
 	default:
-		s.out.printf("error unknown set key %s; try help", echo(args[0]))
+		s.out.printf("error unknown set key %s; try help", play.Echo(args[0]))
 		return
 	}
 	if len(rest) != 1 {
@@ -246,28 +212,21 @@ func (s *session) set(args []string) {
 	}
 	n, err := strconv.Atoi(rest[0])
 	if err != nil {
-		s.out.printf("error set %s: %s is not a whole number", key, echo(rest[0]))
+		s.out.printf("error set %s: %s is not a whole number", key, play.Echo(rest[0]))
 		return
 	}
 	switch key {
 	case "gametype":
-		v, err := movegen.VariantForGameType(n)
-		if err != nil {
+		if err := s.play.SetGameType(n); err != nil {
 			s.out.printf("error set gametype: %v", err)
 			return
 		}
-		if v != s.variant {
-			s.variant = v
-			s.game = nil
-			s.engine.Clear()
-		}
 		s.replyGameType()
 	case "book":
-		if err := book.Level(n).Check(); err != nil {
+		if err := s.play.SetBookLevel(n); err != nil {
 			s.out.printf("error set book: %v", err)
 			return
 		}
-		s.bookLevel = book.Level(n)
 		s.replyBook()
 	}
 }
@@ -285,80 +244,53 @@ func (s *session) setOption(op *search.Option, args []string) {
 		s.out.printf("error set %s takes a directory or %s", op.Key, search.NoEGDB)
 		return
 	}
-	opt := s.opt
-	err := op.SetText(&opt, text)
-	if err == nil && op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
-		err = fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
-	}
-	if err == nil {
-		err = s.engine.SetOptions(opt)
-	}
-	if err != nil {
+	if err := s.play.SetOption(op, text); err != nil {
 		s.out.printf("error set %s: %v", op.Key, err)
 		return
 	}
-	s.opt = s.engine.Options()
-	s.out.printf("%s %s", op.Key, op.Format(s.opt))
+	s.out.printf("%s %s", op.Key, op.Format(s.play.Options()))
 }
 
 func (s *session) replyGameType() {
-	s.out.printf("gametype %d", s.variant.Rules().GameType)
+	s.out.printf("gametype %d", s.play.Variant().Rules().GameType)
 }
 
 // replyBook answers the book level in force, its name and the book of the
 // rule set in force: "book 2 good moves; default book".
 func (s *session) replyBook() {
-	if _, err := s.book(); err != nil {
-		s.out.printf("book %d %s; %v", s.bookLevel, s.bookLevel, err)
+	level := s.play.BookLevel()
+	if _, err := s.play.Book(); err != nil {
+		s.out.printf("book %d %s; %v", level, level, err)
 		return
 	}
-	s.out.printf("book %d %s; %s book", s.bookLevel, s.bookLevel, s.bookName())
-}
-
-// book returns the book in use for the rule set in force.
-func (s *session) book() (*book.Book, error) {
-	return book.Select(s.bookFile, s.variant)
-}
-
-func (s *session) bookName() string {
-	if s.bookFile == nil {
-		return defaultBookFile
-	}
-	return s.bookPath
+	s.out.printf("book %d %s; %s book", level, level, s.play.BookFile())
 }
 
 func (s *session) replyBookFile() {
-	s.out.printf("bookfile %s", s.bookName())
+	s.out.printf("bookfile %s", s.play.BookFile())
 }
 
-// setBookFile loads a book file (a path without blanks), or the shipped
-// book again for "default"; on error the book in use stays.
+// setBookFile loads a book file, the rest of the line (its words joined
+// by single blanks), or the shipped book again for "default"; on error
+// the book in use stays.
 func (s *session) setBookFile(args []string) {
-	if len(args) != 1 {
-		s.out.line("error set bookfile takes one path (without blanks) or default")
+	if len(args) == 0 {
+		s.out.printf("error set bookfile takes a path or %s", play.DefaultBook)
 		return
 	}
-	if args[0] == defaultBookFile {
-		s.bookFile, s.bookPath = nil, ""
-		s.replyBookFile()
-		return
-	}
-	b, err := book.Load(args[0])
-	if err != nil {
+	if err := s.play.SetBookFile(strings.Join(args, " ")); err != nil {
 		s.out.printf("error set bookfile: %v", err)
 		return
 	}
-	s.bookFile, s.bookPath = b, args[0]
 	s.replyBookFile()
 }
 
 func (s *session) replyGameHist() {
-	if s.game == nil {
-		s.out.line("gamehist none")
+	if h := s.play.HistoryText(); h != "" {
+		s.out.line("gamehist " + h)
 		return
 	}
-	last := s.game.Position()
-	s.out.printf("gamehist moves=%d fen=%s", len(s.game.Moves), last.FEN())
+	s.out.line("gamehist none")
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
@@ -368,42 +300,17 @@ func (s *session) setGameHist(args []string) {
 		s.out.line("error set gamehist needs a FEN and the moves played from it")
 		return
 	}
-	if len(args)-1 > maxHistoryMoves {
-		s.out.printf("error set gamehist: %d moves, more than %d", len(args)-1, maxHistoryMoves)
+	if err := s.play.SetHistory(args[0], args[1:]); err != nil {
+		s.out.printf("error set gamehist: %v", err)
 		return
 	}
-	p, ok := s.parseFEN("set gamehist", args[0])
-	if !ok {
-		return
-	}
-	g := movegen.NewGame(p)
-	for i, ms := range args[1:] {
-		if _, err := g.PlayText(ms); err != nil {
-			s.out.printf("error set gamehist: move %d %s: %s", i+1, echo(ms), moveErrorText(err))
-			return
-		}
-	}
-	s.game = g
 	s.replyGameHist()
-}
-
-// moveErrorText is the reason in a move error, without the move and FEN
-// the reply already names.
-func moveErrorText(err error) string {
-	if me, ok := err.(*movegen.MoveError); ok {
-		return me.Msg
-	}
-	return err.Error()
 }
 
 // parseFEN reads a FEN argument in the session's rule set, answering the
 // error itself when it is bad.
 func (s *session) parseFEN(cmd, fen string) (movegen.Position, bool) {
-	if len(fen) > maxFENBytes {
-		s.out.printf("error %s: bad FEN: longer than %d bytes", cmd, maxFENBytes)
-		return movegen.Position{}, false
-	}
-	p, err := movegen.ParseFEN(fen, s.variant)
+	p, err := s.play.ParseFEN(fen)
 	if err != nil {
 		s.out.printf("error %s: %v", cmd, err)
 		return movegen.Position{}, false
@@ -459,15 +366,11 @@ func (s *session) staticEvaluation(args []string) {
 	if !ok {
 		return
 	}
-	total, terms := s.engine.Eval().Explain(&p)
+	total, terms := s.play.Evaluate(&p)
 	var b strings.Builder
 	fmt.Fprintf(&b, "staticevaluation score=%+d", total)
 	for _, t := range terms {
-		v := t.Value // from Black's view
-		if p.Turn == movegen.White {
-			v = -v
-		}
-		fmt.Fprintf(&b, " %s=%+d", termKey(t.Name), v)
+		fmt.Fprintf(&b, " %s=%+d", termKey(t.Name), t.Value)
 	}
 	s.out.line(b.String())
 }

@@ -27,8 +27,8 @@ func FuzzLine(f *testing.F) {
 		f.Add(seed)
 	}
 	cfg := testConfig
-	cfg.Search = search.Options{HashMiB: 1, Threads: 1}
-	cfg.MaxHashMiB = 4
+	cfg.Session.Search = search.Options{HashMiB: 1, Threads: 1}
+	cfg.Session.MaxHashMiB = 4
 	f.Fuzz(func(t *testing.T, input string) {
 		var out syncBuffer
 		done := make(chan error, 1)

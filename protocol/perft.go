@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 )
 
 // maxPerftDepth bounds perft's depth: no perft this deep could end.
@@ -22,17 +23,17 @@ func (s *session) perft(args []string) {
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > maxPerftDepth {
-		s.out.printf("error perft: depth %s: want a whole number in 1..%d", echo(args[0]), maxPerftDepth)
+		s.out.printf("error perft: depth %s: want a whole number in 1..%d", play.Echo(args[0]), maxPerftDepth)
 		return
 	}
-	p := movegen.StartPosition(s.variant)
+	p := movegen.StartPosition(s.play.Variant())
 	if len(args) == 2 {
 		var ok bool
 		if p, ok = s.parseFEN("perft", args[1]); !ok {
 			return
 		}
 	}
-	threads := s.opt.Threads
+	threads := s.play.Options().Threads
 	s.start("perft", false, func(ctx context.Context) string {
 		// Perft runs in the background like a search, so ping answers and
 		// stop ends it through the stop flag.

@@ -6,14 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"sync"
-	"time"
 
-	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/movegen"
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/play"
 )
 
 // Version is the protocol version reported by "get protocolversion". It is
@@ -31,22 +27,11 @@ type Config struct {
 	Name    string    // engine name, as in "name Crown 0.1"
 	Version string    // engine version
 	Stderr  io.Writer // diagnostics; nil discards them
-	// Search holds the engine's options at start; zero fields take the
-	// search package's defaults.
-	Search search.Options
-	// MaxHashMiB, when positive, caps what "set hashsize" accepts below
-	// the search's own limit, for hosts that run several engines in one
-	// process (a match runner) or tests on a small machine.
-	MaxHashMiB int
-	// Book, if not nil, is the opening book used instead of the one that
-	// ships (book.Default), until "set bookfile" loads another.
-	Book *book.Book
-	// BookLevel is the book level at start (0, off, when zero: scripts
-	// and matches measure the search unless they ask for the book).
-	BookLevel book.Level
-	// BookSeed seeds the random choice among book moves; 0 seeds it from
-	// the clock, so sessions vary.
-	BookSeed uint64
+	// Session holds the session's settings at start: the engine's
+	// options, the host's cap on the hash table ("set hashsize" accepts
+	// no more), the book and its level (0, off, when zero: scripts and
+	// matches measure the search unless they ask for the book).
+	Session play.Config
 }
 
 // Run serves one protocol session: it reads commands from in and writes
@@ -56,7 +41,9 @@ type Config struct {
 // can pipe in "getmove <FEN> depth=8" and read the move; after quit or
 // cancellation it is stopped and its reply dropped. Run returns nil after
 // quit or end of input, ctx.Err() after cancellation, and otherwise the
-// first error reading in or writing out.
+// first error reading in or writing out, or the error that kept the
+// session from starting (a weight file or endgame database in cfg that
+// does not open).
 //
 // Run reads in on a goroutine of its own; when Run returns because of ctx
 // or a write error while that goroutine is blocked in a Read, the goroutine
@@ -64,7 +51,10 @@ type Config struct {
 // only once the running job has ended, so a client must keep reading out
 // until then (or close it): a job blocked writing a line blocks Run too.
 func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
-	s := newSession(out, cfg)
+	s, err := newSession(out, cfg)
+	if err != nil {
+		return err
+	}
 	lines := make(chan inputLine)
 	readDone := make(chan struct{})
 	defer close(readDone)
@@ -205,30 +195,17 @@ func (lw *lineWriter) failure() error {
 	return lw.err
 }
 
-// session is the state of one Run: the engine, the rule set, the game
-// history and the job (search or perft) running in the background. Only the
-// goroutine of Run touches it; jobs talk back through jobDone and the
-// writer.
+// session is the state of one Run: the play session (engine, rule set,
+// game history, book) and the job (search or perft) running in the
+// background. Only the goroutine of Run touches it; jobs talk back through
+// jobDone and the writer.
 type session struct {
-	cfg    Config
-	out    *lineWriter
-	stderr *noteWriter
-	engine *search.Engine
-	// opt mirrors the engine's options, which the engine itself reports
-	// only between searches.
-	opt     search.Options
-	variant movegen.Variant
-	// game is the game history set by "set gamehist", nil when none is.
-	game *movegen.Game
-	// bookLevel is the book setting; bookFile the book loaded by set
-	// bookfile or Config.Book (nil: the shipped book) and bookPath its
-	// name; rng chooses among book moves.
-	bookLevel book.Level
-	bookFile  *book.Book
-	bookPath  string
-	rng       *rand.Rand
-	job       *job
-	jobDone   chan string // a finished job's final reply line
+	cfg     Config
+	out     *lineWriter
+	stderr  *noteWriter
+	play    *play.Session
+	job     *job
+	jobDone chan string // a finished job's final reply line
 }
 
 // job is a search or perft running in the background.
@@ -238,34 +215,26 @@ type job struct {
 	unlimited bool // it runs until stopped
 }
 
-func newSession(out io.Writer, cfg Config) *session {
+func newSession(out io.Writer, cfg Config) (*session, error) {
 	stderr := cfg.Stderr
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	e := search.New(cfg.Search)
-	seed := cfg.BookSeed
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
+	s := &session{cfg: cfg, out: &lineWriter{w: out}, stderr: &noteWriter{w: stderr}, jobDone: make(chan string, 1)}
+	pc := cfg.Session
+	if pc.Book != nil && pc.BookName == "" {
+		pc.BookName = givenBook
 	}
-	bookPath := ""
-	if cfg.Book != nil {
-		bookPath = "(given)"
+	pc.Notes = func(note string) { s.stderr.printf("%s", note) }
+	var err error
+	if s.play, err = play.New(pc); err != nil {
+		return nil, err
 	}
-	return &session{
-		bookLevel: cfg.BookLevel,
-		bookFile:  cfg.Book,
-		bookPath:  bookPath,
-		rng:       rand.New(rand.NewPCG(seed, 0)),
-		cfg:       cfg,
-		out:       &lineWriter{w: out},
-		stderr:    &noteWriter{w: stderr},
-		engine:    e,
-		opt:       e.Options(),
-		variant:   movegen.American,
-		jobDone:   make(chan string, 1),
-	}
+	return s, nil
 }
+
+// givenBook is the bookfile value of a book Config gives without a name.
+const givenBook = "(given)"
 
 // start runs work in the background as the session's job. work returns
 // the job's final reply line, which Run writes once the job is over, so a

@@ -268,22 +268,28 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func TestGameHistoryReachesSearch(t *testing.T) {
-	var stderr bytes.Buffer
-	cfg := testConfig
-	cfg.Stderr = &stderr
-	s := newSession(io.Discard, cfg)
-	s.handle(inputLine{text: "set gamehist " + startFEN + " 11-15 23-19 8-11"})
-	if s.game == nil || len(s.game.Positions()) != 4 {
-		t.Fatal("set gamehist did not keep the game of 4 positions")
-	}
-	last := s.game.Position()
-	if h := s.history(last); len(h) != 3 || h[0].FEN() != s.game.Start.FEN() || stderr.Len() != 0 {
-		t.Fatalf("matching getmove: history %d positions, stderr %q", len(h), stderr.String())
-	}
-	start := movegen.StartPosition(movegen.American)
-	if h := s.history(start); h != nil || !strings.Contains(stderr.String(), "gamehist ignored") {
-		t.Fatalf("other position: history %d positions, stderr %q", len(h), stderr.String())
+// TestGameHistoryNote: a getmove whose position the game history does not
+// end in searches without it, and says so on stderr; one that it ends in
+// uses it without a word.
+func TestGameHistoryNote(t *testing.T) {
+	const hist = "set gamehist " + startFEN + " 11-15 23-19 8-11\n"
+	const reached = "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,11,15"
+	for _, tc := range []struct {
+		fen  string
+		note bool
+	}{{reached, false}, {startFEN, true}} {
+		var stderr syncBuffer
+		cfg := testConfig
+		cfg.Stderr = &stderr
+		var out bytes.Buffer
+		if err := Run(context.Background(), strings.NewReader(hist+"getmove "+tc.fen+" depth=2\n"), &out, cfg); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		checkMove(t, lines[len(lines)-1], tc.fen, movegen.American)
+		if got := strings.Contains(stderr.String(), "gamehist ignored"); got != tc.note {
+			t.Errorf("getmove %s: stderr %q, want a note %v", tc.fen, stderr.String(), tc.note)
+		}
 	}
 }
 
@@ -314,7 +320,7 @@ func TestInfoEGDBHits(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := testConfig
-	cfg.Search.EGDBPath = dir
+	cfg.Session.Search.EGDBPath = dir
 	c := startClient(t, cfg)
 	c.send("getmove W:WK1:BK14,K23 depth=6")
 	_, infos := c.until("move ", replyWait)
@@ -343,7 +349,7 @@ func TestBookSeed(t *testing.T) {
 	input := "set book 1\n" + strings.Repeat("getmove "+startFEN+" depth=1\n", 30)
 	play := func(seed uint64) string {
 		cfg := testConfig
-		cfg.BookSeed = seed
+		cfg.Session.BookSeed = seed
 		var out bytes.Buffer
 		if err := Run(context.Background(), strings.NewReader(input), &out, cfg); err != nil {
 			t.Fatal(err)

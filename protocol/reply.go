@@ -11,6 +11,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -126,7 +127,7 @@ func parseInfo(f []string) (Info, error) {
 		}
 		k, val, ok := strings.Cut(f[i], "=")
 		if !ok || k != key {
-			return in, fmt.Errorf("want %s= as word %d, found %s", key, i+1, echo(f[i]))
+			return in, fmt.Errorf("want %s= as word %d, found %s", key, i+1, play.Echo(f[i]))
 		}
 		var n uint64
 		var err error
@@ -148,7 +149,7 @@ func parseInfo(f []string) (Info, error) {
 			in.Time, err = parseTime(val)
 		}
 		if err != nil {
-			return in, fmt.Errorf("%s=%s: %w", key, echo(val), err)
+			return in, fmt.Errorf("%s=%s: %w", key, play.Echo(val), err)
 		}
 	}
 	n := len(infoKeys)
@@ -156,7 +157,7 @@ func parseInfo(f []string) (Info, error) {
 		if val, ok := strings.CutPrefix(f[n], "egdbhits="); ok {
 			var err error
 			if in.EGDBHits, err = parseCount(val, 64); err != nil {
-				return in, fmt.Errorf("egdbhits=%s: %w", echo(val), err)
+				return in, fmt.Errorf("egdbhits=%s: %w", play.Echo(val), err)
 			}
 			in.HasEGDB = true
 			n++
@@ -171,7 +172,7 @@ func parseInfo(f []string) (Info, error) {
 	}
 	first, ok := strings.CutPrefix(f[n], "pv=")
 	if !ok {
-		return in, fmt.Errorf("want pv= as word %d, found %s", n+1, echo(f[n]))
+		return in, fmt.Errorf("want pv= as word %d, found %s", n+1, play.Echo(f[n]))
 	}
 	pv := f[n+1:]
 	if first != "" {
@@ -180,7 +181,7 @@ func parseInfo(f []string) (Info, error) {
 	}
 	for _, m := range pv {
 		if !isMoveText(m) {
-			return in, fmt.Errorf("pv: %s is not a move", echo(m))
+			return in, fmt.Errorf("pv: %s is not a move", play.Echo(m))
 		}
 	}
 	if len(pv) > 0 {
@@ -238,7 +239,7 @@ func parseMoveReply(f []string) (MoveReply, error) {
 	case len(f) == 0:
 		return r, errors.New("no move")
 	case f[0] != "none" && !isMoveText(f[0]):
-		return r, fmt.Errorf("%s is not a move (want squares joined by '-' or 'x', or none)", echo(f[0]))
+		return r, fmt.Errorf("%s is not a move (want squares joined by '-' or 'x', or none)", play.Echo(f[0]))
 	}
 	r.Move = f[0]
 	seen := false
@@ -246,7 +247,7 @@ func parseMoveReply(f []string) (MoveReply, error) {
 		key, val, ok := strings.Cut(w, "=")
 		switch {
 		case !ok || key == "":
-			return MoveReply{}, fmt.Errorf("want key=value after the move, found %s", echo(w))
+			return MoveReply{}, fmt.Errorf("want key=value after the move, found %s", play.Echo(w))
 		case w == bookFlag:
 			r.Book = true
 			continue
@@ -257,7 +258,7 @@ func parseMoveReply(f []string) (MoveReply, error) {
 		}
 		seen = true
 		if r.Claim, ok = parseClaim(val); !ok {
-			return MoveReply{}, fmt.Errorf("result=%s: want win, loss, draw or unknown", echo(val))
+			return MoveReply{}, fmt.Errorf("result=%s: want win, loss, draw or unknown", play.Echo(val))
 		}
 	}
 	return r, nil

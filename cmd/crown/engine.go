@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 )
 
@@ -52,13 +53,14 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	if err := book.Level(*level).Check(); err != nil {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
-	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr, BookLevel: book.Level(*level), Search: opt}
+	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr,
+		Session: play.Config{BookLevel: book.Level(*level), Search: opt}}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
 		if err != nil {
 			return usageError(stderr, "engine", "--book-file: %v", err)
 		}
-		cfg.Book = b
+		cfg.Session.Book, cfg.Session.BookName = b, *bookFile
 	}
 	if err := protocol.Run(context.Background(), engineInput, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "crown engine: %v\n", err)

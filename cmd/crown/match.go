@@ -13,6 +13,7 @@ import (
 
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -256,7 +257,7 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 // the options *opt holds when the engine starts.
 func selfRun(opt *search.Options) match.RunFunc {
 	return func(ctx context.Context, in io.Reader, out io.Writer) error {
-		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Search: *opt})
+		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Session: play.Config{Search: *opt}})
 	}
 }
 

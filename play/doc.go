@@ -1,0 +1,22 @@
+// Package play is Crown at a board, whatever the front end: a Session
+// holds what the line protocol (package protocol), the CheckerBoard
+// library (cmd/cbengine), the web board (package web) and crown analyze
+// each used to keep for themselves, so that they are thin grammars over
+// one behaviour:
+//
+//   - the rule set in force and the game so far (set gamehist), whose
+//     positions the search counts for repetitions and the move-count
+//     rules when the game ends in the position searched;
+//   - the engine's options, read and checked through search.Registry, with
+//     a host's cap on the hash table;
+//   - the opening book: its level, the book file in use and the random
+//     choice among book moves;
+//   - the endgame database in force;
+//   - the search, with its fallback: whatever goes wrong inside it (a bug,
+//     a panic), Search answers a legal move and says what went wrong;
+//   - the static evaluation's terms from the side to move's view.
+//
+// A Session is safe for use by several goroutines: settings may be read
+// while a search runs, and a change the engine cannot take during a
+// search (search.ErrBusy) is refused.
+package play

@@ -1,0 +1,391 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Limits on what a front end hands a session.
+const (
+	// MaxFENBytes bounds a FEN: 24 pieces with K marks, commas and colour
+	// blocks fit in about 100 characters; the slack allows ranges and a
+	// final dot, and the bound keeps error replies short.
+	MaxFENBytes = 512
+	// MaxHistoryMoves bounds a game history: CheckerBoard sends only the
+	// reversible moves since the last irreversible one, which the draw
+	// rules keep under 80 plies; a whole 300-move game fits too.
+	MaxHistoryMoves = 1000
+	// maxEcho bounds how much of a client's text an error quotes.
+	maxEcho = 40
+)
+
+// DefaultBook names the book that ships inside Crown (book.Default) where
+// a book file's path would stand.
+const DefaultBook = "default"
+
+// Config describes a session at its start.
+type Config struct {
+	// Search holds the engine's options at start; zero fields take the
+	// search package's defaults.
+	Search search.Options
+	// MaxHashMiB, when positive, caps the hash table an option may set
+	// below the search's own limit, for hosts that run several engines in
+	// one process (a match runner) or tests on a small machine.
+	MaxHashMiB int
+	// Book, if not nil, is the opening book used instead of the one that
+	// ships (book.Default), until SetBookFile loads another; BookName is
+	// what BookFile calls it.
+	Book     *book.Book
+	BookName string
+	// BookLevel is the book level at start (0, off, when zero).
+	BookLevel book.Level
+	// BookSeed seeds the random choice among book moves; 0 seeds it from
+	// the clock, so sessions vary.
+	BookSeed uint64
+	// Notes, if not nil, receives diagnostics: a game history that does
+	// not end in the position searched, the stack of a search that failed.
+	Notes func(string)
+}
+
+// Session is one engine at one board: see the package documentation.
+type Session struct {
+	cfg    Config
+	engine *search.Engine
+
+	mu sync.Mutex // guards the fields below; never held during a search
+	// opt mirrors the engine's options, which the engine itself reports
+	// only between searches.
+	opt     search.Options
+	variant movegen.Variant
+	game    *movegen.Game // the game so far, nil when none is set
+	// bookLevel is the book setting; bookFile the book in use (nil: the
+	// shipped one) and bookPath its name; rng chooses among book moves.
+	bookLevel book.Level
+	bookFile  *book.Book
+	bookPath  string
+	rng       *rand.Rand
+}
+
+// New returns a session playing American checkers with the options and
+// book of cfg.
+func New(cfg Config) (*Session, error) {
+	e := search.New(cfg.Search)
+	seed := cfg.BookSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	return &Session{
+		cfg:       cfg,
+		engine:    e,
+		opt:       e.Options(),
+		variant:   movegen.American,
+		bookLevel: cfg.BookLevel,
+		bookFile:  cfg.Book,
+		bookPath:  cfg.BookName,
+		rng:       rand.New(rand.NewPCG(seed, 0)),
+	}, nil
+}
+
+// note sends a diagnostic to Config.Notes.
+func (s *Session) note(format string, args ...any) {
+	if s.cfg.Notes != nil {
+		s.cfg.Notes(fmt.Sprintf(format, args...))
+	}
+}
+
+// Echo quotes a client's text for an error message, cut to 40 bytes, with
+// Go escapes for what is not printable ASCII.
+func Echo(t string) string {
+	if len(t) > maxEcho {
+		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
+	}
+	return strconv.QuoteToASCII(t)
+}
+
+// Option returns the engine option of search.Registry (or the search's
+// parameter, search.Tunables) whose key is key, in lower case, or nil.
+// Flag names are not keys.
+func Option(key string) *search.Option {
+	if op, ok := search.LookupOption(key); ok && key == op.Key {
+		return op
+	}
+	return nil
+}
+
+// Options returns the engine's options in force.
+func (s *Session) Options() search.Options {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opt
+}
+
+// SetOption sets op from text as a front end's user wrote it (a number in
+// op's range, or a text option's value: a directory, "none"). It fails,
+// and changes nothing, on a bad value, a hash table over the host's cap, a
+// database or weight file that does not open, or while a search runs
+// (search.ErrBusy).
+func (s *Session) SetOption(op *search.Option, text string) error {
+	opt := s.Options()
+	if err := op.SetText(&opt, text); err != nil {
+		return err
+	}
+	if op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
+		return fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
+	}
+	if err := s.engine.SetOptions(opt); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opt = s.engine.Options()
+	return nil
+}
+
+// Variant returns the rule set in force.
+func (s *Session) Variant() movegen.Variant {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.variant
+}
+
+// SetGameType switches to the rule set of PDN GameType n (21 American, 23
+// Pool). A change of rule set forgets the game history and clears the
+// hash table.
+func (s *Session) SetGameType(n int) error {
+	v, err := movegen.VariantForGameType(n)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	changed := v != s.variant
+	if changed {
+		s.variant, s.game = v, nil
+	}
+	s.mu.Unlock()
+	if changed {
+		s.engine.Clear()
+	}
+	return nil
+}
+
+// ParseFEN reads a FEN in the rule set in force, at most MaxFENBytes long.
+func (s *Session) ParseFEN(fen string) (movegen.Position, error) {
+	if len(fen) > MaxFENBytes {
+		return movegen.Position{}, fmt.Errorf("bad FEN: longer than %d bytes", MaxFENBytes)
+	}
+	return movegen.ParseFEN(fen, s.Variant())
+}
+
+// SetHistory replaces the game history with the position fen and the moves
+// played from it (PDN, at most MaxHistoryMoves), or keeps the one in force
+// when any part is wrong: the error names the first bad move by its number.
+func (s *Session) SetHistory(fen string, moves []string) error {
+	if len(moves) > MaxHistoryMoves {
+		return fmt.Errorf("%d moves, more than %d", len(moves), MaxHistoryMoves)
+	}
+	p, err := s.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	g := movegen.NewGame(p)
+	for i, ms := range moves {
+		if _, err := g.PlayText(ms); err != nil {
+			return fmt.Errorf("move %d %s: %s", i+1, Echo(ms), moveErrorText(err))
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.game = g
+	return nil
+}
+
+// moveErrorText is the reason in a move error, without the move and FEN
+// the message already names.
+func moveErrorText(err error) string {
+	if me, ok := err.(*movegen.MoveError); ok {
+		return me.Msg
+	}
+	return err.Error()
+}
+
+// HistoryText describes the game history, "moves=<k> fen=<FEN reached>",
+// or returns "" when none is set.
+func (s *Session) HistoryText() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.game == nil {
+		return ""
+	}
+	last := s.game.Position()
+	return fmt.Sprintf("moves=%d fen=%s", len(s.game.Moves), last.FEN())
+}
+
+// history returns the positions before p in the game history, or nil when
+// that game does not end in p (a note says so).
+func (s *Session) history(p movegen.Position) []movegen.Position {
+	s.mu.Lock()
+	g := s.game
+	s.mu.Unlock()
+	if g == nil {
+		return nil
+	}
+	last := g.Position()
+	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
+		s.note("gamehist ignored: it ends in %s, getmove asks for %s", last.FEN(), p.FEN())
+		return nil
+	}
+	return g.History()
+}
+
+// NewGame forgets the game history and clears the hash table, as for a
+// new game.
+func (s *Session) NewGame() {
+	s.mu.Lock()
+	s.game = nil
+	s.mu.Unlock()
+	s.engine.Clear()
+}
+
+// ClearTable clears the hash table and the move-ordering tables (a table
+// no search has written is left as it is), waiting for a running search.
+func (s *Session) ClearTable() { s.engine.Clear() }
+
+// BookLevel returns the book level in force.
+func (s *Session) BookLevel() book.Level {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bookLevel
+}
+
+// SetBookLevel sets the book level, 0..3 (book.Level).
+func (s *Session) SetBookLevel(n int) error {
+	if err := book.Level(n).Check(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bookLevel = book.Level(n)
+	return nil
+}
+
+// BookFile names the book in use: DefaultBook, or the path it was read
+// from.
+func (s *Session) BookFile() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bookName()
+}
+
+// bookName is BookFile; mu is held.
+func (s *Session) bookName() string {
+	if s.bookFile == nil {
+		return DefaultBook
+	}
+	return s.bookPath
+}
+
+// SetBookFile reads the book file at path (which may hold blanks), or goes
+// back to the shipped book for DefaultBook; on error the book in use
+// stays.
+func (s *Session) SetBookFile(path string) error {
+	var b *book.Book
+	if path != DefaultBook {
+		var err error
+		if b, err = book.Load(path); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bookFile, s.bookPath = b, path
+	return nil
+}
+
+// Book returns the book in use for the rule set in force, or why there is
+// none (book.Select).
+func (s *Session) Book() (*book.Book, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return book.Select(s.bookFile, s.variant)
+}
+
+// BookMove chooses a book move of p at the level in force; false when the
+// level is off or the book in use has none for p.
+func (s *Session) BookMove(p movegen.Position) (book.Move, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.bookLevel == book.Off {
+		return book.Move{}, false
+	}
+	b, err := book.Select(s.bookFile, p.Variant)
+	if err != nil {
+		return book.Move{}, false
+	}
+	return b.Pick(p, s.bookLevel, s.rng)
+}
+
+// EGDB returns the endgame database in force, nil if none.
+func (s *Session) EGDB() *egdb.DB { return s.engine.EGDB() }
+
+// Provenance says how the evaluation's weights in force were made.
+func (s *Session) Provenance() string { return s.engine.Eval().Provenance }
+
+// Evaluate returns the static evaluation of p and its terms (eval's
+// Explain), all in centi-men from the side to move's view, so that the
+// terms add up to the score.
+func (s *Session) Evaluate(p *movegen.Position) (score int, terms []eval.Term) {
+	score, terms = s.engine.Eval().Explain(p)
+	if p.Turn == movegen.White { // Explain's terms are from Black's view
+		for i := range terms {
+			terms[i].Value = -terms[i].Value
+		}
+	}
+	return score, terms
+}
+
+// Search searches req.Pos under req.Limits, reporting each iteration to
+// req.Report. Without req.History, the game history gives the positions
+// before req.Pos when it ends in req.Pos. A position without a legal move
+// answers a Result without one (HasMove false, a loss) at once.
+//
+// Otherwise the Result always holds a legal move, so that a game goes on:
+// if the search fails (a bug inside it, which the error reports, its
+// stack going to Config.Notes) or returns no legal move, it is the best
+// move found before the failure if that is legal, else the first legal
+// move, and its claim is unknown.
+func (s *Session) Search(ctx context.Context, req search.Request) (res search.Result, err error) {
+	var ml movegen.MoveList
+	req.Pos.GenerateMoves(&ml)
+	if ml.N == 0 {
+		return search.Result{Score: -search.WinScore, Claim: search.Loss}, nil
+	}
+	if req.History == nil {
+		req.History = s.history(req.Pos)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("search failed: panic: %v", r)
+		}
+		if err == nil && (!res.HasMove || !req.Pos.IsLegal(res.Move)) {
+			err = fmt.Errorf("search returned no legal move for %s", req.Pos.FEN())
+		}
+		if err == nil {
+			return
+		}
+		if !res.HasMove || !req.Pos.IsLegal(res.Move) {
+			res = search.Result{Move: ml.Moves[0], HasMove: true, PV: []movegen.Move{ml.Moves[0]}}
+		}
+		res.Claim = search.Unknown
+	}()
+	return s.engine.Search(ctx, req), nil
+}

@@ -1,0 +1,152 @@
+package play
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
+)
+
+const startFEN = "B:W21-32:B1-12"
+
+// newTestSession returns a session with a small table, closed at the
+// test's end.
+func newTestSession(t *testing.T, cfg Config) *Session {
+	t.Helper()
+	if cfg.Search.HashMiB == 0 {
+		cfg.Search.HashMiB = 1
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSettings steps through the settings a front end changes, each with
+// what it must leave in force.
+func TestSettings(t *testing.T) {
+	s := newTestSession(t, Config{MaxHashMiB: 8})
+	hash, threads := Option("hashsize"), Option("searchthreads")
+	if hash == nil || threads == nil || Option("hash") != nil || Option("nonsense") != nil {
+		t.Fatal("Option: keys not found, or a flag name or an unknown key found")
+	}
+	for _, tc := range []struct {
+		step  string
+		do    func() error
+		fails string // the error's start, "" for none
+		check func() string
+		want  string
+	}{
+		{"hashsize 4", func() error { return s.SetOption(hash, "4") }, "", func() string { return hash.Format(s.Options()) }, "4"},
+		{"hashsize 9 (over the cap)", func() error { return s.SetOption(hash, "9") }, "9 MiB is over this host's limit of 8 MiB",
+			func() string { return hash.Format(s.Options()) }, "4"},
+		{"searchthreads x", func() error { return s.SetOption(threads, "x") }, `"x" is not a whole number`,
+			func() string { return threads.Format(s.Options()) }, "1"},
+		{"history", func() error { return s.SetHistory(startFEN, []string{"11-15", "23-19"}) }, "", s.HistoryText,
+			"moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"a bad move keeps the history", func() error { return s.SetHistory(startFEN, []string{"11-15", "22-18", "9-13"}) },
+			`move 3 "9-13": not legal: a capture is compulsory`, s.HistoryText,
+			"moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"a bad FEN keeps it too", func() error { return s.SetHistory("B:W21-33:B1-12", nil) }, "bad FEN", s.HistoryText,
+			"moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"too many moves", func() error { return s.SetHistory(startFEN, make([]string, MaxHistoryMoves+1)) }, "1001 moves, more than 1000",
+			s.HistoryText, "moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"the same game type keeps the history", func() error { return s.SetGameType(21) }, "", s.HistoryText,
+			"moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"another forgets it", func() error { return s.SetGameType(23) }, "", s.HistoryText, ""},
+		{"an unknown game type", func() error { return s.SetGameType(22) }, "unsupported game type 22",
+			func() string { return s.Variant().String() }, "pool"},
+		{"new game", func() error { s.SetHistory(startFEN, []string{"11-15"}); s.NewGame(); return nil }, "", s.HistoryText, ""},
+		{"book level 3", func() error { return s.SetBookLevel(3) }, "", func() string { return s.BookLevel().String() }, "best move"},
+		{"book level 4", func() error { return s.SetBookLevel(4) }, "4 is out of range 0..3", func() string { return s.BookLevel().String() }, "best move"},
+		{"a book path with blanks", func() error { return s.SetBookFile("no such dir/x.book") }, "book: open no such dir/x.book", s.BookFile, DefaultBook},
+		{"a book of the other rule set", func() error { return s.SetBookFile("../book/american.book") }, "", s.BookFile, "../book/american.book"},
+		{"is not used", func() error { _, err := s.Book(); return err }, "the book loaded is for american", s.BookFile, "../book/american.book"},
+		{"the shipped one again", func() error { return s.SetBookFile(DefaultBook) }, "", s.BookFile, DefaultBook},
+	} {
+		err := tc.do()
+		switch {
+		case tc.fails == "" && err != nil:
+			t.Errorf("%s: %v", tc.step, err)
+		case tc.fails != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.fails)):
+			t.Errorf("%s: error %v, want one starting %q", tc.step, err, tc.fails)
+		}
+		if got := tc.check(); got != tc.want {
+			t.Errorf("after %s: %q, want %q", tc.step, got, tc.want)
+		}
+	}
+}
+
+// TestBookMove: at book 3 the start is answered with the book's best move,
+// at 0 not at all.
+func TestBookMove(t *testing.T) {
+	s := newTestSession(t, Config{BookLevel: book.Best})
+	start := movegen.StartPosition(movegen.American)
+	b, err := book.Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := s.BookMove(start); !ok || !m.Move.Same(b.MainLine(start, 1)[0]) {
+		t.Errorf("book 3: %v, %v", m.Move.PathString(), ok)
+	}
+	s.SetBookLevel(0)
+	if _, ok := s.BookMove(start); ok {
+		t.Error("book 0 answered")
+	}
+}
+
+// TestHistory: the game history reaches a search of the position it ends
+// in, with a note when it does not.
+func TestHistory(t *testing.T) {
+	var notes []string
+	s := newTestSession(t, Config{Notes: func(n string) { notes = append(notes, n) }})
+	if err := s.SetHistory(startFEN, []string{"11-15", "23-19", "8-11"}); err != nil {
+		t.Fatal(err)
+	}
+	last := s.game.Position()
+	if h := s.history(last); len(h) != 3 || h[0] != movegen.StartPosition(movegen.American) || len(notes) != 0 {
+		t.Errorf("the game's last position: %d positions before it, notes %q", len(h), notes)
+	}
+	if h := s.history(movegen.StartPosition(movegen.American)); h != nil || len(notes) != 1 || !strings.Contains(notes[0], "gamehist ignored") {
+		t.Errorf("another position: %d positions, notes %q", len(h), notes)
+	}
+}
+
+// TestEvaluate: the terms are from the side to move's view and add up to
+// the score.
+func TestEvaluate(t *testing.T) {
+	s := newTestSession(t, Config{})
+	for _, fen := range []string{"B:W21-32:B1-11", "W:W21-32:B1-11"} {
+		p, err := s.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score, terms := s.Evaluate(&p)
+		sum := 0
+		for _, term := range terms {
+			sum += term.Value
+		}
+		if sum != score || (p.Turn == movegen.Black) != (score < 0) {
+			t.Errorf("%s: score %d, terms summing to %d: %v", fen, score, sum, terms)
+		}
+	}
+}
+
+// TestSearch: a search answers a legal move; a position without one is
+// a loss at once.
+func TestSearch(t *testing.T) {
+	s := newTestSession(t, Config{})
+	p := movegen.StartPosition(movegen.American)
+	res, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 3}})
+	if err != nil || !res.HasMove || !p.IsLegal(res.Move) {
+		t.Errorf("start: %+v, %v", res, err)
+	}
+	lost, _ := s.ParseFEN("B:W21:B")
+	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != search.Loss {
+		t.Errorf("no legal move: %+v, %v", res, err)
+	}
+}
