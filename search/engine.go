@@ -70,10 +70,14 @@ type Engine struct {
 	running  atomic.Bool
 	opt      Options
 	tt       *table
-	workers  []*worker
-	db       *egdb.DB         // nil without an endgame database
-	lmr      *lmrTable        // the reductions of opt's parameters
-	ev       *eval.WeightFile // the evaluation's weights
+	// written says the table may hold entries: a search has run since it
+	// was made or cleared. Clearing a table no search has written would
+	// only fault in its pages (a second for a few GiB).
+	written bool
+	workers []*worker
+	db      *egdb.DB         // nil without an endgame database
+	lmr     *lmrTable        // the reductions of opt's parameters
+	ev      *eval.WeightFile // the evaluation's weights
 }
 
 // New returns an engine ready to search. Zero options take the defaults;
@@ -106,9 +110,9 @@ func New(opt Options) *Engine {
 // old scores.
 func (e *Engine) apply(opt Options, db *egdb.DB, ev *eval.WeightFile) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
-		e.tt = newTable(opt.HashMiB)
+		e.tt, e.written = newTable(opt.HashMiB), false
 	} else if db != e.db || ev != e.ev {
-		e.tt.clear()
+		e.clearTable()
 	}
 	for len(e.workers) < opt.Threads {
 		e.workers = append(e.workers, newWorker(len(e.workers)))
@@ -170,13 +174,24 @@ func (e *Engine) EGDB() *egdb.DB {
 }
 
 // Clear forgets the transposition table and the move-ordering tables, as
-// for a new game. It waits for a running search to end.
+// for a new game; a table no search has written since it was made or
+// cleared is left as it is (it holds nothing). It waits for a running
+// search to end.
 func (e *Engine) Clear() {
 	e.searchMu.Lock()
 	defer e.searchMu.Unlock()
-	e.tt.clear()
+	e.clearTable()
 	for _, w := range e.workers {
 		w.clear()
+	}
+}
+
+// clearTable clears the table if a search has written it; searchMu is
+// held (or the engine is being made).
+func (e *Engine) clearTable() {
+	if e.written {
+		e.tt.clear()
+		e.written = false
 	}
 }
 
@@ -230,6 +245,7 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		}
 	}
 	e.tt.newSearch()
+	e.written = true
 	for _, w := range e.workers {
 		w.setup(s, req)
 	}

@@ -162,3 +162,31 @@ func TestDisable(t *testing.T) {
 		t.Error("disable=16 accepted, beyond DisableAll")
 	}
 }
+
+// TestClearWrittenTable follows whether the table may hold entries, which
+// decides whether Clear has anything to clear: a new game in CheckerBoard
+// clears the table, and clearing a new one of a few GiB would take a
+// second for nothing.
+func TestClearWrittenTable(t *testing.T) {
+	e := New(Options{HashMiB: 1})
+	search := func() {
+		e.Search(context.Background(), Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{Depth: 2}})
+	}
+	for _, tc := range []struct {
+		step string
+		do   func()
+		want bool
+	}{
+		{"new", func() {}, false},
+		{"a search", search, true},
+		{"the same size", func() { e.SetOptions(Options{HashMiB: 1}) }, true},
+		{"Clear", e.Clear, false},
+		{"another search", search, true},
+		{"a new size", func() { e.SetOptions(Options{HashMiB: 2}) }, false},
+	} {
+		tc.do()
+		if e.written != tc.want {
+			t.Errorf("after %s: written %v, want %v", tc.step, e.written, tc.want)
+		}
+	}
+}
