@@ -16,6 +16,16 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
+// testAdapter returns a new adapter, as the library makes its one.
+func testAdapter(t *testing.T) *adapter {
+	t.Helper()
+	a, err := newAdapter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // TestSquareCoor checks the square mapping against the API's formulas:
 // n = 4*(y+1) - x/2, and squares 1 and 4 on Black's back rank at x = 6
 // and x = 0.
@@ -194,7 +204,7 @@ func TestLimitWords(t *testing.T) {
 }
 
 func TestCommand(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	dbDir := t.TempDir()
 	b := egdb.NewBuilder(movegen.American, 1)
 	b.Dir = dbDir
@@ -271,7 +281,7 @@ func TestCommand(t *testing.T) {
 
 // TestGetMove plays a move in process and checks what comes back.
 func TestGetMove(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	if _, ok := a.command("set hashsize 4"); !ok {
 		t.Fatal("set hashsize 4 refused")
 	}
@@ -296,7 +306,7 @@ func TestGetMove(t *testing.T) {
 // TestBookMove: at the start position the library plays the book's move
 // at once, at book 3 the best one; with book 0 it searches.
 func TestBookMove(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	a.command("set hashsize 4")
 	a.command("set book 3")
 	bk, err := book.Default(movegen.American)
@@ -327,7 +337,7 @@ func TestBookMove(t *testing.T) {
 // TestPlaynow stops an "infinite" search through playnow and measures how
 // long it takes to come back.
 func TestPlaynow(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	a.command("set hashsize 4")
 	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
@@ -354,7 +364,7 @@ const maxPlaynowDelay = 50 * time.Millisecond
 
 // TestHashMemory checks that set hashsize allocates what it says.
 func TestHashMemory(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	heap := func() int64 {
 		runtime.GC()
 		var ms runtime.MemStats
@@ -380,7 +390,7 @@ func TestHashMemory(t *testing.T) {
 // TestNoSearchLeft checks that no goroutine outlives getmove: neither a
 // search nor the one watching playnow.
 func TestNoSearchLeft(t *testing.T) {
-	a := newAdapter()
+	a := testAdapter(t)
 	a.command("set hashsize 4")
 	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
@@ -401,30 +411,22 @@ func TestNoSearchLeft(t *testing.T) {
 	}
 }
 
-// TestTableUsed follows when the hash table holds entries, which decides
-// whether CB_RESET_MOVES has anything to clear.
-func TestTableUsed(t *testing.T) {
-	a := newAdapter()
-	a.command("set book 0")
-	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
-	move := func() { a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.01, info: infoResetMoves}) }
+// TestResultCode: getmove returns each claim's code, and unknown (not 0,
+// CheckerBoard's draw) for a claim without one.
+func TestResultCode(t *testing.T) {
 	for _, tc := range []struct {
-		step string
-		do   func()
-		want bool
+		claim search.Claim
+		want  int
 	}{
-		{"new", func() {}, false},
-		{"set hashsize 4 (a new table)", func() { a.command("set hashsize 4") }, false},
-		{"getmove", move, true},
-		{"set hashsize 4 (the same table)", func() { a.command("set hashsize 4") }, true},
-		{"set gametype 21 (no change)", func() { a.command("set gametype 21") }, true},
-		{"set gametype 23 (cleared)", func() { a.command("set gametype 23") }, false},
-		{"getmove after set gametype 23", move, true},
-		{"set hashsize 2", func() { a.command("set hashsize 2") }, false},
+		{search.Unknown, cbUnknown},
+		{search.Win, cbWin},
+		{search.Loss, cbLoss},
+		{search.Draw, cbDraw},
+		{search.Draw + 1, cbUnknown},
+		{-1, cbUnknown},
 	} {
-		tc.do()
-		if a.used != tc.want {
-			t.Errorf("after %s: used %v, want %v", tc.step, a.used, tc.want)
+		if got := resultCode(tc.claim); got != tc.want {
+			t.Errorf("resultCode(%d) = %d, want %d", tc.claim, got, tc.want)
 		}
 	}
 }

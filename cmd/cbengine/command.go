@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -20,12 +20,6 @@ const (
 	// is not found within it) are refused. set gamehist with a whole game
 	// fits easily; the API's 256 bytes is CheckerBoard's own buffer.
 	maxCommandBytes = 1 << 16
-	// maxHistoryMoves bounds set gamehist, as the line protocol does.
-	maxHistoryMoves = 1000
-	// maxEcho bounds how much of the host's text an error reply quotes.
-	maxEcho = 40
-	// defaultBookFile is the bookfile value naming the shipped book.
-	defaultBookFile = "default"
 	// unknownReply answers a command Crown does not know, as CheckerBoard
 	// expects (with return value 0).
 	unknownReply = "?"
@@ -71,7 +65,7 @@ func (a *adapter) run(cmd string, args []string) (string, error) {
 	case "about":
 		return engineName + " " + engineVersion + ", a checkers engine for American checkers (GameType 21)" +
 			" and American Pool checkers (GameType 23), as a CheckerBoard engine library." +
-			" Evaluation weights: " + a.engine.Eval().Provenance, nil
+			" Evaluation weights: " + a.play.Provenance(), nil
 	case "help":
 		return helpFile, nil
 	case "get":
@@ -98,30 +92,28 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 	if len(rest) > 0 {
 		return "", fmt.Errorf("error: get %s takes no more arguments", key)
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
 	if op := engineOption(key); op != nil {
-		return op.Format(a.opt), nil
+		return op.Format(a.play.Options()), nil
 	}
 	switch key {
 	case "protocolversion":
 		return strconv.Itoa(protocolVersion), nil
 	case "gametype":
-		return strconv.Itoa(a.variant.Rules().GameType), nil
+		return strconv.Itoa(a.play.Variant().Rules().GameType), nil
 	case "cpus":
 		return strconv.Itoa(runtime.NumCPU()), nil
 	case "book":
-		return strconv.Itoa(int(a.bookLevel)), nil
+		return strconv.Itoa(int(a.play.BookLevel())), nil
 	case "bookfile":
-		return a.bookName(), nil
+		return a.play.BookFile(), nil
 	case "enable_wld":
-		if a.engine.EGDB() != nil {
+		if a.play.EGDB() != nil {
 			return "1", nil
 		}
 		return "0", nil
 	case "max_dbpieces":
-		if db := a.engine.EGDB(); db != nil {
-			return strconv.Itoa(db.Pieces(a.variant)), nil
+		if db := a.play.EGDB(); db != nil {
+			return strconv.Itoa(db.Pieces(a.play.Variant())), nil
 		}
 		return "0", nil
 	}
@@ -138,10 +130,7 @@ func engineOption(key string) *search.Option {
 	if name, ok := cbOptionNames[key]; ok {
 		key = name
 	}
-	if op, ok := search.LookupOption(key); ok && key == op.Key {
-		return op
-	}
-	return nil
+	return play.Option(key)
 }
 
 // set answers "set key value..." with the value now in force.
@@ -172,32 +161,18 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
-		return "", fmt.Errorf("error: set %s: %s is not a whole number", key, echo(args[0]))
+		return "", fmt.Errorf("error: set %s: %s is not a whole number", key, play.Echo(args[0]))
 	}
 	if key == "book" {
-		if err := book.Level(n).Check(); err != nil {
+		if err := a.play.SetBookLevel(n); err != nil {
 			return "", fmt.Errorf("error: set book: %v", err)
 		}
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		a.bookLevel = book.Level(n)
-		return fmt.Sprintf("%d (%s)", n, a.bookLevel), nil
+		return fmt.Sprintf("%d (%s)", n, book.Level(n)), nil
 	}
-	v, err := movegen.VariantForGameType(n)
-	if err != nil {
+	if err := a.play.SetGameType(n); err != nil {
 		return "", fmt.Errorf("error: set gametype: %v", err)
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if v != a.variant {
-		a.variant = v
-		a.game = nil
-		if a.used {
-			a.engine.Clear()
-			a.used = false
-		}
-	}
-	return strconv.Itoa(v.Rules().GameType), nil
+	return strconv.Itoa(n), nil
 }
 
 // setOption sets an engine option of search.Registry under the name key
@@ -205,20 +180,10 @@ func (a *adapter) set(key string, args []string) (string, error) {
 // resizes the hash table, searchthreads changes the thread count, egdbpath
 // opens a database. It fails while a search runs.
 func (a *adapter) setOption(op *search.Option, key, text string) (string, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	opt := a.opt
-	if err := op.SetText(&opt, text); err != nil {
+	if err := a.play.SetOption(op, text); err != nil {
 		return "", fmt.Errorf("error: set %s: %v", key, err)
 	}
-	if err := a.engine.SetOptions(opt); err != nil {
-		return "", fmt.Errorf("error: set %s: %v", key, err)
-	}
-	if a.engine.Options().HashMiB != a.opt.HashMiB {
-		a.used = false // a new, empty table
-	}
-	a.opt = a.engine.Options()
-	return op.Format(a.opt), nil
+	return op.Format(a.play.Options()), nil
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
@@ -227,24 +192,10 @@ func (a *adapter) setGameHist(args []string) (string, error) {
 	if len(args) == 0 {
 		return "", errors.New("error: set gamehist needs a FEN and the moves played from it")
 	}
-	if len(args)-1 > maxHistoryMoves {
-		return "", fmt.Errorf("error: set gamehist: %d moves, more than %d", len(args)-1, maxHistoryMoves)
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	p, err := movegen.ParseFEN(args[0], a.variant)
-	if err != nil {
+	if err := a.play.SetHistory(args[0], args[1:]); err != nil {
 		return "", fmt.Errorf("error: set gamehist: %v", err)
 	}
-	g := movegen.NewGame(p)
-	for i, ms := range args[1:] {
-		if _, err := g.PlayText(ms); err != nil {
-			return "", fmt.Errorf("error: set gamehist: move %d %s: %v", i+1, echo(ms), err)
-		}
-	}
-	a.game = g
-	last := g.Position()
-	return fmt.Sprintf("gamehist moves=%d fen=%s", len(g.Moves), last.FEN()), nil
+	return "gamehist " + a.play.HistoryText(), nil
 }
 
 // staticEvaluation answers the evaluation of a FEN and its terms, one a
@@ -254,59 +205,27 @@ func (a *adapter) staticEvaluation(args []string) (string, error) {
 	if len(args) != 1 {
 		return "", errors.New("error: staticevaluation takes one FEN")
 	}
-	a.mu.Lock()
-	v := a.variant
-	a.mu.Unlock()
-	p, err := movegen.ParseFEN(args[0], v)
+	p, err := a.play.ParseFEN(args[0])
 	if err != nil {
 		return "", fmt.Errorf("error: staticevaluation: %v", err)
 	}
-	total, terms := a.engine.Eval().Explain(&p)
+	total, terms := a.play.Evaluate(&p)
 	var b strings.Builder
 	fmt.Fprintf(&b, "score %+d (centi-men, %s to move)", total, sideName(p.Turn))
 	for _, t := range terms {
-		val := t.Value // from Black's view
-		if p.Turn == movegen.White {
-			val = -val
-		}
-		fmt.Fprintf(&b, "\n%s %+d", t.Name, val)
+		fmt.Fprintf(&b, "\n%s %+d", t.Name, t.Value)
 	}
 	return b.String(), nil
-}
-
-// echo quotes the host's text for an error reply, cut to maxEcho bytes.
-func echo(t string) string {
-	if len(t) > maxEcho {
-		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
-	}
-	return strconv.QuoteToASCII(t)
-}
-
-// bookName is the book in use: default (the shipped one) or a file's path;
-// mu is held.
-func (a *adapter) bookName() string {
-	if a.bookFile == nil {
-		return defaultBookFile
-	}
-	return a.bookPath
 }
 
 // setBookFile reads a book file (its path, which may hold blanks), or the
 // shipped book again for "default"; on error the book in use stays.
 func (a *adapter) setBookFile(args []string) (string, error) {
-	path := strings.Join(args, " ")
-	if path == "" {
-		return "", errors.New("error: set bookfile takes a path or default")
+	if len(args) == 0 {
+		return "", fmt.Errorf("error: set bookfile takes a path or %s", play.DefaultBook)
 	}
-	var b *book.Book
-	if path != defaultBookFile {
-		var err error
-		if b, err = book.Load(path); err != nil {
-			return "", fmt.Errorf("error: set bookfile: %v", err)
-		}
+	if err := a.play.SetBookFile(strings.Join(args, " ")); err != nil {
+		return "", fmt.Errorf("error: set bookfile: %v", err)
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.bookFile, a.bookPath = b, path
-	return a.bookName(), nil
+	return a.play.BookFile(), nil
 }

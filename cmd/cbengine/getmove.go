@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -47,37 +46,29 @@ const (
 	cbUnknown = 3
 )
 
-// claimCode maps the search's claim to getmove's return value.
-var claimCode = map[search.Claim]int{
-	search.Unknown: cbUnknown,
-	search.Win:     cbWin,
-	search.Loss:    cbLoss,
-	search.Draw:    cbDraw,
+// resultCode is getmove's return value for the search's claim: a claim
+// without a code of its own is unknown, never 0 (CheckerBoard's draw, on
+// which it ends an engine match's game).
+func resultCode(c search.Claim) int {
+	switch c {
+	case search.Win:
+		return cbWin
+	case search.Loss:
+		return cbLoss
+	case search.Draw:
+		return cbDraw
+	}
+	return cbUnknown
 }
 
 // pollInterval is how often getmove looks at *playnow while it searches.
 const pollInterval = 5 * time.Millisecond
 
-// adapter is the engine behind the exported functions: one search engine
-// (its hash table lives across calls) and the settings enginecommand
+// adapter is the engine behind the exported functions: one play session
+// (its hash table lives across calls) with the settings enginecommand
 // makes. The library holds one, theAdapter.
 type adapter struct {
-	mu      sync.Mutex // guards the fields below, not the search itself
-	engine  *search.Engine
-	opt     search.Options
-	variant movegen.Variant
-	game    *movegen.Game // set gamehist's game, nil when none
-	// used says the hash table holds entries: a new table (the first
-	// one, or one set hashsize made) has none, and clearing it for
-	// CB_RESET_MOVES would only cost time (a page fault for every page).
-	used bool
-	// bookLevel is the book setting; bookFile the book set bookfile read
-	// (nil: the shipped one) and bookPath its path; rng chooses among
-	// book moves.
-	bookLevel book.Level
-	bookFile  *book.Book
-	bookPath  string
-	rng       *rand.Rand
+	play *play.Session
 }
 
 // defaultBookLevel is the library's book setting until the host sets one:
@@ -88,21 +79,12 @@ const defaultBookLevel = book.Good
 
 // newAdapter returns an adapter with the default options, playing
 // American checkers.
-func newAdapter() *adapter {
-	e := search.New(search.Options{})
-	return &adapter{engine: e, opt: e.Options(), variant: movegen.American, bookLevel: defaultBookLevel,
-		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
-}
-
-// bookMove chooses the book move of p at the level in force, if any.
-func (a *adapter) bookMove(p movegen.Position) (book.Move, bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	b, err := book.Select(a.bookFile, p.Variant)
+func newAdapter() (*adapter, error) {
+	s, err := play.New(play.Config{BookLevel: defaultBookLevel})
 	if err != nil {
-		return book.Move{}, false
+		return nil, err
 	}
-	return b.Pick(p, a.bookLevel, a.rng)
+	return &adapter{play: s}, nil
 }
 
 // getMoveRequest is one getmove call's input, in Go types.
@@ -159,15 +141,10 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	}
 	start := time.Now()
 	reply := getMoveReply{board: req.board, result: cbUnknown}
-	a.mu.Lock()
-	variant, game := a.variant, a.game
-	clearTable := req.info&infoResetMoves != 0 && a.used
-	a.used = a.used && !clearTable
-	a.mu.Unlock()
-	if clearTable {
-		a.engine.Clear()
+	if req.info&infoResetMoves != 0 {
+		a.play.ClearTable()
 	}
-	p, err := positionFrom(&req.board, req.color, variant)
+	p, err := positionFrom(&req.board, req.color, a.play.Variant())
 	if err != nil {
 		status("Crown: bad input: " + err.Error())
 		return reply
@@ -188,7 +165,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		reply.result = cbLoss
 		return reply
 	}
-	if m, ok := a.bookMove(p); ok {
+	if m, ok := a.play.BookMove(p); ok {
 		after := p
 		after.MakeMove(m.Move)
 		writeBoard(&reply.board, &after)
@@ -198,16 +175,17 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		return reply
 	}
 	lim = chargeTime(lim, time.Since(start))
-	a.mu.Lock()
-	a.used = true
-	a.mu.Unlock()
-	res := a.search(search.Request{Pos: p, Limits: lim, History: history(game, p)}, req.playnow, status, ml.Moves[0])
+	res, err := a.search(search.Request{Pos: p, Limits: lim}, req.playnow, status)
 	after := p
 	after.MakeMove(res.Move)
 	writeBoard(&reply.board, &after)
 	reply.move = cbMoveOf(&p, res.Move)
-	reply.result = claimCode[res.Claim]
+	reply.result = resultCode(res.Claim)
 	reply.moved = true
+	if err != nil {
+		status(fmt.Sprintf("Crown: search failed (%v); playing %s", err, res.Move.PathString()))
+		return reply
+	}
 	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, EGDBHits: res.EGDBHits, Time: res.Time, PV: res.PV}) +
 		"  result " + res.Claim.String())
 	return reply
@@ -230,9 +208,9 @@ func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
 }
 
 // search runs the search until its limits or playnow, reporting every
-// finished iteration to status. A search that panics (a bug) or returns
-// no legal move is answered with fallback, so a game in the GUI goes on.
-func (a *adapter) search(req search.Request, playnow func() bool, status func(string), fallback movegen.Move) (res search.Result) {
+// finished iteration to status. Its result holds a legal move even when
+// the search fails (play.Session.Search), so a game in the GUI goes on.
+func (a *adapter) search(req search.Request, playnow func() bool, status func(string)) (search.Result, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if playnow != nil {
@@ -240,18 +218,8 @@ func (a *adapter) search(req search.Request, playnow func() bool, status func(st
 		defer close(done)
 		go watchPlaynow(playnow, cancel, done)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			status(fmt.Sprintf("Crown: search failed (%v); playing %s", r, fallback.PathString()))
-			res = search.Result{Move: fallback, HasMove: true}
-		}
-	}()
 	req.Report = func(in search.Info) { status(statusText(in)) }
-	res = a.engine.Search(ctx, req)
-	if !res.HasMove || !req.Pos.IsLegal(res.Move) {
-		res = search.Result{Move: fallback, HasMove: true}
-	}
-	return res
+	return a.play.Search(ctx, req)
 }
 
 // watchPlaynow cancels the search when playnow reports true, polling it
@@ -274,19 +242,6 @@ func watchPlaynow(playnow func() bool, cancel context.CancelFunc, done <-chan st
 			}
 		}
 	}
-}
-
-// history returns the positions before p in the game set gamehist gave,
-// or nil when that game does not end in p.
-func history(g *movegen.Game, p movegen.Position) []movegen.Position {
-	if g == nil {
-		return nil
-	}
-	last := g.Position()
-	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
-		return nil
-	}
-	return g.History()
 }
 
 // statusText writes a finished iteration the way CheckerBoard engines

@@ -43,15 +43,16 @@ const minSearchProcs = 2
 var (
 	adapterOnce sync.Once
 	theAdapter  *adapter
+	adapterErr  error // why the adapter could not be made
 )
 
 // engine returns the library's adapter, made on first use.
-func engine() *adapter {
+func engine() (*adapter, error) {
 	adapterOnce.Do(func() {
 		runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), minSearchProcs) + search.SpareProcs)
-		theAdapter = newAdapter()
+		theAdapter, adapterErr = newAdapter()
 	})
-	return theAdapter
+	return theAdapter, adapterErr
 }
 
 // main is not called in a c-shared library; the package needs one.
@@ -87,7 +88,12 @@ func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, play
 		flag := (*int32)(unsafe.Pointer(playnow))
 		req.playnow = func() bool { return atomic.LoadInt32(flag) != 0 }
 	}
-	reply := engine().getMove(req)
+	a, err := engine()
+	if err != nil {
+		status("Crown: internal error: " + err.Error())
+		return C.CB_UNKNOWN
+	}
+	reply := a.getMove(req)
 	if !reply.moved {
 		return C.int(reply.result)
 	}
@@ -139,7 +145,12 @@ func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
 		writeCString(reply, replySize, "error: command longer than "+strconv.Itoa(maxCommandBytes)+" bytes, ignored")
 		return 0
 	}
-	r, ok := engine().command(text)
+	a, err := engine()
+	if err != nil {
+		writeCString(reply, replySize, "error: internal error: "+err.Error())
+		return 0
+	}
+	r, ok := a.command(text)
 	writeCString(reply, replySize, r)
 	if ok {
 		return 1
