@@ -73,6 +73,10 @@ type Options struct {
 	// zero value, plays none. crown serve uses book.AllGood, so games
 	// against a person vary.
 	Book book.Level
+	// Log, if not nil, receives the server's failures, a line each: a
+	// search that failed (the game goes on with a legal move), an engine
+	// that could not be made.
+	Log io.Writer
 }
 
 func (o Options) withDefaults() Options {
@@ -106,6 +110,7 @@ type Server struct {
 	sem      chan struct{} // one token per search allowed to run
 	searches sync.WaitGroup
 	streams  atomic.Int64
+	logMu    sync.Mutex // one line of the log at a time
 
 	mu    sync.Mutex
 	games map[string]*session
@@ -169,6 +174,16 @@ func (s *Server) acquire(ctx context.Context) bool {
 }
 
 func (s *Server) release() { <-s.sem }
+
+// logf writes a line to Options.Log. Write errors are ignored: the log is
+// best effort.
+func (s *Server) logf(format string, a ...any) {
+	if s.opt.Log != nil {
+		s.logMu.Lock()
+		defer s.logMu.Unlock()
+		fmt.Fprintf(s.opt.Log, "crown serve: "+format+"\n", a...)
+	}
+}
 
 // add keeps a new game, first dropping the games idle for too long. It
 // fails when the server already keeps as many games as it may.

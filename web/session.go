@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"sync"
 	"time"
 
-	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -86,16 +85,14 @@ type session struct {
 	hurry    context.CancelFunc // makes the running search answer now
 	clear    bool               // the engine's tables are to be cleared before its next search
 	info     *info
-	eng      *search.Engine
-	rng      *rand.Rand // chooses among book moves
+	play     *play.Session // the engine, made at the first search
 	version  uint64
 	changed  chan struct{} // closed and replaced on every change
 	lastUsed time.Time
 }
 
 func newSession(id string, srv *Server) *session {
-	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now(),
-		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
+	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now()}
 }
 
 // setup holds what a new game needs.
@@ -194,18 +191,29 @@ func (s *session) schedule() {
 }
 
 // start runs a search of the position on the board in its own goroutine,
-// unless the server is closing; mu is held.
+// unless the server is closing or the engine cannot be made (the server's
+// log says why); mu is held.
 func (s *session) start(t task) {
 	if s.srv.ctx.Err() != nil {
 		return
+	}
+	if s.play == nil {
+		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, BookLevel: s.srv.opt.Book})
+		if err != nil {
+			s.srv.logf("game %s: the engine: %v", s.id, err)
+			return
+		}
+		s.play = ps
 	}
 	ctx, cancel := context.WithCancel(s.srv.ctx)
 	now, hurry := context.WithCancel(ctx)
 	s.task, s.cancel, s.hurry = t, cancel, hurry
 	gen := s.gen
 	p := *s.pos()
+	ps := s.play
 	if t == taskMove {
-		if res, ok := s.bookMove(&p); ok {
+		if m, ok := ps.BookMove(p); ok {
+			res := search.Result{Move: m.Move, HasMove: true, Score: m.Score, PV: []movegen.Move{m.Move}}
 			s.srv.searches.Add(1)
 			go func() {
 				defer s.srv.searches.Done()
@@ -222,10 +230,7 @@ func (s *session) start(t task) {
 		req.Limits = search.Limits{MoveTime: s.srv.opt.AnalysisTime, Exact: true}
 	}
 	req.Report = func(in search.Info) { s.report(gen, &p, in, false) }
-	if s.eng == nil {
-		s.eng = search.New(s.srv.opt.Engine)
-	}
-	eng, clear := s.eng, s.clear
+	clear := s.clear
 	s.clear = false
 	s.srv.searches.Add(1)
 	go func() {
@@ -236,25 +241,14 @@ func (s *session) start(t task) {
 		}
 		defer s.srv.release()
 		if clear {
-			eng.Clear()
+			ps.ClearTable()
 		}
-		res := eng.Search(now, req)
+		res, err := ps.Search(now, req)
+		if err != nil {
+			s.srv.logf("game %s: %v", s.id, err)
+		}
 		s.finish(gen, t, &p, res)
 	}()
-}
-
-// bookMove returns the engine's move in p from the shipped book at the
-// server's level, as a search result that took no time; mu is held.
-func (s *session) bookMove(p *movegen.Position) (search.Result, bool) {
-	b, err := book.Default(p.Variant)
-	if err != nil {
-		return search.Result{}, false
-	}
-	m, ok := b.Pick(*p, s.srv.opt.Book, s.rng)
-	if !ok {
-		return search.Result{}, false
-	}
-	return search.Result{Move: m.Move, HasMove: true, Score: m.Score, PV: []movegen.Move{m.Move}}, true
 }
 
 // report publishes one finished iteration, if the search is still wanted

@@ -87,7 +87,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
-		IdleTimeout: *idle, Engine: opt, Searches: *searches, Book: book.Level(*level)})
+		IdleTimeout: *idle, Engine: opt, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := serveStop()
