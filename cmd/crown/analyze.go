@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -78,11 +79,15 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 	}
-	e := search.New(opt)
+	ps, err := play.New(play.Config{Search: opt})
+	if err != nil {
+		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
+		return exitFail
+	}
 	req := search.Request{Pos: pos, Limits: lim}
 	hits := ""
 	req.Report = func(in search.Info) {
-		if e.EGDB() != nil {
+		if ps.EGDB() != nil {
 			hits = fmt.Sprintf(" egdbhits %d", in.EGDBHits)
 		}
 		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f%s pv %s\n",
@@ -90,7 +95,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()
-	res := e.Search(ctx, req)
+	res, err := ps.Search(ctx, req)
 	if !res.HasMove {
 		fmt.Fprintf(stdout, "bestmove none score=%d depth=0 nodes=0 time=%.3f (no legal move: %s has lost)\n",
 			res.Score, res.Time.Seconds(), sideName(pos.Turn))
@@ -98,6 +103,10 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "bestmove %s score=%d depth=%d nodes=%d time=%.3f\n",
 		pos.FormatMove(res.Move), res.Score, res.Depth, res.Nodes, res.Time.Seconds())
+	if err != nil {
+		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
+		return exitFail
+	}
 	return exitOK
 }
 
