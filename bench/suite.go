@@ -108,15 +108,22 @@ func RunSuite(ctx context.Context, depth int, report func(SuiteLine)) (SuiteTota
 	if depth <= 0 {
 		depth = SuiteDepth
 	}
-	e := search.New(search.Options{HashMiB: SuiteHashMiB, Threads: 1})
 	var total SuiteTotal
+	e, err := search.New(search.Options{HashMiB: SuiteHashMiB, Threads: 1})
+	if err != nil {
+		return total, err
+	}
+	defer e.Close()
 	for i, sp := range Suite {
 		p, err := sp.Parse()
 		if err != nil {
 			return total, fmt.Errorf("bench position %d (%s): %w", i+1, sp.Name, err)
 		}
 		e.Clear()
-		res := e.Search(ctx, search.Request{Pos: p, Limits: search.Limits{Depth: depth}})
+		res, err := e.Search(ctx, search.Request{Pos: p, Limits: search.Limits{Depth: depth}})
+		if err != nil {
+			return total, fmt.Errorf("bench position %d (%s): %w", i+1, sp.Name, err)
+		}
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}

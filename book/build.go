@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -137,8 +138,17 @@ func Build(ctx context.Context, cfg Config, resume *Book) ([]Entry, error) {
 	b.start = b.node(movegen.StartPosition(cfg.Variant))
 	opt := cfg.Options
 	opt.Threads = 1
+	defer func() {
+		for _, e := range b.engines {
+			e.Close()
+		}
+	}()
 	for range cfg.Concurrency {
-		b.engines = append(b.engines, search.New(opt))
+		e, err := search.New(opt)
+		if err != nil {
+			return nil, err
+		}
+		b.engines = append(b.engines, e)
 	}
 	began, saved := time.Now(), time.Now()
 	for {
@@ -441,17 +451,31 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 			}
 		}
 	}
+	ctx, cancel := context.WithCancel(ctx) // a failed search stops the others
+	defer cancel()
 	work := make(chan int)
+	errs := make([]error, len(b.engines))
 	var wg sync.WaitGroup
-	for _, e := range b.engines {
+	for k, e := range b.engines {
 		wg.Add(1)
-		go func(e *search.Engine) {
+		go func() {
 			defer wg.Done()
+			defer func() {
+				if errs[k] != nil {
+					cancel()
+				}
+			}()
+			defer fault.Recover(&errs[k], "book search")
 			for i := range work {
 				e.Clear()
-				jobs[i].score = e.Search(ctx, search.Request{Pos: jobs[i].pos, Limits: b.cfg.Limits}).Score
+				res, err := e.Search(ctx, search.Request{Pos: jobs[i].pos, Limits: b.cfg.Limits})
+				if err != nil {
+					errs[k] = fmt.Errorf("book: searching %s: %w", jobs[i].pos.FEN(), err)
+					return
+				}
+				jobs[i].score = res.Score
 			}
-		}(e)
+		}()
 	}
 feed:
 	for i := range jobs {
@@ -463,6 +487,9 @@ feed:
 	}
 	close(work)
 	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}

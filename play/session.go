@@ -11,6 +11,7 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -36,8 +37,15 @@ const DefaultBook = "default"
 // Config describes a session at its start.
 type Config struct {
 	// Search holds the engine's options at start; zero fields take the
-	// search package's defaults.
+	// search package's defaults. An EGDBPath names the endgame database
+	// the session opens (through EGDBs) and holds until it is closed or
+	// set to another; Search.EGDB is not used.
 	Search search.Options
+	// EGDBs, if not nil, is the pool the session opens endgame databases
+	// from, shared with the other sessions of its owner (a match's
+	// engines, the web board's games), who closes it after them; nil
+	// gives the session a pool of its own.
+	EGDBs *EGDBPool
 	// MaxHashMiB, when positive, caps the hash table an option may set
 	// below the search's own limit, for hosts that run several engines in
 	// one process (a match runner) or tests on a small machine.
@@ -58,9 +66,13 @@ type Config struct {
 }
 
 // Session is one engine at one board: see the package documentation.
+// Whoever makes one closes it.
 type Session struct {
-	cfg    Config
-	engine *search.Engine
+	cfg     Config
+	engine  *search.Engine
+	pool    *EGDBPool  // where the session's database comes from
+	ownPool bool       // pool is the session's own, closed with it
+	setMu   sync.Mutex // serializes changes of the engine's options
 
 	mu sync.Mutex // guards the fields below; never held during a search
 	// opt mirrors the engine's options, which the engine itself reports
@@ -77,23 +89,53 @@ type Session struct {
 }
 
 // New returns a session playing American checkers with the options and
-// book of cfg.
+// book of cfg. A weight file or endgame database in cfg.Search that does
+// not open is an error.
 func New(cfg Config) (*Session, error) {
-	e := search.New(cfg.Search)
+	s := &Session{cfg: cfg, pool: cfg.EGDBs, variant: movegen.American, bookLevel: cfg.BookLevel, bookFile: cfg.Book, bookPath: cfg.BookName}
+	if s.pool == nil {
+		s.pool, s.ownPool = NewEGDBPool(), true
+	}
+	opt := cfg.Search
+	opt.EGDB = nil
+	var err error
+	if s.engine, err = search.New(opt); err != nil {
+		s.closePool()
+		return nil, err
+	}
+	s.opt = s.engine.Options()
+	if err := s.apply(s.opt, true); err != nil {
+		s.Close()
+		return nil, err
+	}
 	seed := cfg.BookSeed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	return &Session{
-		cfg:       cfg,
-		engine:    e,
-		opt:       e.Options(),
-		variant:   movegen.American,
-		bookLevel: cfg.BookLevel,
-		bookFile:  cfg.Book,
-		bookPath:  cfg.BookName,
-		rng:       rand.New(rand.NewPCG(seed, 0)),
-	}, nil
+	s.rng = rand.New(rand.NewPCG(seed, 0))
+	return s, nil
+}
+
+// Close releases what the session holds: the engine's tables and its
+// endgame database (closed if no one else holds it). It waits for a
+// running search (cancel it first). The session must not be used after.
+func (s *Session) Close() {
+	s.setMu.Lock()
+	defer s.setMu.Unlock()
+	s.engine.Close()
+	s.mu.Lock()
+	db := s.opt.EGDB
+	s.opt.EGDB = nil
+	s.mu.Unlock()
+	s.pool.Release(db)
+	s.closePool()
+}
+
+// closePool closes the session's own pool.
+func (s *Session) closePool() {
+	if s.ownPool {
+		s.pool.Close()
+	}
 }
 
 // note sends a diagnostic to Config.Notes.
@@ -142,8 +184,38 @@ func (s *Session) SetOption(op *search.Option, text string) error {
 	if op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
 		return fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
 	}
+	s.setMu.Lock()
+	defer s.setMu.Unlock()
+	return s.apply(opt, false)
+}
+
+// apply gives the engine opt with the database its EGDBPath and
+// EGDBCacheMiB name: the one in force if they are its settings (unless
+// reopen), else one acquired from the pool, and then the one in force is
+// released. On error nothing changes. setMu is held (or the session is
+// being made).
+func (s *Session) apply(opt search.Options, reopen bool) error {
+	cur := s.Options()
+	opt.EGDB = cur.EGDB
+	changed := reopen || opt.EGDBPath != cur.EGDBPath || opt.EGDBCacheMiB != cur.EGDBCacheMiB
+	if changed {
+		opt.EGDB = nil
+		if opt.EGDBPath != "" {
+			db, err := s.pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
+			if err != nil {
+				return err
+			}
+			opt.EGDB = db
+		}
+	}
 	if err := s.engine.SetOptions(opt); err != nil {
+		if changed {
+			s.pool.Release(opt.EGDB)
+		}
 		return err
+	}
+	if changed {
+		s.pool.Release(cur.EGDB)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -359,10 +431,11 @@ func (s *Session) Evaluate(p *movegen.Position) (score int, terms []eval.Term) {
 // answers a Result without one (HasMove false, a loss) at once.
 //
 // Otherwise the Result always holds a legal move, so that a game goes on:
-// if the search fails (a bug inside it, which the error reports, its
-// stack going to Config.Notes) or returns no legal move, it is the best
-// move found before the failure if that is legal, else the first legal
-// move, and its claim is unknown.
+// if the search fails (a bug inside it, or a database's distances that
+// failed to build: the error says which, and the stack of a panic goes to
+// Config.Notes) or returns no legal move, it is the best move found
+// before the failure if that is legal, else the first legal move, and its
+// claim is unknown.
 func (s *Session) Search(ctx context.Context, req search.Request) (res search.Result, err error) {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
@@ -373,19 +446,20 @@ func (s *Session) Search(ctx context.Context, req search.Request) (res search.Re
 		req.History = s.history(req.Pos)
 	}
 	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("search failed: panic: %v", r)
-		}
 		if err == nil && (!res.HasMove || !req.Pos.IsLegal(res.Move)) {
 			err = fmt.Errorf("search returned no legal move for %s", req.Pos.FEN())
 		}
 		if err == nil {
 			return
 		}
+		if st := fault.Stack(err); st != nil {
+			s.note("search failed: %v\n%s", err, st)
+		}
 		if !res.HasMove || !req.Pos.IsLegal(res.Move) {
 			res = search.Result{Move: ml.Moves[0], HasMove: true, PV: []movegen.Move{ml.Moves[0]}}
 		}
 		res.Claim = search.Unknown
 	}()
-	return s.engine.Search(ctx, req), nil
+	defer fault.Recover(&err, "search")
+	return s.engine.Search(ctx, req)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -23,6 +24,7 @@ func newTestSession(t *testing.T, cfg Config) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.Close)
 	return s
 }
 
@@ -148,5 +150,32 @@ func TestSearch(t *testing.T) {
 	lost, _ := s.ParseFEN("B:W21:B")
 	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != search.Loss {
 		t.Errorf("no legal move: %+v, %v", res, err)
+	}
+}
+
+// TestSearchFailure: a search whose helper thread panics (injected) is an
+// error with a legal move, its claim unknown, and the panic's stack goes
+// to the notes; the next search is whole again.
+func TestSearchFailure(t *testing.T) {
+	var notes []string
+	s := newTestSession(t, Config{Notes: func(n string) { notes = append(notes, n) }})
+	if err := s.SetOption(Option("searchthreads"), "2"); err != nil {
+		t.Fatal(err)
+	}
+	p := movegen.StartPosition(movegen.American)
+	undo := fault.Inject(fault.SearchHelper, func() { panic("injected") })
+	res, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 20}})
+	undo()
+	if err == nil || !strings.Contains(err.Error(), "search thread 1: panic: injected") {
+		t.Errorf("error %v, want the helper's panic", err)
+	}
+	if !res.HasMove || !p.IsLegal(res.Move) || res.Claim != search.Unknown {
+		t.Errorf("result %+v, want a legal move, claim unknown", res)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "session_test.go") {
+		t.Errorf("notes %q, want the panic's stack", notes)
+	}
+	if _, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 3}}); err != nil {
+		t.Errorf("the next search: %v", err)
 	}
 }

@@ -66,6 +66,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	defer func() {
 		s.out.close() // no reply after quit, cancellation or a write error
 		s.abort()
+		s.play.Close()
 	}()
 	for {
 		select {

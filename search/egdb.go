@@ -3,8 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"sync"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
@@ -163,99 +161,6 @@ var resistKey = [2]uint64{0x4F1BBCDCBFA53E0B, 0x2545F4914F6CDD1D}
 // search in convert mode (whose scores come from progress at the leaves)
 // from those of searches that score database positions at once.
 const convertKey = 0xD6E8FEB86659FD93
-
-// The databases opened by engines, shared by every engine of the process
-// that names the same directory and cache size (the web board's games, a
-// match's engines), and counted: the last engine to let one go (a set of
-// another directory or cache size, or none) closes it, so changing the
-// cache size again and again holds one cache, not one each time.
-var (
-	dbsMu sync.Mutex
-	dbs   = map[dbKey]*sharedDB{}
-)
-
-type dbKey struct {
-	dir      string
-	cacheMiB int
-}
-
-type sharedDB struct {
-	db   *egdb.DB
-	refs int // engines using it
-}
-
-// OpenEGDB opens the endgame database in dir with a block cache of
-// cacheMiB MiB, or returns the one already open with those settings; a
-// front end calls it to check a directory its user gave before an engine
-// uses it. An empty dir is no database (nil). A directory without any
-// slice is an error, like one that does not exist.
-func OpenEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
-	return openEGDB(dir, cacheMiB, 0)
-}
-
-// acquireEGDB is OpenEGDB for an engine, which holds the database until
-// it calls releaseEGDB.
-func acquireEGDB(dir string, cacheMiB int) (*egdb.DB, error) {
-	return openEGDB(dir, cacheMiB, 1)
-}
-
-// openEGDB finds or opens a database and adds refs holders to it.
-func openEGDB(dir string, cacheMiB, refs int) (*egdb.DB, error) {
-	dbsMu.Lock()
-	defer dbsMu.Unlock()
-	e, err := openShared(dir, cacheMiB)
-	if e == nil {
-		return nil, err
-	}
-	e.refs += refs
-	return e.db, nil
-}
-
-// releaseEGDB lets go of a database acquireEGDB gave (nil is none); the
-// last engine to let go closes it.
-func releaseEGDB(db *egdb.DB) {
-	if db == nil {
-		return
-	}
-	dbsMu.Lock()
-	defer dbsMu.Unlock()
-	for k, e := range dbs {
-		if e.db == db {
-			if e.refs--; e.refs <= 0 {
-				db.Close()
-				delete(dbs, k)
-			}
-			return
-		}
-	}
-}
-
-// openShared finds or opens a database; dbsMu is held. It returns nil for
-// an empty dir.
-func openShared(dir string, cacheMiB int) (*sharedDB, error) {
-	if dir == "" {
-		return nil, nil
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	k := dbKey{abs, max(cacheMiB, MinEGDBCacheMiB)}
-	if e, ok := dbs[k]; ok {
-		return e, nil
-	}
-	db, err := egdb.Open(abs, k.cacheMiB)
-	if err != nil {
-		return nil, err
-	}
-	if len(db.Slices()) == 0 {
-		db.Close()
-		return nil, fmt.Errorf("egdb: %s holds no slice files", dir)
-	}
-	e := &sharedDB{db: db}
-	dbs[k] = e
-	return e, nil
-}
 
 // DescribeEGDB says what a database holds, for "get egdb" and the
 // CheckerBoard library: each rule set's complete piece count and its

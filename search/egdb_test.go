@@ -12,8 +12,9 @@ import (
 )
 
 // buildDB builds every slice of up to n pieces of the given rule sets into
-// a new directory.
-func buildDB(t *testing.T, n int, vs ...movegen.Variant) string {
+// a new directory and opens it, with a cache of 64 MiB, until the test's
+// end.
+func buildDB(t *testing.T, n int, vs ...movegen.Variant) *egdb.DB {
 	t.Helper()
 	dir := t.TempDir()
 	for _, v := range vs {
@@ -23,7 +24,18 @@ func buildDB(t *testing.T, n int, vs ...movegen.Variant) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
+	return openDB(t, dir, DefaultEGDBCacheMiB)
+}
+
+// openDB opens the database in dir until the test's end.
+func openDB(t *testing.T, dir string, cacheMiB int) *egdb.DB {
+	t.Helper()
+	db, err := egdb.Open(dir, cacheMiB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
 }
 
 // wonSet says which database-won positions a test plays.
@@ -40,9 +52,9 @@ type wonSet struct {
 // wins, with no capture pending for either side and with the loser having
 // a move, by a fixed seed; either side to move. A win a plain search sees
 // needs no database, so those are left out.
-func wonPositions(db *egdb.DB, ws wonSet) []movegen.Position {
+func wonPositions(t *testing.T, db *egdb.DB, ws wonSet) []movegen.Position {
 	v, n, count, seed := ws.v, ws.pieces, ws.count, ws.seed
-	plain := New(Options{HashMiB: 1})
+	plain := newEngine(t, Options{HashMiB: 1})
 	r := rand.New(rand.NewPCG(seed, 0))
 	var slices []egdb.Material
 	for _, m := range egdb.Slices(n) {
@@ -65,7 +77,7 @@ func wonPositions(db *egdb.DB, ws wonSet) []movegen.Position {
 		if q.GenerateMoves(&ml); ml.N == 0 {
 			continue
 		}
-		if plain.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: ws.hardDepth}}).Score >= WinThreshold {
+		if searchOK(t, plain, context.Background(), Request{Pos: p, Limits: Limits{Depth: ws.hardDepth}}).Score >= WinThreshold {
 			continue
 		}
 		out = append(out, p)
@@ -125,8 +137,7 @@ func TestEGDBPlayShort(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the 4-piece build takes minutes under the race detector; make test runs this test without it")
 	}
-	dir := buildDB(t, 4, movegen.American, movegen.Pool)
-	e := New(Options{HashMiB: 8, EGDBPath: dir})
+	e := newEngine(t, Options{HashMiB: 8, EGDB: buildDB(t, 4, movegen.American, movegen.Pool)})
 	if e.EGDB() == nil {
 		t.Fatal("the database did not open")
 	}
@@ -134,7 +145,7 @@ func TestEGDBPlayShort(t *testing.T) {
 		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
 		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
 	} {
-		ps := wonPositions(e.EGDB(), ws)
+		ps := wonPositions(t, e.EGDB(), ws)
 		if ws.v == movegen.American {
 			ps = append(ps, mustFEN(t, firstPosition, movegen.American))
 		}
@@ -164,7 +175,7 @@ func TestEGDBPlay5(t *testing.T) {
 	if dir == "" || testing.Short() {
 		t.Skip("set " + egdb5Env + " to a 5-piece database directory (and run without -short)")
 	}
-	e := New(Options{HashMiB: 32, EGDBPath: dir})
+	e := newEngine(t, Options{HashMiB: 32, EGDB: openDB(t, dir, DefaultEGDBCacheMiB)})
 	db := e.EGDB()
 	if db == nil {
 		t.Fatalf("%s does not open", dir)
@@ -182,7 +193,7 @@ func TestEGDBPlay5(t *testing.T) {
 			t.Logf("%v: no 5-piece database in %s", c.ws.v, dir)
 			continue
 		}
-		ps := wonPositions(db, c.ws)
+		ps := wonPositions(t, db, c.ws)
 		plies := playWon(t, e, ps, Limits{Nodes: 300000}, c.required)
 		played += len(ps)
 		t.Logf("%v, loser with %d+ pieces: %d of %d won, %.1f plies on average", c.ws.v, c.ws.minLoser, len(plies), len(ps), mean(plies))
@@ -195,8 +206,7 @@ func TestEGDBPlay5(t *testing.T) {
 // TestEGDBScores: scores of database positions order as documented, and
 // the hits are counted.
 func TestEGDBScores(t *testing.T) {
-	dir := buildDB(t, 3, movegen.American)
-	e := New(Options{HashMiB: 4, EGDBPath: dir})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: buildDB(t, 3, movegen.American)})
 	tests := []struct {
 		fen      string
 		min, max int
@@ -208,7 +218,7 @@ func TestEGDBScores(t *testing.T) {
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, movegen.American)
 		var hits uint64
-		res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}, Report: func(in Info) { hits = in.EGDBHits }})
+		res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}, Report: func(in Info) { hits = in.EGDBHits }})
 		if res.Score < tt.min || res.Score > tt.max {
 			t.Errorf("%s: score %d, want %d..%d", tt.fen, res.Score, tt.min, tt.max)
 		}
@@ -221,31 +231,19 @@ func TestEGDBScores(t *testing.T) {
 // TestNoEGDBUnchanged: an engine without a database and one whose
 // database does not hold the position search the same nodes.
 func TestNoEGDBUnchanged(t *testing.T) {
-	dir := buildDB(t, 2, movegen.American)
+	db := buildDB(t, 2, movegen.American)
 	p := movegen.StartPosition(movegen.American)
 	l := Limits{Depth: 9}
-	a := New(Options{HashMiB: 4}).Search(context.Background(), Request{Pos: p, Limits: l})
-	b := New(Options{HashMiB: 4, EGDBPath: dir}).Search(context.Background(), Request{Pos: p, Limits: l})
+	a := searchOK(t, newEngine(t, Options{HashMiB: 4}), context.Background(), Request{Pos: p, Limits: l})
+	b := searchOK(t, newEngine(t, Options{HashMiB: 4, EGDB: db}), context.Background(), Request{Pos: p, Limits: l})
 	if a.Nodes != b.Nodes || a.Score != b.Score || b.EGDBHits != 0 {
 		t.Errorf("without a database %d nodes, score %d; with one of 2 pieces %d nodes, score %d, %d hits",
 			a.Nodes, a.Score, b.Nodes, b.Score, b.EGDBHits)
 	}
 }
 
-// TestEGDBOptions: a directory that does not open is an error for
-// SetOptions and is left out by New; "none" is no database.
+// TestEGDBOptions: "none" is no database.
 func TestEGDBOptions(t *testing.T) {
-	missing := t.TempDir() + "/missing"
-	e := New(Options{EGDBPath: missing})
-	if e.EGDB() != nil || e.Options().EGDBPath != "" {
-		t.Errorf("New with a missing directory: %v, %q", e.EGDB(), e.Options().EGDBPath)
-	}
-	if err := e.SetOptions(Options{EGDBPath: missing}); err == nil {
-		t.Error("SetOptions with a missing directory: no error")
-	}
-	if err := e.SetOptions(Options{EGDBPath: t.TempDir()}); err == nil {
-		t.Error("SetOptions with an empty directory: no error")
-	}
 	var o Options
 	op, _ := LookupOption("egdbpath")
 	if err := op.SetText(&o, NoEGDB); err != nil || o.EGDBPath != "" || op.Format(o) != NoEGDB {
@@ -256,41 +254,45 @@ func TestEGDBOptions(t *testing.T) {
 // TestEGDBThreads: several search threads probe one database (run under
 // -race by make test) and agree that two kings against one are won.
 func TestEGDBThreads(t *testing.T) {
-	dir := buildDB(t, 3, movegen.American)
-	e := New(Options{HashMiB: 4, Threads: testThreads, EGDBPath: dir, EGDBCacheMiB: 1})
+	db := buildDB(t, 3, movegen.American)
+	e := newEngine(t, Options{HashMiB: 4, Threads: testThreads, EGDB: openDB(t, db.Dir(), 1)})
 	p := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
-	res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 10}})
+	res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 10}})
 	if !p.IsLegal(res.Move) || res.Score > -DBWinThreshold || res.Score <= -WinThreshold || res.EGDBHits == 0 {
 		t.Errorf("%+v", res)
 	}
 }
 
-// TestEGDBShared: engines naming one directory and cache share a database;
-// the last one to let it go closes it, and a new cache size opens another.
-func TestEGDBShared(t *testing.T) {
-	dir := buildDB(t, 2, movegen.American)
-	a := New(Options{HashMiB: 1, EGDBPath: dir})
-	b := New(Options{HashMiB: 1, EGDBPath: dir})
-	if a.EGDB() == nil || a.EGDB() != b.EGDB() {
-		t.Fatalf("not shared: %p %p", a.EGDB(), b.EGDB())
+// TestEGDBGiven: an engine probes the database it is given and no
+// other, lets go of it when closed, and never closes it: its opener does.
+func TestEGDBGiven(t *testing.T) {
+	db := buildDB(t, 2, movegen.American)
+	e := newEngine(t, Options{HashMiB: 1, EGDB: db})
+	p := mustFEN(t, "B:WK1:BK14", movegen.American) // a king each: a database draw
+	if res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 2}}); res.EGDBHits == 0 || e.EGDB() != db {
+		t.Errorf("given a database: %d hits, EGDB %p, want %p", res.EGDBHits, e.EGDB(), db)
 	}
-	first := a.EGDB()
-	if err := a.SetOptions(Options{HashMiB: 1, EGDBPath: dir, EGDBCacheMiB: 2}); err != nil || a.EGDB() == first {
-		t.Fatalf("a new cache size: %v, same database %v", err, a.EGDB() == first)
+	if err := e.SetOptions(Options{HashMiB: 1}); err != nil || e.EGDB() != nil {
+		t.Fatalf("none: %v, %p", err, e.EGDB())
 	}
-	if err := b.SetOptions(Options{HashMiB: 1}); err != nil || b.EGDB() != nil {
-		t.Fatalf("none: %v, %p", err, b.EGDB())
+	if res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 2}}); res.EGDBHits != 0 {
+		t.Errorf("without a database: %d hits", res.EGDBHits)
 	}
-	dbsMu.Lock()
-	n := 0
-	for k := range dbs {
-		if k.dir == dir {
-			n++
-		}
+	e.SetOptions(Options{HashMiB: 1, EGDB: db})
+	e.Close()
+	if e.EGDB() != nil || e.tt != nil || e.workers != nil {
+		t.Errorf("closed: database %p, table %v, %d workers", e.EGDB(), e.tt != nil, len(e.workers))
 	}
-	dbsMu.Unlock()
-	if n != 1 {
-		t.Errorf("%d databases of %s open, want 1 (the first closed by its last engine)", n, dir)
+	if _, err := e.Search(context.Background(), Request{Pos: p}); err != ErrClosed {
+		t.Errorf("Search after Close: %v", err)
+	}
+	if err := e.SetOptions(Options{}); err != ErrClosed {
+		t.Errorf("SetOptions after Close: %v", err)
+	}
+	e.Clear()
+	e.Close()
+	if db.Probe(&p) != egdb.Draw {
+		t.Error("the database does not answer after its engine closed")
 	}
 }
 
@@ -299,10 +301,9 @@ func TestEGDBShared(t *testing.T) {
 // with the database's score, unless it is lost for the root's side (resist
 // mode searches those on).
 func TestEGDBTable(t *testing.T) {
-	dir := buildDB(t, 3, movegen.American)
-	e := New(Options{HashMiB: 4, EGDBPath: dir})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: buildDB(t, 3, movegen.American)})
 	p := mustFEN(t, "B:W18,K30:BK14,K1", movegen.American) // 14x23 leaves three pieces
-	e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}})
+	searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}})
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
 	stored := 0
@@ -331,8 +332,7 @@ func TestEGDBTable(t *testing.T) {
 // the side to move's view); the root side's wins keep their database
 // scores, and without resist mode a loss is a database loss.
 func TestResist(t *testing.T) {
-	dir := buildDB(t, 3, movegen.American)
-	db := New(Options{HashMiB: 1, EGDBPath: dir}).EGDB()
+	db := buildDB(t, 3, movegen.American)
 	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American)
 	lost := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
 	tests := []struct {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -45,9 +47,14 @@ type Options struct {
 	// measure what each is worth): a sum of the Disable* bits; 0, the
 	// default, plays with all of them.
 	Disable int
-	// EGDBPath is the endgame database's directory ("" for none), opened
-	// with a block cache of EGDBCacheMiB MiB (default 64). Engines naming
-	// the same directory and cache share one database (OpenEGDB).
+	// EGDB is the endgame database the engine probes, nil for none. The
+	// engine neither opens nor closes it: whoever opened it keeps it open
+	// while the engine uses it, until the engine is closed or given
+	// another. EGDBPath and EGDBCacheMiB are the settings a front end
+	// opens it by (the directory, "" for none, and the block cache in
+	// MiB, default 64: the options egdbpath and egdbcache); the engine
+	// only keeps them, for the front end to show.
+	EGDB         *egdb.DB
 	EGDBPath     string
 	EGDBCacheMiB int
 	// EvalFile is a weight file to evaluate with ("" for the built-in
@@ -59,11 +66,17 @@ type Options struct {
 	Params *Params
 }
 
-// ErrBusy is returned by SetOptions while a search runs.
-var ErrBusy = errors.New("search: engine is searching")
+// Errors of an engine that cannot do what is asked.
+var (
+	// ErrBusy is returned by SetOptions while a search runs.
+	ErrBusy = errors.New("search: engine is searching")
+	// ErrClosed is returned by Search and SetOptions after Close.
+	ErrClosed = errors.New("search: engine is closed")
+)
 
 // Engine searches positions. It owns the transposition table and one worker
-// per thread; its tables persist between searches until Clear.
+// per thread; its tables persist between searches until Clear, and are
+// released by Close.
 type Engine struct {
 	searchMu sync.Mutex // held for the whole of a search: one at a time
 	optMu    sync.Mutex // guards opt, so Options answers during a search
@@ -74,44 +87,36 @@ type Engine struct {
 	// was made or cleared. Clearing a table no search has written would
 	// only fault in its pages (a second for a few GiB).
 	written bool
+	closed  bool // Close has released the tables (under searchMu)
 	workers []*worker
-	db      *egdb.DB         // nil without an endgame database
 	lmr     *lmrTable        // the reductions of opt's parameters
 	ev      *eval.WeightFile // the evaluation's weights
 }
 
-// New returns an engine ready to search. Zero options take the defaults;
-// values out of range are clamped into it. An endgame database that does
-// not open is left out (Options then reports no EGDBPath), and so is a
-// weight file that does not load: a front end that takes a directory or
-// a file from its user checks it first (OpenEGDB; Option.SetText loads
-// the file).
+// New returns an engine ready to search, probing the database opt.EGDB
+// if any. Zero options take the defaults; values out of range are clamped
+// into it. A weight file (EvalFile) that does not load is an error.
 // For the rest of the program to stay responsive while every search
 // thread runs, GOMAXPROCS should be at least the thread count plus
 // SpareProcs.
-func New(opt Options) *Engine {
+func New(opt Options) (*Engine, error) {
 	opt = opt.withDefaults().clamp()
-	e := &Engine{}
-	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
-	if err != nil {
-		opt.EGDBPath = ""
-	}
 	ev, err := loadEvalFile(opt.EvalFile)
 	if err != nil {
-		opt.EvalFile, ev = "", eval.Default()
+		return nil, err
 	}
-	e.apply(opt, db, ev)
-	return e
+	e := &Engine{}
+	e.apply(opt, ev)
+	return e, nil
 }
 
-// apply sets the options, the database they name, which the engine has
-// acquired, and the weights, and releases the database it held. A change
-// of database or weights clears the table, whose entries may hold the
-// old scores.
-func (e *Engine) apply(opt Options, db *egdb.DB, ev *eval.WeightFile) {
+// apply sets the options, with their database, and the weights. A change
+// of database or weights clears the table, whose entries may hold the old
+// scores.
+func (e *Engine) apply(opt Options, ev *eval.WeightFile) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt, e.written = newTable(opt.HashMiB), false
-	} else if db != e.db || ev != e.ev {
+	} else if opt.EGDB != e.opt.EGDB || ev != e.ev {
 		e.clearTable()
 	}
 	for len(e.workers) < opt.Threads {
@@ -122,10 +127,8 @@ func (e *Engine) apply(opt Options, db *egdb.DB, ev *eval.WeightFile) {
 		e.lmr = newLMRTable(opt.params())
 	}
 	e.optMu.Lock()
-	old := e.db
-	e.opt, e.db, e.ev = opt, db, ev
+	e.opt, e.ev = opt, ev
 	e.optMu.Unlock()
-	releaseEGDB(old)
 }
 
 // Options returns the engine's current options.
@@ -136,8 +139,9 @@ func (e *Engine) Options() Options {
 }
 
 // SetOptions resizes the transposition table (clearing it when the size
-// changes) and sets the thread count. Zero fields take the defaults. It
-// fails if a search is running or a value is out of range.
+// changes), sets the thread count and the database to probe. Zero fields
+// take the defaults. It fails if a search is running, the engine is
+// closed, a value is out of range or the weight file does not load.
 func (e *Engine) SetOptions(opt Options) error {
 	opt = opt.withDefaults()
 	if err := opt.validate(); err != nil {
@@ -147,16 +151,29 @@ func (e *Engine) SetOptions(opt Options) error {
 		return ErrBusy
 	}
 	defer e.searchMu.Unlock()
+	if e.closed {
+		return ErrClosed
+	}
 	ev, err := loadEvalFile(opt.EvalFile)
 	if err != nil {
 		return err
 	}
-	db, err := acquireEGDB(opt.EGDBPath, opt.EGDBCacheMiB)
-	if err != nil {
-		return err
-	}
-	e.apply(opt, db, ev)
+	e.apply(opt, ev)
 	return nil
+}
+
+// Close releases what the engine holds: its transposition table and its
+// threads' tables, and its reference to the database (which stays open:
+// its opener closes it). It waits for a running search to end (cancel it
+// first). After Close, Search and SetOptions return ErrClosed and Clear
+// does nothing; closing again is harmless.
+func (e *Engine) Close() {
+	e.searchMu.Lock()
+	defer e.searchMu.Unlock()
+	e.closed, e.tt, e.workers, e.written = true, nil, nil, false
+	e.optMu.Lock()
+	e.opt.EGDB = nil
+	e.optMu.Unlock()
 }
 
 // Eval returns the evaluation's weights in use.
@@ -170,7 +187,7 @@ func (e *Engine) Eval() *eval.WeightFile {
 func (e *Engine) EGDB() *egdb.DB {
 	e.optMu.Lock()
 	defer e.optMu.Unlock()
-	return e.db
+	return e.opt.EGDB
 }
 
 // Clear forgets the transposition table and the move-ordering tables, as
@@ -180,6 +197,9 @@ func (e *Engine) EGDB() *egdb.DB {
 func (e *Engine) Clear() {
 	e.searchMu.Lock()
 	defer e.searchMu.Unlock()
+	if e.closed {
+		return
+	}
 	e.clearTable()
 	for _, w := range e.workers {
 		w.clear()
@@ -199,9 +219,19 @@ func (e *Engine) clearTable() {
 // (that is "stop"); after cancellation it returns the best move so far
 // within a few milliseconds. One search runs at a time per Engine; a second
 // call waits for the first.
-func (e *Engine) Search(ctx context.Context, req Request) Result {
+//
+// A panic in one of its threads (a bug) stops the search and is its
+// error (a *fault.PanicError inside, with the thread's stack), and so is
+// a failed build of the database's distance tables that the search needed
+// (egdb's StartDTC): the Result then holds the best move found before the
+// failure, if there is one (HasMove), or none. After Close the error is
+// ErrClosed.
+func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	e.searchMu.Lock()
 	defer e.searchMu.Unlock()
+	if e.closed {
+		return Result{}, ErrClosed
+	}
 	e.running.Store(true)
 	defer e.running.Store(false)
 
@@ -209,7 +239,7 @@ func (e *Engine) Search(ctx context.Context, req Request) Result {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	if ml.N == 0 {
-		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}
+		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}, nil
 	}
 
 	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
@@ -224,8 +254,9 @@ func (e *Engine) newShared(req *Request, tm timeManager) *shared {
 }
 
 // run searches req, whose root has a legal move, under the time policy tm.
-func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
+func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) (Result, error) {
 	s := e.newShared(req, tm)
+	var dtcErr error
 	if db := e.EGDB(); db != nil {
 		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
 		var v egdb.Value
@@ -238,9 +269,9 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 			s.rootLost, s.lostScore = true, dbScore(s.ev, v, &req.Pos, 0)
 		}
 		if s.convert {
-			db.StartDTC(&req.Pos)
+			dtcErr = db.StartDTC(&req.Pos) // a failed build: searched without distances, and said
 			if mv, plies, ok := db.DTCMove(&req.Pos); ok {
-				return dtcResult(ctx, req, tm, mv, plies)
+				return dtcResult(ctx, req, tm, mv, plies), nil
 			}
 		}
 	}
@@ -249,29 +280,25 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 	for _, w := range e.workers {
 		w.setup(s, req)
 	}
+	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopWatch()
 
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			s.stop.Store(true)
-		case <-done:
-		}
-	}()
-
+	errs := make([]error, len(e.workers))
 	var wg sync.WaitGroup
 	for _, w := range e.workers[1:] {
 		wg.Add(1)
-		go func(w *worker) {
+		go func() {
 			defer wg.Done()
-			w.iterate()
-		}(w)
+			errs[w.id] = s.iterate(w)
+		}()
 	}
 	main := e.workers[0]
-	main.iterate() // it sets stop as it ends
+	errs[0] = s.iterate(main) // it sets stop as it ends
 	wg.Wait()
-	s.tm.hold(ctx)
+	err := errors.Join(dtcErr, errors.Join(errs...))
+	if errs[0] == nil {
+		s.tm.hold(ctx)
+	}
 
 	res := s.result(main)
 	for _, w := range e.workers {
@@ -280,10 +307,29 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) Result {
 		res.SelDepth = max(res.SelDepth, w.seldepth)
 	}
 	res.Time = tm.elapsed()
-	if main.rootDrawn() || main.forcedDraw() {
+	switch {
+	case err != nil && !req.Pos.IsLegal(res.Move):
+		res.Move, res.HasMove, res.PV, res.Claim = movegen.Move{}, false, nil, Unknown
+	case err == nil && (main.rootDrawn() || main.forcedDraw()):
 		res.Score, res.Claim = DrawScore, Draw
 	}
-	return res
+	return res, err
+}
+
+// iterate runs w's iterations. A panic in them (a bug) stops the search's
+// other threads and is returned as an error.
+func (s *shared) iterate(w *worker) (err error) {
+	defer func() {
+		if err != nil {
+			s.stop.Store(true)
+		}
+	}()
+	defer fault.Recover(&err, "search thread "+strconv.Itoa(w.id))
+	if w.id > 0 {
+		fault.Hit(fault.SearchHelper)
+	}
+	w.iterate()
+	return nil
 }
 
 // evalFiles holds the weight files engines have loaded, by absolute path:

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"os"
 	"runtime"
 	"testing"
@@ -14,4 +15,26 @@ const testThreads = 3
 func TestMain(m *testing.M) {
 	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), testThreads) + SpareProcs)
 	os.Exit(m.Run())
+}
+
+// newEngine returns an engine with opt, closed when the test ends.
+func newEngine(t testing.TB, opt Options) *Engine {
+	t.Helper()
+	e, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	return e
+}
+
+// searchOK runs a search on the test's goroutine and fails the test on
+// its error.
+func searchOK(t testing.TB, e *Engine, ctx context.Context, req Request) Result {
+	t.Helper()
+	res, err := e.Search(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

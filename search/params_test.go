@@ -58,7 +58,7 @@ func TestParamsChangeSearch(t *testing.T) {
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
 	nodes := func(o Options) uint64 {
 		o.HashMiB = 4
-		return search(t, New(o), p, Limits{Depth: 13}).Nodes
+		return search(t, newEngine(t, o), p, Limits{Depth: 13}).Nodes
 	}
 	base := nodes(Options{})
 	def := DefaultParams
@@ -72,7 +72,7 @@ func TestParamsChangeSearch(t *testing.T) {
 	if n := nodes(o); n == base {
 		t.Errorf("lmrdivisor 400: %d nodes, the same as the default", n)
 	}
-	e := New(Options{HashMiB: 4})
+	e := newEngine(t, Options{HashMiB: 4})
 	if err := e.SetOptions(o); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestEvalFile(t *testing.T) {
 	if err := o.Set("evalfile", path); err != nil {
 		t.Fatal(err)
 	}
-	e := New(o)
+	e := newEngine(t, o)
 	if got := e.Eval().Provenance; got != wf.Provenance {
 		t.Fatalf("engine evaluates with %q, want %q", got, wf.Provenance)
 	}
@@ -116,7 +116,7 @@ func TestEvalFile(t *testing.T) {
 	if a, b := eval.Evaluate(&p), e.Eval().Evaluate(&p); a == b {
 		t.Errorf("the file's weights score %d, the same as the built-in ones", b)
 	}
-	if New(Options{}).Eval() != eval.Default() {
+	if newEngine(t, Options{}).Eval() != eval.Default() {
 		t.Error("an engine without a file does not use the built-in weights")
 	}
 	bad := filepath.Join(t.TempDir(), "bad.bin")
@@ -129,7 +129,7 @@ func TestEvalFile(t *testing.T) {
 	if err := e.SetOptions(Options{EvalFile: bad}); err == nil {
 		t.Error("a bad weight file accepted by SetOptions")
 	}
-	if got := New(Options{EvalFile: bad}); got.Eval() != eval.Default() || got.Options().EvalFile != "" {
-		t.Error("New kept a weight file that does not load")
+	if _, err := New(Options{EvalFile: bad}); err == nil {
+		t.Error("New took a weight file that does not load")
 	}
 }

@@ -47,7 +47,7 @@ func playOut(t *testing.T, e *Engine, p movegen.Position, l Limits, maxPlies int
 		case ply >= maxPlies:
 			return outcome{drawn: true, plies: ply, why: "ply cap"}
 		}
-		res := e.Search(context.Background(), Request{Pos: p, History: hist, Limits: l})
+		res := searchOK(t, e, context.Background(), Request{Pos: p, History: hist, Limits: l})
 		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("%s: bad result %+v", p.FEN(), res)
 		}
@@ -91,7 +91,7 @@ func TestConvertEndings(t *testing.T) {
 		l = Limits{Depth: 12}
 	}
 	for _, tt := range tests {
-		e := New(Options{HashMiB: 4})
+		e := newEngine(t, Options{HashMiB: 4})
 		p := mustFEN(t, tt.fen, tt.v)
 		o := playOut(t, e, p, l, 200)
 		if o.drawn || o.winner != tt.win {
@@ -104,16 +104,16 @@ func TestConvertEndings(t *testing.T) {
 
 // TestStopLatency: a cancelled search returns within 10 ms.
 func TestStopLatency(t *testing.T) {
-	e := New(Options{HashMiB: 16, Threads: 2})
+	e := newEngine(t, Options{HashMiB: 16, Threads: 2})
 	var worst time.Duration
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		p := movegen.StartPosition(v)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan time.Time)
 		go func() {
-			res := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
-			if !res.HasMove || !p.IsLegal(res.Move) {
-				t.Errorf("bad result %+v", res)
+			res, err := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
+			if err != nil || !res.HasMove || !p.IsLegal(res.Move) {
+				t.Errorf("bad result %+v, %v", res, err)
 			}
 			done <- time.Now()
 		}()
@@ -140,7 +140,7 @@ func TestTimeLimits(t *testing.T) {
 		{"clock", Limits{Remaining: 200 * time.Millisecond}, 0, 200 * time.Millisecond},
 		{"clock and increment", Limits{Remaining: 300 * time.Millisecond, Increment: 100 * time.Millisecond}, 0, 300 * time.Millisecond},
 	}
-	e := New(Options{HashMiB: 16})
+	e := newEngine(t, Options{HashMiB: 16})
 	p := movegen.StartPosition(movegen.American)
 	for _, tt := range tests {
 		start := time.Now()
@@ -163,7 +163,7 @@ func TestTimeLimits(t *testing.T) {
 // no deeper iteration may follow.
 func TestStopAfterAbort(t *testing.T) {
 	const hard = 5 * time.Second
-	e := New(Options{HashMiB: 16})
+	e := newEngine(t, Options{HashMiB: 16})
 	req := Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{MoveTime: hard}}
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
@@ -218,7 +218,7 @@ func TestHoldAnswer(t *testing.T) {
 			time.AfterFunc(wait, cancel)
 		}
 		start := time.Now()
-		res := New(Options{HashMiB: 16}).Search(ctx, Request{Pos: p, Limits: tt.l})
+		res := searchOK(t, newEngine(t, Options{HashMiB: 16}), ctx, Request{Pos: p, Limits: tt.l})
 		took := time.Since(start)
 		cancel()
 		if !res.HasMove || took < tt.want-time.Millisecond || took > tt.want+200*time.Millisecond {
@@ -229,7 +229,7 @@ func TestHoldAnswer(t *testing.T) {
 
 // TestNodeLimit: a node budget stops the search close to it.
 func TestNodeLimit(t *testing.T) {
-	e := New(Options{HashMiB: 4})
+	e := newEngine(t, Options{HashMiB: 4})
 	res := search(t, e, movegen.StartPosition(movegen.Pool), Limits{Nodes: 20000})
 	if res.Nodes < 20000 || res.Nodes > 20000+2*(pollMask+1) {
 		t.Errorf("searched %d nodes for a budget of 20000", res.Nodes)
@@ -239,7 +239,7 @@ func TestNodeLimit(t *testing.T) {
 // TestThreadsRace: several threads with a stop arriving mid-search (run
 // under -race by make test).
 func TestThreadsRace(t *testing.T) {
-	e := New(Options{HashMiB: 4, Threads: 3})
+	e := newEngine(t, Options{HashMiB: 4, Threads: 3})
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		p := movegen.StartPosition(v)
 		ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
@@ -252,7 +252,7 @@ func TestThreadsRace(t *testing.T) {
 				t.Error("SetOptions during a search succeeded")
 			}
 		}()
-		res := e.Search(ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
+		res := searchOK(t, e, ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
 		cancel()
 		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("bad result %+v", res)
@@ -270,7 +270,7 @@ func TestThreadsRace(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	procs := runtime.GOMAXPROCS(0)
-	e := New(Options{})
+	e := newEngine(t, Options{})
 	if o := e.Options(); o.HashMiB != DefaultHashMiB || o.Threads != DefaultThreads {
 		t.Errorf("defaults: %+v", o)
 	}
@@ -303,12 +303,12 @@ func TestSingleMove(t *testing.T) {
 		t.Fatalf("%d legal moves in %s, want one", ml.N, p.FEN())
 	}
 	start := time.Now()
-	search(t, New(Options{HashMiB: 1}), p, Limits{Remaining: 30 * time.Second})
+	search(t, newEngine(t, Options{HashMiB: 1}), p, Limits{Remaining: 30 * time.Second})
 	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Errorf("clock: took %v for the only move", d)
 	}
 	start = time.Now()
-	search(t, New(Options{HashMiB: 1}), p, Limits{MoveTime: 300 * time.Millisecond})
+	search(t, newEngine(t, Options{HashMiB: 1}), p, Limits{MoveTime: 300 * time.Millisecond})
 	if d := time.Since(start); d < 150*time.Millisecond {
 		t.Errorf("move time: answered the only move after %v, want about 300ms of thought", d)
 	}

@@ -17,13 +17,13 @@ func TestRepetitionDraw(t *testing.T) {
 		mustFEN(t, "B:WK26,32,21,22:BK8,28", v),
 		mustFEN(t, "W:WK26,32,21,22:BK4,28", v),
 	}
-	e := New(Options{HashMiB: 1})
-	res := e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
+	e := newEngine(t, Options{HashMiB: 1})
+	res := searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
 	if res.Score != DrawScore || res.Claim != Draw {
 		t.Errorf("with history: score %d claim %v, want a proven draw", res.Score, res.Claim)
 	}
 	e.Clear()
-	res = e.Search(context.Background(), Request{Pos: root, Limits: Limits{Depth: 8}})
+	res = searchOK(t, e, context.Background(), Request{Pos: root, Limits: Limits{Depth: 8}})
 	if res.Score >= -100 {
 		t.Errorf("without history: score %d, want White's material lead", res.Score)
 	}
@@ -79,8 +79,8 @@ func TestMoveCountDraw(t *testing.T) {
 	}
 	for _, tt := range tests {
 		hist := kingWalk(t, root, tt.history, []int{2, 4})
-		e := New(Options{HashMiB: 1})
-		res := e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
+		e := newEngine(t, Options{HashMiB: 1})
+		res := searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
 		if drawn := res.Score == DrawScore; drawn != tt.draw || (tt.claim == Draw) != (res.Claim == Draw) {
 			t.Errorf("%s: score %d claim %v, want draw=%v claim %v", tt.name, res.Score, res.Claim, tt.draw, tt.claim)
 		}
@@ -116,11 +116,11 @@ func TestRuleDrawFirst(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		e := New(Options{HashMiB: 1})
+		e := newEngine(t, Options{HashMiB: 1})
 		if tt.warm {
 			child := root
 			child.MakeMove(m)
-			if res := e.Search(context.Background(), Request{Pos: child, Limits: Limits{Depth: 8}}); res.Score == DrawScore {
+			if res := searchOK(t, e, context.Background(), Request{Pos: child, Limits: Limits{Depth: 8}}); res.Score == DrawScore {
 				t.Fatalf("%s: without history the node scores a draw already", tt.name)
 			}
 		}
@@ -140,8 +140,8 @@ func TestRuleDrawFirst(t *testing.T) {
 func TestThreeKingsCount(t *testing.T) {
 	v := movegen.Pool
 	root := mustFEN(t, "B:WK13:BK1,K3,K32", v)
-	e := New(Options{HashMiB: 1})
-	res := e.Search(context.Background(), Request{Pos: root, Limits: Limits{Depth: 10}})
+	e := newEngine(t, Options{HashMiB: 1})
+	res := searchOK(t, e, context.Background(), Request{Pos: root, Limits: Limits{Depth: 10}})
 	if res.Score < 300 {
 		t.Errorf("fresh count: score %d, want a winning score", res.Score)
 	}
@@ -149,7 +149,7 @@ func TestThreeKingsCount(t *testing.T) {
 	// made 12 moves with this material and makes its 13th now.
 	hist := kingWalk(t, root, 2*(movegen.Pool.Rules().ThreeKingsMoves-1), []int{2, 4, 31})
 	e.Clear()
-	res = e.Search(context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
+	res = searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
 	if res.Score != DrawScore {
 		t.Errorf("count nearly out: score %d, want a draw", res.Score)
 	}
@@ -158,7 +158,7 @@ func TestThreeKingsCount(t *testing.T) {
 // TestSearchAllocs: the search loop itself allocates nothing.
 func TestSearchAllocs(t *testing.T) {
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-		e := New(Options{HashMiB: 1})
+		e := newEngine(t, Options{HashMiB: 1})
 		p := movegen.StartPosition(v)
 		req := Request{Pos: p, Limits: Limits{Depth: 6}}
 		s := e.newShared(&req, timeManager{})

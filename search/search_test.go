@@ -30,7 +30,7 @@ func checkPV(t *testing.T, p movegen.Position, pv []movegen.Move) {
 
 func search(t *testing.T, e *Engine, p movegen.Position, l Limits) Result {
 	t.Helper()
-	res := e.Search(context.Background(), Request{Pos: p, Limits: l})
+	res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: l})
 	if !res.HasMove || !p.IsLegal(res.Move) {
 		t.Fatalf("%s: bad result %+v", p.FEN(), res)
 	}
@@ -40,10 +40,10 @@ func search(t *testing.T, e *Engine, p movegen.Position, l Limits) Result {
 
 func TestSearchStartDepth(t *testing.T) {
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-		e := New(Options{HashMiB: 8})
+		e := newEngine(t, Options{HashMiB: 8})
 		p := movegen.StartPosition(v)
 		var infos []Info
-		res := e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 8}, Report: func(i Info) { infos = append(infos, i) }})
+		res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 8}, Report: func(i Info) { infos = append(infos, i) }})
 		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("%v: bad result %+v", v, res)
 		}
@@ -62,7 +62,7 @@ func TestSearchStartDepth(t *testing.T) {
 func TestSearchNoMoves(t *testing.T) {
 	for _, fen := range []string{"W:W:B1,2", "B:W22,25,26:BK29"} {
 		p := mustFEN(t, fen, movegen.American)
-		res := New(Options{HashMiB: 1}).Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
+		res := searchOK(t, newEngine(t, Options{HashMiB: 1}), context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
 		if res.HasMove || res.Claim != Loss || res.Score != -WinScore {
 			t.Errorf("%s: got %+v, want no move and a loss", fen, res)
 		}
@@ -92,7 +92,7 @@ func TestForcedWins(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, tt.v)
-		res := search(t, New(Options{HashMiB: 4}), p, Limits{Depth: 16})
+		res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 16})
 		if res.Claim != Win || res.Score != WinScore-tt.plies {
 			t.Errorf("%v %s: score %d claim %v, want a win in %d plies (%d)", tt.v, tt.fen, res.Score, res.Claim, tt.plies, WinScore-tt.plies)
 		}
@@ -117,7 +117,7 @@ func TestShots(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, tt.v)
-		res := search(t, New(Options{HashMiB: 4}), p, Limits{Depth: 9})
+		res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 9})
 		if got := p.FormatMove(res.Move); got != tt.best {
 			t.Errorf("%v %s: %s score %d, want %s", tt.v, tt.fen, got, res.Score, tt.best)
 		}
@@ -125,11 +125,11 @@ func TestShots(t *testing.T) {
 }
 
 func TestSearchStop(t *testing.T) {
-	e := New(Options{HashMiB: 8, Threads: 2})
+	e := newEngine(t, Options{HashMiB: 8, Threads: 2})
 	p := movegen.StartPosition(movegen.American)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-	res := e.Search(ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
+	res := searchOK(t, e, ctx, Request{Pos: p, Limits: Limits{Infinite: true}})
 	if !res.HasMove || !p.IsLegal(res.Move) {
 		t.Fatalf("bad result %+v", res)
 	}
@@ -137,11 +137,11 @@ func TestSearchStop(t *testing.T) {
 }
 
 func BenchmarkSearchStart(b *testing.B) {
-	e := New(Options{HashMiB: 16})
+	e := newEngine(b, Options{HashMiB: 16})
 	p := movegen.StartPosition(movegen.American)
 	for i := 0; i < b.N; i++ {
 		e.Clear()
-		e.Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 16}})
+		searchOK(b, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 16}})
 	}
 }
 
@@ -150,7 +150,7 @@ func BenchmarkSearchStart(b *testing.B) {
 func TestDisable(t *testing.T) {
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
 	nodes := func(disable int) uint64 {
-		return search(t, New(Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: 15}).Nodes
+		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: 15}).Nodes
 	}
 	all := nodes(0)
 	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions} {
@@ -168,9 +168,9 @@ func TestDisable(t *testing.T) {
 // clears the table, and clearing a new one of a few GiB would take a
 // second for nothing.
 func TestClearWrittenTable(t *testing.T) {
-	e := New(Options{HashMiB: 1})
+	e := newEngine(t, Options{HashMiB: 1})
 	search := func() {
-		e.Search(context.Background(), Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{Depth: 2}})
+		searchOK(t, e, context.Background(), Request{Pos: movegen.StartPosition(movegen.American), Limits: Limits{Depth: 2}})
 	}
 	for _, tc := range []struct {
 		step string

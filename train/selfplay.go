@@ -403,7 +403,12 @@ func (cfg *Config) work(ctx context.Context, opens []opening, next func() int, s
 		}
 		results <- played{exit: true}
 	}()
-	eng := search.New(cfg.Options)
+	eng, err := search.New(cfg.Options)
+	if err != nil {
+		results <- played{index: j, err: err}
+		return
+	}
+	defer eng.Close()
 	for {
 		select {
 		case slots <- struct{}{}:
@@ -484,9 +489,12 @@ func playGame(ctx context.Context, eng *search.Engine, cfg *Config, open opening
 		if cfg.NodeJitter > 0 {
 			lim.Nodes = jitter(lim.Nodes, cfg.NodeJitter, rng)
 		}
-		res := eng.Search(ctx, search.Request{Pos: p, History: g.History(), Limits: lim})
+		res, err := eng.Search(ctx, search.Request{Pos: p, History: g.History(), Limits: lim})
 		if ctx.Err() != nil {
 			return played{} // not written: the run has stopped
+		}
+		if err != nil {
+			return played{err: fmt.Errorf("game %d: %w", i, err)}
 		}
 		if quiet(&p) {
 			recs = append(recs, Record{Pos: p, Score: ClampScore(res.Score), Ply: uint16(open.plies + ply)})

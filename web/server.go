@@ -16,6 +16,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -66,7 +67,11 @@ type Options struct {
 	// Engine holds each game's engine options (search.Registry: hash size,
 	// threads); the table is allocated at the game's first search. A zero
 	// HashMiB takes DefaultHashMiB, other zero fields the search's defaults.
-	Engine   search.Options
+	Engine search.Options
+	// EGDBs is where the games' engines open the endgame database
+	// Engine names (EGDBPath), one copy for all of them; its owner closes
+	// it after Close. nil gives each game its own.
+	EGDBs    *play.EGDBPool
 	Searches int // searches run at once; the others wait their turn
 	// Book is the level at which the engine plays its moves from the
 	// shipped opening book (book.Default) while a game is in it; 0, the

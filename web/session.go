@@ -198,7 +198,7 @@ func (s *session) start(t task) {
 		return
 	}
 	if s.play == nil {
-		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, BookLevel: s.srv.opt.Book})
+		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, EGDBs: s.srv.opt.EGDBs, BookLevel: s.srv.opt.Book})
 		if err != nil {
 			s.srv.logf("game %s: the engine: %v", s.id, err)
 			return

@@ -51,7 +51,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	opt, err := options()
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	opt, err := options(egdbs)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -79,11 +81,12 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 	}
-	ps, err := play.New(play.Config{Search: opt})
+	ps, err := play.New(play.Config{Search: opt, EGDBs: egdbs})
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
 	}
+	defer ps.Close()
 	req := search.Request{Pos: pos, Limits: lim}
 	hits := ""
 	req.Report = func(in search.Info) {

@@ -46,7 +46,9 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
 	}
-	opt, err := options()
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	opt, err := options(egdbs)
 	if err != nil {
 		return usageError(stderr, "engine", "%v", err)
 	}
@@ -54,7 +56,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
 	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr,
-		Session: play.Config{BookLevel: book.Level(*level), Search: opt}}
+		Session: play.Config{BookLevel: book.Level(*level), Search: opt, EGDBs: egdbs}}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
 		if err != nil {

@@ -5,16 +5,18 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
 // addOptionFlags registers a flag for every engine option of the search's
 // registry (--hash, --threads, --egdb, ...) and returns a function that
-// reads them into search.Options, checking each range there and opening
-// the endgame database (--egdb, --egdb-cache) so that a directory that
-// does not open is an error here. defaults, if given, replaces the
-// registry's default for some flags (by flag name).
-func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func() (search.Options, error) {
+// reads them into search.Options, checking each range there and acquiring
+// the endgame database (--egdb, --egdb-cache) from the command's pool into
+// Options.EGDB, so that a directory that does not open is an error here;
+// the pool's Close, at the command's end, closes it. defaults, if given,
+// replaces the registry's default for some flags (by flag name).
+func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.EGDBPool) (search.Options, error) {
 	for _, op := range search.Registry {
 		if op.IsText() {
 			fs.String(op.Flag, "", op.Usage())
@@ -26,16 +28,21 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func() (search.O
 		}
 		fs.Int(op.Flag, def, op.Usage())
 	}
-	return func() (search.Options, error) {
+	return func(pool *play.EGDBPool) (search.Options, error) {
 		var opt search.Options
 		for _, op := range search.Registry {
 			if err := op.SetText(&opt, fs.Lookup(op.Flag).Value.String()); err != nil {
 				return opt, fmt.Errorf("--%s: %w", op.Flag, err)
 			}
 		}
-		if _, err := search.OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
+		if opt.EGDBPath == "" {
+			return opt, nil
+		}
+		db, err := pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
+		if err != nil {
 			return opt, fmt.Errorf("--egdb: %w", err)
 		}
+		opt.EGDB = db
 		return opt, nil
 	}
 }

@@ -56,7 +56,9 @@ Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-boar
 all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.`
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	cfg, code := parseMatchFlags(args, stdout, stderr)
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	cfg, code := parseMatchFlags(args, stdout, stderr, egdbs)
 	if cfg == nil {
 		return code
 	}
@@ -77,10 +79,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// parseMatchFlags reads the flags into a match configuration; it returns
-// nil and the exit status when the command is to stop (after --help or a
-// usage error).
-func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, int) {
+// parseMatchFlags reads the flags into a match configuration whose self
+// engines open their endgame databases from egdbs; it returns nil and the
+// exit status when the command is to stop (after --help or a usage error).
+func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*match.Config, int) {
 	fs := newFlags("match")
 	engine1 := fs.String("engine1", "", "first engine: a command line, or self[:key=value,...]")
 	engine2 := fs.String("engine2", "", "second engine, as --engine1")
@@ -131,11 +133,11 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer) (*match.Config, in
 	if err := cacheOp.Set(&base, *egdbCache); err != nil {
 		return usageErr("--egdb-cache: %v", err)
 	}
-	if _, err := search.OpenEGDB(base.EGDBPath, base.EGDBCacheMiB); err != nil {
+	if err := holdEGDB(egdbs, base); err != nil {
 		return usageErr("--egdb: %v", err)
 	}
 	for i, spec := range []string{*engine1, *engine2} {
-		if cfg.Engines[i], err = parseMatchEngine(spec, base); err != nil {
+		if cfg.Engines[i], err = parseMatchEngine(spec, base, egdbs); err != nil {
 			return usageErr("--engine%d: %v", i+1, err)
 		}
 	}
@@ -203,8 +205,10 @@ func parseSPRT(s string) (*match.SPRT, error) {
 // parseMatchEngine reads an --engine value: "self[:key=value,...]" for
 // Crown in process, or a command line. A self engine starts from the
 // options base (the endgame database of --egdb), which its settings
-// override.
-func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
+// override, and opens its database from egdbs, where the one it names is
+// held from here on (so that a directory that does not open is an error
+// here, and the engines the match starts share it).
+func parseMatchEngine(spec string, base search.Options, egdbs *play.EGDBPool) (match.Engine, error) {
 	spec = strings.TrimSpace(spec)
 	e := match.Engine{Name: spec}
 	if spec != selfEngine && !strings.HasPrefix(spec, selfEngine+":") {
@@ -220,7 +224,7 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 	// sent as set commands too, which it answers; limits go through the
 	// search's one parser; other keys become set commands.
 	opt := base
-	e.Run = selfRun(&opt)
+	e.Run = selfRun(egdbs, &opt)
 	settings := strings.TrimPrefix(strings.TrimPrefix(spec, selfEngine), ":")
 	if settings == "" {
 		return e, nil
@@ -240,7 +244,7 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 			if err := op.SetText(&opt, val); err != nil {
 				return e, fmt.Errorf("%s=%s: %v", key, val, err)
 			}
-			if _, err := search.OpenEGDB(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
+			if err := holdEGDB(egdbs, opt); err != nil {
 				return e, fmt.Errorf("%s=%s: %v", key, val, err)
 			}
 		}
@@ -254,11 +258,24 @@ func parseMatchEngine(spec string, base search.Options) (match.Engine, error) {
 }
 
 // selfRun returns the run function of Crown in process, searching with
-// the options *opt holds when the engine starts.
-func selfRun(opt *search.Options) match.RunFunc {
+// the options *opt holds when the engine starts and opening endgame
+// databases from egdbs (nil: each engine its own).
+func selfRun(egdbs *play.EGDBPool, opt *search.Options) match.RunFunc {
 	return func(ctx context.Context, in io.Reader, out io.Writer) error {
-		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion, Session: play.Config{Search: *opt}})
+		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion,
+			Session: play.Config{Search: *opt, EGDBs: egdbs}})
 	}
+}
+
+// holdEGDB acquires the database opt names, if any, from egdbs, which
+// holds it until it is closed: its directory is checked, and the engines
+// that name it later share the copy open.
+func holdEGDB(egdbs *play.EGDBPool, opt search.Options) error {
+	if opt.EGDBPath == "" {
+		return nil
+	}
+	_, err := egdbs.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
+	return err
 }
 
 // splitCommandLine splits a command line into words as a POSIX shell does

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -29,8 +30,10 @@ func TestParseMatchEngine(t *testing.T) {
 		{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
 		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
 	}
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
 	for _, tc := range tests {
-		e, err := parseMatchEngine(tc.spec, search.Options{})
+		e, err := parseMatchEngine(tc.spec, search.Options{}, egdbs)
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/train"
 )
@@ -82,7 +83,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runSelfplayMerge(args[1:], stdout, stderr)
 	}
-	cfg, path, code := parseSelfplayFlags(args, stdout, stderr)
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	cfg, path, code := parseSelfplayFlags(args, stdout, stderr, egdbs)
 	if path == "" {
 		return code
 	}
@@ -151,9 +154,11 @@ func runSelfplayMerge(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// parseSelfplayFlags reads the flags; it returns an empty path and the exit
-// status when the command is to stop (after --help or a usage error).
-func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, string, int) {
+// parseSelfplayFlags reads the flags, acquiring the endgame database of
+// --egdb from egdbs for the engines' options; it returns an empty path and
+// the exit status when the command is to stop (after --help or a usage
+// error).
+func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (train.Config, string, int) {
 	fs := newFlags("selfplay")
 	out := fs.String("out", "", "training data file to append to (required); the run's progress is kept in FILE.state")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
@@ -177,7 +182,7 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer) (train.Config, 
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
-	if cfg.Options, err = options(); err != nil {
+	if cfg.Options, err = options(egdbs); err != nil {
 		return usageErr("%v", err)
 	}
 	if cfg.Limits, err = limits(); err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
 
@@ -78,7 +79,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--book: %v", book.Level(*level).Check())
 	}
 
-	opt, err := engine()
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	opt, err := engine(egdbs)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -87,7 +90,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
-		IdleTimeout: *idle, Engine: opt, Searches: *searches, Book: book.Level(*level), Log: stderr})
+		IdleTimeout: *idle, Engine: opt, EGDBs: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := serveStop()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -66,7 +67,9 @@ type timingFlags struct {
 }
 
 func runTiming(args []string, stdout, stderr io.Writer) int {
-	f, code := parseTimingFlags(args, stdout, stderr)
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	f, code := parseTimingFlags(args, stdout, stderr, egdbs)
 	if f == nil {
 		return code
 	}
@@ -100,9 +103,10 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// parseTimingFlags reads the flags; it returns nil and the exit status when
-// the command is to stop (after --help or a usage error).
-func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, int) {
+// parseTimingFlags reads the flags, the self engine's endgame database
+// held in egdbs; it returns nil and the exit status when the command is to
+// stop (after --help or a usage error).
+func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*timingFlags, int) {
 	fs := newFlags("timing")
 	pdn := fs.String("pdn", defaultTimingPDN, "PDN file whose games give the positions")
 	positions := fs.Int("positions", defaultTimingPositions, "positions to time")
@@ -116,7 +120,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 	usageErr := func(format string, a ...any) (*timingFlags, int) {
 		return nil, usageError(stderr, "timing", format, a...)
 	}
-	opt, err := options()
+	opt, err := options(egdbs)
 	switch {
 	case err != nil:
 		return usageErr("%v", err)
@@ -125,7 +129,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer) (*timingFlags, in
 	case !(*maxTime > 0):
 		return usageErr("--maxtime must be more than 0 seconds")
 	}
-	eng, err := parseMatchEngine(*engine, opt)
+	eng, err := parseMatchEngine(*engine, opt, egdbs)
 	if err != nil {
 		return usageErr("--engine: %v", err)
 	}

@@ -218,5 +218,5 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 // named name, evaluating with the weight file at path.
 func loopEngine(name, path string) match.Engine {
 	opt := search.Options{EvalFile: path}
-	return match.Engine{Name: name, Run: selfRun(&opt)}
+	return match.Engine{Name: name, Run: selfRun(nil, &opt)}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/tune"
 )
@@ -82,11 +83,14 @@ type tuneRun struct {
 	match   match.Config // every iteration's match but its engines and ballots
 	ballots []match.Ballot
 	pairs   int
-	options string // --engine-options
+	options string         // --engine-options
+	egdbs   *play.EGDBPool // where the engines' databases (egdbpath=) come from
 }
 
 func runTune(args []string, stdout, stderr io.Writer) int {
-	tr, code := parseTuneFlags(args, stdout, stderr)
+	egdbs := play.NewEGDBPool()
+	defer egdbs.Close()
+	tr, code := parseTuneFlags(args, stdout, stderr, egdbs)
 	if tr == nil {
 		return code
 	}
@@ -115,7 +119,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []int) (float64, error) {
 	mc := tr.match
 	for i, vals := range [][]int{plus, minus} {
-		e, err := parseMatchEngine(tr.selfSpec(vals), search.Options{})
+		e, err := parseMatchEngine(tr.selfSpec(vals), search.Options{}, tr.egdbs)
 		if err != nil {
 			return 0, err
 		}
@@ -204,7 +208,7 @@ func listTunables(w io.Writer) {
 // parseTuneFlags reads the flags into a run; it returns nil and the exit
 // status when the command is to stop (after --help, --list or a usage
 // error).
-func parseTuneFlags(args []string, stdout, stderr io.Writer) (*tuneRun, int) {
+func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*tuneRun, int) {
 	fs := newFlags("tune")
 	params := fs.String("params", "", "parameters to tune, comma-separated (default: every one --list shows)")
 	iterations := fs.Int("iterations", defaultTuneIterations, "SPSA iterations, N")
@@ -240,12 +244,12 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer) (*tuneRun, int) {
 	case *statePath == "":
 		return usageErr("--state must name a file")
 	}
-	tr := &tuneRun{pairs: *pairs, options: strings.TrimSpace(*options)}
+	tr := &tuneRun{pairs: *pairs, options: strings.TrimSpace(*options), egdbs: egdbs}
 	var err error
 	if tr.cfg.Params, err = tuneParams(*params, *rEnd); err != nil {
 		return usageErr("--params: %v", err)
 	}
-	if err := checkEngineOptions(tr.options, tr.cfg.Params); err != nil {
+	if err := checkEngineOptions(tr.options, tr.cfg.Params, egdbs); err != nil {
 		return usageErr("--engine-options: %v", err)
 	}
 	tr.match = match.Config{Games: 2 * *pairs, Concurrency: *concurrency}
@@ -305,12 +309,13 @@ func tuneParams(names string, rEnd float64) ([]tune.Param, error) {
 }
 
 // checkEngineOptions checks --engine-options as a self engine's settings
-// and refuses one that sets a tuned parameter: the tuner sets those.
-func checkEngineOptions(options string, params []tune.Param) error {
+// (its database held in egdbs) and refuses one that sets a tuned
+// parameter: the tuner sets those.
+func checkEngineOptions(options string, params []tune.Param, egdbs *play.EGDBPool) error {
 	if options == "" {
 		return nil
 	}
-	if _, err := parseMatchEngine(selfEngine+":"+options, search.Options{}); err != nil {
+	if _, err := parseMatchEngine(selfEngine+":"+options, search.Options{}, egdbs); err != nil {
 		return err
 	}
 	for _, kv := range strings.Split(options, ",") {
