@@ -161,10 +161,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close stops every search and event stream and waits for the searches to
-// return.
+// Close stops every search and event stream, waits for the searches to
+// return and lets go of every game's engine.
 func (s *Server) Close() {
 	s.close()
+	s.searches.Wait()
+	s.mu.Lock()
+	for _, g := range s.games {
+		g.mu.Lock()
+		g.release()
+		g.mu.Unlock()
+	}
+	s.mu.Unlock()
 	s.searches.Wait()
 }
 
@@ -200,6 +208,7 @@ func (s *Server) add() (*session, error) {
 		g.mu.Lock()
 		if now.Sub(g.lastUsed) > s.opt.IdleTimeout {
 			g.stop()
+			g.release()
 			delete(s.games, id)
 		}
 		g.mu.Unlock()

@@ -3,10 +3,12 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -85,7 +87,7 @@ type session struct {
 	hurry    context.CancelFunc // makes the running search answer now
 	clear    bool               // the engine's tables are to be cleared before its next search
 	info     *info
-	play     *play.Session // the engine, made at the first search
+	play     *play.Session // the engine, made at the first search, let go of when the game is over
 	version  uint64
 	changed  chan struct{} // closed and replaced on every change
 	lastUsed time.Time
@@ -180,6 +182,7 @@ func (s *session) schedule() {
 	s.stop()
 	s.touch()
 	if s.outcome().Over {
+		s.release()
 		return
 	}
 	switch {
@@ -218,6 +221,9 @@ func (s *session) start(t task) {
 			go func() {
 				defer s.srv.searches.Done()
 				defer cancel()
+				var err error
+				defer func() { s.failed(gen, err) }()
+				defer fault.Recover(&err, "game "+s.id+": book move")
 				s.finish(gen, t, &p, res)
 			}()
 			return
@@ -236,6 +242,9 @@ func (s *session) start(t task) {
 	go func() {
 		defer s.srv.searches.Done()
 		defer cancel()
+		var err error
+		defer func() { s.failed(gen, err) }()
+		defer fault.Recover(&err, "game "+s.id+": search")
 		if !s.srv.acquire(ctx) {
 			return
 		}
@@ -243,11 +252,53 @@ func (s *session) start(t task) {
 		if clear {
 			ps.ClearTable()
 		}
-		res, err := ps.Search(now, req)
-		if err != nil {
-			s.srv.logf("game %s: %v", s.id, err)
+		res, serr := ps.Search(now, req)
+		if serr != nil && !errors.Is(serr, search.ErrClosed) { // closed: the game let its engine go, the search was dropped
+			s.srv.logf("game %s: %v", s.id, serr)
 		}
 		s.finish(gen, t, &p, res)
+	}()
+}
+
+// failed takes the panic of a search's goroutine (a bug, err; nil is
+// none): the server's log says what it was, and the game stops thinking,
+// so that the person can go on (or ask the engine again).
+func (s *session) failed(gen uint64, err error) {
+	if err == nil {
+		return
+	}
+	s.srv.logf("game %s: %v\n%s", s.id, err, fault.Stack(err))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gen == s.gen {
+		s.task, s.cancel, s.hurry = taskNone, nil, nil
+		s.touch()
+	}
+}
+
+// release lets go of the game's engine, the memory of its tables and its
+// hold on the endgame database, once the game is over or dropped: a game
+// that goes on (after an undo) makes a new one. The engine is closed in
+// the background, as soon as a search stop has cancelled returns (a
+// handler must not wait for it: the search's reports take mu); mu is
+// held.
+func (s *session) release() {
+	ps := s.play
+	if ps == nil {
+		return
+	}
+	s.play = nil
+	s.srv.searches.Add(1)
+	go func() {
+		defer s.srv.searches.Done()
+		var err error
+		defer func() {
+			if err != nil {
+				s.srv.logf("game %s: %v\n%s", s.id, err, fault.Stack(err))
+			}
+		}()
+		defer fault.Recover(&err, "game "+s.id+": closing the engine")
+		ps.Close()
 	}()
 }
 
