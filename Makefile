@@ -111,6 +111,7 @@ test-browser: build ## the web board's end-to-end tests in headless Chromium (in
 # output, like the library. The help file is docs/checkerboard.md under the
 # name the engine's "help" answers, for CheckerBoard's engines folder.
 CB_SO        := bin/crown-cb.so
+CB_FAULT_SO  := bin/crown-cb-fault.so
 CB_DLL       := bin/crown-cb.dll
 CB_HELP      := bin/crown-help.txt
 CB_HOST      := bin/cb-host
@@ -133,7 +134,12 @@ cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (in
 	  echo "$$exports" | grep -qw "$$f" || { echo "$(CB_DLL) does not export $$f"; exit 1; }; \
 	done; echo "$(CB_DLL) exports getmove and enginecommand"
 
-test-cb: cb-linux ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input
+# The test also builds the library with the tag crownfault, whose engine
+# panics where CROWN_FAULT says (internal/fault), to check that a panic in a
+# helper search thread or in the distance builder still gives a legal move.
+test-cb: cb-linux ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input, injected panics
+	CGO_ENABLED=1 $(GO) build -tags crownfault -buildmode=c-shared -o $(CB_FAULT_SO) ./cmd/cbengine
 	$(HOSTCC) -std=c11 -O1 -Wall -Wextra -o $(CB_HOST) cmd/cbengine/host/host.c -ldl -lpthread
-	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
+	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_FAULT_LIB=$(abspath $(CB_FAULT_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) \
+	  CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
 	  $(GO) test -count=1 -v -run 'Host' ./cmd/cbengine/

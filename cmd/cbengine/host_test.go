@@ -3,9 +3,10 @@ package main
 // The C host (host/host.c) loads the library with dlopen, as CheckerBoard
 // does, and drives it through getmove and enginecommand alone; these tests
 // run it and check what it prints. make test-cb builds the library and the
-// host and passes them in CROWN_CB_LIB and CROWN_CB_HOST; without them the
-// tests build both into a temporary folder (skipped with -short, or
-// without a C compiler).
+// host and passes them in CROWN_CB_LIB and CROWN_CB_HOST, and the library
+// built with the tag crownfault (panics injected where CROWN_FAULT says,
+// internal/fault) in CROWN_CB_FAULT_LIB; without them the tests build them
+// into a temporary folder (skipped with -short, or without a C compiler).
 //
 // CROWN_CB_GAMES (default 2) sets how many ballot games the host plays,
 // CROWN_CB_MAXTIME (default 0.05) the seconds per move.
@@ -24,6 +25,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -64,6 +67,8 @@ var (
 	hostLib, hostBin     string
 	hostErr, hostSkipMsg string
 	hostTmp              string
+	faultOnce            sync.Once
+	faultLib, faultErr   string
 )
 
 func TestMain(m *testing.M) {
@@ -92,12 +97,11 @@ func hostPaths(t *testing.T) (lib, bin string) {
 			hostSkipMsg = "needs gcc on Linux"
 			return
 		}
-		dir, err := os.MkdirTemp("", "crown-cb")
+		dir, err := hostTempDir()
 		if err != nil {
 			hostErr = err.Error()
 			return
 		}
-		hostTmp = dir
 		hostLib, hostBin = filepath.Join(dir, "crown-cb.so"), filepath.Join(dir, "host")
 		for _, argv := range [][]string{
 			{"go", "build", "-buildmode=c-shared", "-o", hostLib, "."},
@@ -118,11 +122,56 @@ func hostPaths(t *testing.T) (lib, bin string) {
 	return hostLib, hostBin
 }
 
+// hostTempDir returns the folder the tests build into, made on first use
+// and removed by TestMain.
+func hostTempDir() (string, error) {
+	if hostTmp != "" {
+		return hostTmp, nil
+	}
+	dir, err := os.MkdirTemp("", "crown-cb")
+	hostTmp = dir
+	return dir, err
+}
+
+// faultLibPath returns the library built with the tag crownfault, building
+// it when the environment does not name it.
+func faultLibPath(t *testing.T) string {
+	t.Helper()
+	hostPaths(t) // skips as the other host tests do
+	faultOnce.Do(func() {
+		if faultLib = os.Getenv("CROWN_CB_FAULT_LIB"); faultLib != "" {
+			return
+		}
+		dir, err := hostTempDir()
+		if err != nil {
+			faultErr = err.Error()
+			return
+		}
+		faultLib = filepath.Join(dir, "crown-cb-fault.so")
+		if out, err := exec.Command("go", "build", "-tags", "crownfault", "-buildmode=c-shared", "-o", faultLib, ".").CombinedOutput(); err != nil {
+			faultErr = fmt.Sprintf("building the library with crownfault: %v\n%s", err, out)
+		}
+	})
+	if faultErr != "" {
+		t.Fatal(faultErr)
+	}
+	return faultLib
+}
+
 // runHost runs the host with args and stdin, and returns its output lines.
 func runHost(t *testing.T, stdin string, args ...string) []string {
 	t.Helper()
-	lib, bin := hostPaths(t)
+	lib, _ := hostPaths(t)
+	return runHostLib(t, lib, nil, stdin, args...)
+}
+
+// runHostLib runs the host on the library lib with env added to its
+// environment, args and stdin, and returns its output lines.
+func runHostLib(t *testing.T, lib string, env []string, stdin string, args ...string) []string {
+	t.Helper()
+	_, bin := hostPaths(t)
 	cmd := exec.Command(bin, append([]string{lib}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -518,5 +567,74 @@ func TestHostBadInput(t *testing.T) {
 		if !ok {
 			t.Errorf("got  %q\nwant %q", got[i], w)
 		}
+	}
+}
+
+// TestHostFaults injects a panic into a helper search thread and into the
+// distance builder of the library (built with crownfault, the points named
+// in CROWN_FAULT) as the host drives it: getmove still returns a legal
+// move, says the search failed in its status string, returns unknown, and
+// the library serves on (the host reaches "done").
+func TestHostFaults(t *testing.T) {
+	lib := faultLibPath(t)
+	db := t.TempDir()
+	b := egdb.NewBuilder(movegen.American, 1)
+	b.Dir = db
+	if err := b.Build(3); err != nil {
+		t.Fatal(err)
+	}
+	const won = "B:WK1:BK14,K23" // two kings against one: a database win
+	for _, tc := range []struct {
+		point fault.Point
+		setup []string
+		fen   string
+		moves int // getmoves; at least one must fail (the distances are built in the background)
+	}{
+		{fault.SearchHelper, []string{"set searchthreads 2"}, "B:W21-32:B1-12", 2},
+		{fault.DistanceBuilder, []string{"set dbpath " + db}, won, 6},
+	} {
+		t.Run(tc.point.String(), func(t *testing.T) {
+			script := strings.Join(tc.setup, "\n") + strings.Repeat("\ngetmove "+tc.fen, tc.moves) + "\nget searchthreads\n"
+			lines := runHostLib(t, lib, []string{"CROWN_FAULT=" + tc.point.String()}, script, "script", "0.05")
+			failed := 0
+			for i := 1; i < len(lines)-1; i++ {
+				word, rest, _ := strings.Cut(lines[i], " ")
+				switch word {
+				case "cmd":
+					if !strings.Contains(rest, "] ret 1 reply ") {
+						t.Fatalf("command refused: %q", lines[i])
+					}
+				case "getmove":
+					f := strings.Fields(rest)
+					if len(f) != 3+64+1+7+5*maxJumps || f[2] != "board" || f[67] != "move" || i+1 == len(lines)-1 {
+						t.Fatalf("bad getmove line %q", lines[i])
+					}
+					pos, err := movegen.ParseFEN(tc.fen, movegen.American)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var before cbBoard
+					writeBoard(&before, &pos)
+					after := boardFrom(ints(t, strings.Join(f[3:67], " ")))
+					if _, err := checkPly(&pos, before, after, moveFrom(ints(t, strings.Join(f[68:], " ")))); err != nil {
+						t.Fatalf("%s: %v", lines[i], err)
+					}
+					i++
+					info := strings.TrimPrefix(lines[i], "info ")
+					if strings.HasPrefix(info, "Crown: search failed (") {
+						failed++
+						if !strings.Contains(info, "panic: fault injected at "+tc.point.String()) || f[1] != strconv.Itoa(cbUnknown) {
+							t.Errorf("a failed getmove: return %s, status %q", f[1], info)
+						}
+					}
+				default:
+					t.Fatalf("unexpected line %q", lines[i])
+				}
+			}
+			if failed == 0 {
+				t.Errorf("no getmove failed:\n%s", strings.Join(lines, "\n"))
+			}
+			t.Logf("%d of %d getmoves failed, each with a legal move", failed, tc.moves)
+		})
 	}
 }

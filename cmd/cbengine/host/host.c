@@ -11,6 +11,9 @@
  *   host LIB playnow DELAYMS                        set *playnow from another thread during
  *                                                   an "infinite" search, report how fast it stops
  *   host LIB bad                                    bad input: boards, colours, commands
+ *   host LIB script MAXTIME < lines                 a line "getmove FEN" calls getmove on the
+ *                                                   position with MAXTIME, any other line is
+ *                                                   sent to enginecommand
  *
  * Output is one record a line, read by the Go test (host_test.go):
  *   name <reply>
@@ -24,6 +27,9 @@
  *   end <reason> ret <r>
  *   idle cpu_ms <millis> wall_ms <millis>   after the games: CPU the process used while
  *                                           no getmove ran (no search may be left running)
+ *   getmove ret <r> board <64 ints> move ...   (script) a getmove's return, board and CBmove,
+ *                                           then its info line
+ *   cmd [<command>] ret <r> reply <reply>   (script) an enginecommand
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
@@ -422,10 +428,43 @@ static void bad_test(void)
 	printf("about ret %d guard %d len %zu\n", ret, r.guard[0] == 0x5a, strlen(r.reply));
 }
 
+/* script runs the lines of stdin: "getmove FEN" calls getmove on the
+ * position with maxtime (a new board each time), any other line is sent to
+ * enginecommand. */
+static void script(double maxtime)
+{
+	static char line[1 << 12];
+	char reply[REPLY_SIZE], str[STATUS_SIZE];
+	while (fgets(line, sizeof line, stdin)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == 0 || line[0] == '#')
+			continue;
+		if (strncmp(line, "getmove ", 8) != 0) {
+			int ret = command(line, reply);
+			printf("cmd [%s] ret %d reply %s\n", line, ret, reply);
+			continue;
+		}
+		int board[8][8], color;
+		if (parse_fen(line + 8, board, &color) != 0) {
+			printf("bad FEN %s\n", line + 8);
+			continue;
+		}
+		struct CBmove m;
+		memset(&m, 0, sizeof m);
+		int playnow = 0;
+		str[0] = 0;
+		int ret = getmove(board, color, maxtime, str, &playnow, 0, 0, &m);
+		printf("getmove ret %d board", ret);
+		print_board(board);
+		print_move(&m);
+		printf("\ninfo %s\n", str);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad\n");
+		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad | script MAXTIME\n");
 		return 2;
 	}
 	void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -489,6 +528,8 @@ int main(int argc, char **argv)
 		playnow_test(atoi(argv[3]));
 	} else if (strcmp(argv[2], "bad") == 0) {
 		bad_test();
+	} else if (strcmp(argv[2], "script") == 0 && argc == 4) {
+		script(atof(argv[3]));
 	} else {
 		fprintf(stderr, "host: bad arguments\n");
 		return 2;
