@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -66,7 +67,8 @@ type Conn struct {
 	quit    chan struct{} // closed when the runner is done with the engine
 	stop    func()        // kills the engine; safe to call more than once
 	done    chan struct{} // closed when the engine has ended
-	exitErr error         // why the engine ended; read after done is closed
+	mu      sync.Mutex    // guards exitErr
+	exitErr error         // why the engine ended (or a panic of its goroutines)
 	closed  bool
 }
 
@@ -89,10 +91,14 @@ func StartEngine(e *Engine) (*Conn, error) {
 		ctx, cancel := context.WithCancel(context.Background())
 		finished := make(chan error, 1)
 		go func() {
-			err := e.Run(ctx, inR, outW)
-			outW.CloseWithError(io.EOF)
-			inR.CloseWithError(io.ErrClosedPipe)
-			finished <- err
+			var err error
+			defer func() {
+				outW.CloseWithError(io.EOF)
+				inR.CloseWithError(io.ErrClosedPipe)
+				finished <- err
+			}()
+			defer fault.Recover(&err, "engine "+e.Name) // a crash, adjudicated as one
+			err = e.Run(ctx, inR, outW)
 		}()
 		in, out = inW, outR
 		c.stop = func() {
@@ -132,7 +138,7 @@ func StartEngine(e *Engine) (*Conn, error) {
 		}
 		in, out, wait = stdin, pr, cmd.Wait
 	}
-	go func() { // writer
+	go c.guard("writing to the engine", func() {
 		for line := range c.send {
 			if _, err := io.WriteString(in, line+"\n"); err != nil {
 				break
@@ -141,8 +147,9 @@ func StartEngine(e *Engine) (*Conn, error) {
 		in.Close()
 		for range c.send { // drain: nothing more reaches the engine
 		}
-	}()
-	go func() { // reader
+	})
+	go c.guard("reading from the engine", func() {
+		defer close(c.lines)
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), maxLine)
 		for sc.Scan() {
@@ -151,13 +158,32 @@ func StartEngine(e *Engine) (*Conn, error) {
 			case <-c.quit:
 			}
 		}
-		close(c.lines)
-	}()
-	go func() {
-		c.exitErr = wait()
-		close(c.done)
-	}()
+	})
+	go c.guard("waiting for the engine", func() {
+		defer close(c.done)
+		err := wait()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.exitErr = errors.Join(c.exitErr, err)
+	})
 	return c, nil
+}
+
+// guard runs one of the connection's goroutines: a panic in it (a bug)
+// kills the engine and is kept as the reason it ended, so that the runner
+// adjudicates it as a crash instead of the process ending.
+func (c *Conn) guard(what string, f func()) {
+	var err error
+	defer func() {
+		if err != nil {
+			c.mu.Lock()
+			c.exitErr = errors.Join(c.exitErr, err)
+			c.mu.Unlock()
+			c.stop()
+		}
+	}()
+	defer fault.Recover(&err, what)
+	f()
 }
 
 // maxLine bounds one line from an engine; a longer one ends the
@@ -232,6 +258,8 @@ func (c *Conn) ReadLine(ctx context.Context, deadline <-chan time.Time) (string,
 func (c *Conn) exitError() error {
 	select {
 	case <-c.done:
+		c.mu.Lock()
+		defer c.mu.Unlock()
 		if c.exitErr != nil {
 			return fmt.Errorf("%w (%v)", errEngineExited, c.exitErr)
 		}

@@ -229,6 +229,8 @@ func fakeMove(ctx context.Context, behaviour string, misbehave bool, f []string,
 		}
 	case "crash":
 		return errFakeCrash
+	case "panic":
+		panic("panicked on purpose")
 	case "drawclaim":
 		return reply("move %s result=draw", m.PathString())
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -157,11 +158,26 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	results := make(chan *Game)
 	var fatal error
 	var fatalOnce sync.Once
+	fail := func(err error) {
+		if ctx.Err() == nil {
+			fatalOnce.Do(func() { fatal = err })
+			cancel()
+		}
+	}
+	// A goroutine's panic (a bug) ends the match with it as the error.
+	failed := func(err *error) {
+		if *err != nil {
+			fail(*err)
+		}
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var err error
+			defer failed(&err)
+			defer fault.Recover(&err, "match worker")
 			var players [2]*player
 			for e := range players {
 				players[e] = &player{eng: &cfg.Engines[e], variant: cfg.Variant}
@@ -174,10 +190,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			for spec := range jobs {
 				g, err := playGame(ctx, spec, players, rl)
 				if err != nil {
-					if ctx.Err() == nil {
-						fatalOnce.Do(func() { fatal = err })
-						cancel()
-					}
+					fail(err)
 					return
 				}
 				if g.Fault >= 0 {
@@ -193,6 +206,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	go func() {
 		defer close(jobs)
+		var err error
+		defer failed(&err)
+		defer fault.Recover(&err, "match feeder")
 		for _, s := range specs {
 			select {
 			case jobs <- s:

@@ -136,6 +136,7 @@ func TestFaults(t *testing.T) {
 		{"error", "error@2", false, EndEngineError, "error getmove"},
 		{"hang", "hang@2", false, EndTimeForfeit, "no move within 300ms"},
 		{"crash", "crash@3", false, EndCrash, "crashed on purpose"},
+		{"panic", "panic@2", false, EndCrash, "engine faulty: panic: panicked on purpose"},
 		{"process illegal", "illegal@2", true, EndIllegal, "not legal"},
 		{"process hang", "hang@2", true, EndTimeForfeit, "no move within 300ms"},
 		{"process crash", "crash@2", true, EndCrash, "exit status 3"},

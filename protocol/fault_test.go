@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +87,31 @@ func TestSearchPanic(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestJobPanic: a job whose work panics answers an error line naming it,
+// with the stack on stderr, and one that does not answers its line.
+func TestJobPanic(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		work func(context.Context) string
+		want string
+	}{
+		{"perft", func(context.Context) string { panic("boom") }, "error perft: panic: boom"},
+		{"getmove", func(context.Context) string { return "move 11-15 result=unknown" }, "move 11-15 result=unknown"},
+	} {
+		var stderr syncBuffer
+		cfg := testConfig
+		cfg.Stderr = &stderr
+		s, err := newSession(io.Discard, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.runJob(context.Background(), tc.name, tc.work)
+		s.play.Close()
+		if got != tc.want || (strings.HasPrefix(tc.want, "error") != strings.Contains(stderr.String(), "fault_test.go")) {
+			t.Errorf("%s: %q, stderr %q; want %q", tc.name, got, stderr.String(), tc.want)
+		}
 	}
 }

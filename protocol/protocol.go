@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/play"
 )
 
@@ -61,6 +62,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	var readErr error // written by the reader before it closes lines
 	go func() {
 		defer close(lines)
+		defer fault.Recover(&readErr, "reading the input")
 		readErr = readLines(in, lines, readDone)
 	}()
 	defer func() {
@@ -245,8 +247,23 @@ func (s *session) start(name string, unlimited bool, work func(ctx context.Conte
 	s.job = &job{name: name, cancel: cancel, unlimited: unlimited}
 	go func() {
 		defer cancel()
-		s.jobDone <- work(ctx)
+		s.jobDone <- s.runJob(ctx, name, work)
 	}()
+}
+
+// runJob runs a job's work and returns its final reply line; a panic in
+// it (a bug) is answered as an error line instead, its stack going to
+// stderr, and the session goes on.
+func (s *session) runJob(ctx context.Context, name string, work func(ctx context.Context) string) (reply string) {
+	var err error
+	defer func() {
+		if err != nil {
+			s.stderr.printf("%v\n%s", err, fault.Stack(err))
+			reply = "error " + err.Error()
+		}
+	}()
+	defer fault.Recover(&err, name)
+	return work(ctx)
 }
 
 // finish waits for the running job, if any, and writes its reply. It stops

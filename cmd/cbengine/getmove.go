@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -209,17 +211,31 @@ func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
 
 // search runs the search until its limits or playnow, reporting every
 // finished iteration to status. Its result holds a legal move even when
-// the search fails (play.Session.Search), so a game in the GUI goes on.
+// the search fails (play.Session.Search), so a game in the GUI goes on. It
+// returns once the goroutine watching playnow has ended; a panic there
+// stops the search and is its error.
 func (a *adapter) search(req search.Request, playnow func() bool, status func(string)) (search.Result, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if playnow != nil {
-		done := make(chan struct{})
-		defer close(done)
-		go watchPlaynow(playnow, cancel, done)
-	}
 	req.Report = func(in search.Info) { status(statusText(in)) }
-	return a.play.Search(ctx, req)
+	if playnow == nil {
+		return a.play.Search(ctx, req)
+	}
+	done, watched := make(chan struct{}), make(chan error, 1)
+	go func() {
+		var err error
+		defer func() {
+			if err != nil {
+				cancel()
+			}
+			watched <- err
+		}()
+		defer fault.Recover(&err, "watching playnow")
+		watchPlaynow(playnow, cancel, done)
+	}()
+	res, err := a.play.Search(ctx, req)
+	close(done)
+	return res, errors.Join(err, <-watched)
 }
 
 // watchPlaynow cancels the search when playnow reports true, polling it

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
@@ -98,7 +99,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
 
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() {
+		var err error
+		defer func() { served <- err }()
+		defer fault.Recover(&err, "serving")
+		err = srv.Serve(ln)
+	}()
 	select {
 	case err = <-served:
 	case <-ctx.Done():
