@@ -4,9 +4,12 @@
 // CheckerBoard and any script or match runner can drive it. The grammar and
 // every reply are specified in docs/protocol.md.
 //
-// Run serves one session. Input is read on its own goroutine and searches
-// (and perft) run on another, so ping, stop and quit are answered while the
-// engine thinks. Every reply is written whole, one line per Write, through
+// Run serves one session, the protocol's grammar over a play.Session (the
+// rule set, the game history, the options, the book, the endgame database
+// and the search with its fallback move, shared with the other front
+// ends). Input is read on its own goroutine and searches (and perft) run
+// on another, so ping, stop and quit are answered while the engine thinks;
+// a panic in either is answered as an error, never the end of the process. Every reply is written whole, one line per Write, through
 // one mutex-guarded writer; nothing but protocol lines goes to the output and
 // diagnostics go to Config.Stderr.
 //

@@ -5,6 +5,10 @@
 // movegen; the page only draws the board and sends what the person does.
 // Engine moves and analysis run as cancellable searches, a bounded number at
 // once, and the page follows them through a stream of server-sent events.
+// Each game's engine is a play.Session, made at its first search and let go
+// of (its table's memory, its hold on the endgame database) when the game
+// is over or dropped; a search that fails still plays a legal move, and the
+// failure goes to the server's log (Options.Log).
 //
 // The API, all JSON:
 //

@@ -4,11 +4,13 @@
 // and the struct CBmove of cbapi.h, for CheckerBoard on 64-bit Windows and
 // Checkerboard-for-Linux.
 //
-// It is a thin adapter: the board goes into a movegen.Position, the time
+// It is a thin adapter, CheckerBoard's grammar over a play.Session (one
+// for the process, its hash table kept across calls), as the line
+// protocol is another: the board goes into a movegen.Position, the time
 // arguments become the line protocol's limit words for search.ParseLimits,
-// the search is search.Engine's (one engine, its hash table kept across
-// calls), and the options are search.Registry's. docs/checkerboard.md says
-// how to install and use it.
+// and the session holds the game history, the options (search.Registry's),
+// the book, the endgame database and the search with its fallback move.
+// docs/checkerboard.md says how to install and use it.
 package main
 
 /*
