@@ -6,28 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/egdb"
-	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 )
-
-// buildDB builds the American slices of up to three pieces into a new
-// directory.
-func buildDB(t *testing.T) string {
-	t.Helper()
-	b := egdb.NewBuilder(movegen.American, 2)
-	b.Dir = t.TempDir()
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
-	return b.Dir
-}
 
 // TestEGDBPool: one database for a directory and cache size however many
 // hold it, closed by the last release (a new one then opens), another for
 // another cache size; errors for a directory that does not open or is
 // empty, and after Close.
 func TestEGDBPool(t *testing.T) {
-	dir := buildDB(t)
+	dir := egdbtest.Dir(t, 3)
 	pool := NewEGDBPool()
 	a, err := pool.Acquire(dir, 4)
 	if err != nil {
@@ -74,7 +61,7 @@ func TestEGDBPool(t *testing.T) {
 // copy, with one block cache, however many they are; each lets go of it
 // when it is closed or set to another, and the last one closes it.
 func TestSharedEGDB(t *testing.T) {
-	dir := buildDB(t)
+	dir := egdbtest.Dir(t, 3)
 	pool := NewEGDBPool()
 	defer pool.Close()
 	cfg := Config{EGDBs: pool}

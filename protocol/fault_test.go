@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -18,12 +18,7 @@ import (
 // session serves on, its next search whole. The panic's stack goes to
 // stderr.
 func TestSearchPanic(t *testing.T) {
-	dir := t.TempDir()
-	b := egdb.NewBuilder(movegen.American, 1)
-	b.Dir = dir
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
+	dir := egdbtest.Dir(t, 3)
 	for _, tc := range []struct {
 		point fault.Point
 		setup []string

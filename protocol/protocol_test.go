@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -313,14 +313,8 @@ func TestQuitDuringSearchDropsTheMove(t *testing.T) {
 // ParseReply reads and which grows from line to line; without one they do
 // not (the other transcripts).
 func TestInfoEGDBHits(t *testing.T) {
-	dir := t.TempDir()
-	b := egdb.NewBuilder(movegen.American, 1)
-	b.Dir = dir
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
 	cfg := testConfig
-	cfg.Session.Search.EGDBPath = dir
+	cfg.Session.Search.EGDBPath = egdbtest.Dir(t, 3)
 	c := startClient(t, cfg)
 	c.send("getmove W:WK1:BK14,K23 depth=6")
 	_, infos := c.until("move ", replyWait)

@@ -8,8 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/egdb"
-	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 )
 
 // Golden transcripts live in testdata/protocol/*.txt, one step a line:
@@ -88,12 +87,7 @@ func runTranscript(t *testing.T, path string, steps []step) {
 	for _, s := range steps {
 		if strings.Contains(s.text, egdbMark) {
 			if dbDir == "" {
-				dbDir = t.TempDir()
-				b := egdb.NewBuilder(movegen.American, 1)
-				b.Dir = dbDir
-				if err := b.Build(egdbMarkPieces); err != nil {
-					t.Fatal(err)
-				}
+				dbDir = egdbtest.Dir(t, egdbMarkPieces)
 			}
 			s.text = strings.ReplaceAll(s.text, egdbMark, dbDir)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -13,13 +14,7 @@ import (
 // before it the database's result only with adjudicate, and a game that
 // never reaches the database is left alone.
 func TestApplyEGDB(t *testing.T) {
-	dir := t.TempDir()
-	b := egdb.NewBuilder(movegen.American, 2)
-	b.Dir = dir
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
-	db, err := egdb.Open(dir, 1)
+	db, err := egdb.Open(egdbtest.Dir(t, 3), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,16 @@
 package web
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"weak"
 
-	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 )
 
@@ -28,19 +28,15 @@ func heapMiB() float64 {
 // the pool opens a new copy after it).
 func TestFinishedGameReleasesEngine(t *testing.T) {
 	const hashMiB = 64
-	b := egdb.NewBuilder(movegen.American, 1)
-	b.Dir = t.TempDir()
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
+	dir := egdbtest.Dir(t, 3)
 	egdbs := play.NewEGDBPool()
 	defer egdbs.Close()
-	pinned, err := egdbs.Acquire(b.Dir, 0) // as crown serve holds its --egdb
+	pinned, err := egdbs.Acquire(dir, 0) // as crown serve holds its --egdb
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := Options{EGDBs: egdbs}
-	opt.Engine.HashMiB, opt.Engine.EGDBPath = hashMiB, b.Dir
+	opt.Engine.HashMiB, opt.Engine.EGDBPath = hashMiB, dir
 	srv, ts := testServer(t, opt)
 	before := heapMiB()
 	// White, the engine, takes Black's last man: the game is over after
@@ -75,7 +71,7 @@ func TestFinishedGameReleasesEngine(t *testing.T) {
 		t.Errorf("the heap fell by %.1f MiB after the game, want its %d MiB table back", during-after, hashMiB)
 	}
 	egdbs.Release(pinned)
-	again, err := egdbs.Acquire(b.Dir, 0)
+	again, err := egdbs.Acquire(dir, 0)
 	if err != nil || again == pinned {
 		t.Errorf("after the game: the pool gives %p, %v; the game still holds %p", again, err, pinned)
 	}
@@ -84,33 +80,20 @@ func TestFinishedGameReleasesEngine(t *testing.T) {
 // TestSearchPanicLogged: a search that fails (a panic injected into a
 // helper thread) is logged, and the engine still plays a legal move.
 func TestSearchPanicLogged(t *testing.T) {
-	var log syncBuffer
-	opt := Options{Log: &log}
+	log, err := os.Create(filepath.Join(t.TempDir(), "log")) // the server writes it, the test reads it back
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	opt := Options{Log: log}
 	opt.Engine.Threads = 2
 	_, ts := testServer(t, opt)
 	undo := fault.Inject(fault.SearchHelper, func() { panic("injected") })
 	defer undo()
 	id, _ := newGame(t, ts, `{"human":"black","movetime_ms":50,"fen":"W:W21-32:B1-12"}`)
 	st := waitFor(t, ts, id, "the engine's move", func(s map[string]any) bool { return s["ply"].(float64) == 1 })
-	if st["your_turn"] != true || !strings.Contains(log.String(), "panic: injected") {
-		t.Errorf("your turn %v, log %q", st["your_turn"], log.String())
+	text, err := os.ReadFile(log.Name())
+	if err != nil || st["your_turn"] != true || !strings.Contains(string(text), "panic: injected") {
+		t.Errorf("your turn %v, log %q, %v", st["your_turn"], text, err)
 	}
-}
-
-// syncBuffer is a strings.Builder safe to read while the server writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -205,12 +205,7 @@ func TestLimitWords(t *testing.T) {
 
 func TestCommand(t *testing.T) {
 	a := testAdapter(t)
-	dbDir := t.TempDir()
-	b := egdb.NewBuilder(movegen.American, 1)
-	b.Dir = dbDir
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
+	dbDir := egdbtest.Dir(t, 3)
 	for _, tc := range []struct {
 		cmd     string
 		reply   string // the reply, or its start when it ends in "*"

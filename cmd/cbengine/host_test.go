@@ -25,7 +25,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
@@ -577,12 +577,7 @@ func TestHostBadInput(t *testing.T) {
 // the library serves on (the host reaches "done").
 func TestHostFaults(t *testing.T) {
 	lib := faultLibPath(t)
-	db := t.TempDir()
-	b := egdb.NewBuilder(movegen.American, 1)
-	b.Dir = db
-	if err := b.Build(3); err != nil {
-		t.Fatal(err)
-	}
+	db := egdbtest.Dir(t, 3)
 	const won = "B:WK1:BK14,K23" // two kings against one: a database win
 	for _, tc := range []struct {
 		point fault.Point
