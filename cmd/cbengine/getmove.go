@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -10,7 +8,6 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -62,9 +59,6 @@ func resultCode(c search.Claim) int {
 	}
 	return cbUnknown
 }
-
-// pollInterval is how often getmove looks at *playnow while it searches.
-const pollInterval = 5 * time.Millisecond
 
 // adapter is the engine behind the exported functions: one play session
 // (its hash table lives across calls) with the settings enginecommand
@@ -207,57 +201,6 @@ func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
 		lim.Remaining = max(lim.Remaining-spent, minSearchTime)
 	}
 	return lim
-}
-
-// search runs the search until its limits or playnow, reporting every
-// finished iteration to status. Its result holds a legal move even when
-// the search fails (play.Session.Search), so a game in the GUI goes on. It
-// returns once the goroutine watching playnow has ended; a panic there
-// stops the search and is its error.
-func (a *adapter) search(req search.Request, playnow func() bool, status func(string)) (search.Result, error) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req.Report = func(in search.Info) { status(statusText(in)) }
-	if playnow == nil {
-		return a.play.Search(ctx, req)
-	}
-	done, watched := make(chan struct{}), make(chan error, 1)
-	go func() {
-		var err error
-		defer func() {
-			if err != nil {
-				cancel()
-			}
-			watched <- err
-		}()
-		defer fault.Recover(&err, "watching playnow")
-		watchPlaynow(playnow, cancel, done)
-	}()
-	res, err := a.play.Search(ctx, req)
-	close(done)
-	return res, errors.Join(err, <-watched)
-}
-
-// watchPlaynow cancels the search when playnow reports true, polling it
-// every pollInterval until done is closed.
-func watchPlaynow(playnow func() bool, cancel context.CancelFunc, done <-chan struct{}) {
-	if playnow() {
-		cancel()
-		return
-	}
-	t := time.NewTicker(pollInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			if playnow() {
-				cancel()
-				return
-			}
-		}
-	}
 }
 
 // statusText writes a finished iteration the way CheckerBoard engines

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/search"
+)
+
+// pollInterval is how often getmove looks at *playnow while it searches.
+const pollInterval = 5 * time.Millisecond
+
+// search runs the search until its limits or playnow, reporting every
+// finished iteration to status. Its result holds a legal move even when
+// the search fails (play.Session.Search), so a game in the GUI goes on. It
+// returns once the goroutine watching playnow has ended; a panic there
+// stops the search and is its error.
+func (a *adapter) search(req search.Request, playnow func() bool, status func(string)) (search.Result, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req.Report = func(in search.Info) { status(statusText(in)) }
+	if playnow == nil {
+		return a.play.Search(ctx, req)
+	}
+	done, watched := make(chan struct{}), make(chan error, 1)
+	go func() {
+		var err error
+		defer func() {
+			if err != nil {
+				cancel()
+			}
+			watched <- err
+		}()
+		defer fault.Recover(&err, "watching playnow")
+		watchPlaynow(playnow, cancel, done)
+	}()
+	res, err := a.play.Search(ctx, req)
+	close(done)
+	return res, errors.Join(err, <-watched)
+}
+
+// watchPlaynow cancels the search when playnow reports true, polling it
+// every pollInterval until done is closed.
+func watchPlaynow(playnow func() bool, cancel context.CancelFunc, done <-chan struct{}) {
+	if playnow() {
+		cancel()
+		return
+	}
+	t := time.NewTicker(pollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if playnow() {
+				cancel()
+				return
+			}
+		}
+	}
+}
