@@ -177,6 +177,8 @@ func (s *Session) Options() search.Options {
 // database or weight file that does not open, or while a search runs
 // (search.ErrBusy).
 func (s *Session) SetOption(op *search.Option, text string) error {
+	s.setMu.Lock()
+	defer s.setMu.Unlock()
 	opt := s.Options()
 	if err := op.SetText(&opt, text); err != nil {
 		return err
@@ -184,8 +186,6 @@ func (s *Session) SetOption(op *search.Option, text string) error {
 	if op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
 		return fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
 	}
-	s.setMu.Lock()
-	defer s.setMu.Unlock()
 	return s.apply(opt, false)
 }
 
