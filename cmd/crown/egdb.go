@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -140,7 +139,10 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	el := time.Since(start)
-	ru := resourceUsage()
+	ru, err := resourceUsage()
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: build: cpu time and peak memory unknown: %v\n", err)
+	}
 	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
 		v, what, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
 	return exitOK
@@ -180,26 +182,6 @@ func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
 	fmt.Fprintf(w, "\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
 		v, sliceNames(p.Slices), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
 		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
-}
-
-// resources is what the process has used so far.
-type resources struct {
-	cpu     time.Duration // user and system time, all threads
-	peakMiB int64         // peak resident memory
-}
-
-// resourceUsage returns the process's resource use, zero where unknown. On a
-// shared machine the CPU time says more about a build's speed than the
-// wall-clock time.
-func resourceUsage() resources {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return resources{}
-	}
-	return resources{
-		cpu:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
-		peakMiB: int64(ru.Maxrss) / 1024, // kilobytes on Linux
-	}
 }
 
 const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names]
