@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows test-cb
+.PHONY: help build run test cross test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows test-cb
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -16,11 +16,28 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: ## vet, the short test suite with the race detector, then without it the bench signature and the 4-piece database play test
+test: cross ## vet here and for every platform (cross), the short test suite with the race detector, then without it the bench signature and the 4-piece database play test
 	$(GO) vet $(PKGS)
 	$(GO) test -short -race -count=1 $(PKGS)
 	$(GO) test -count=1 -run TestSignature ./bench/
 	$(GO) test -short -count=1 -run TestEGDBPlayShort ./search/
+
+# The platforms crown and the CheckerBoard library are built for. make test
+# vets every package, tests included, for each one but the machine's own
+# (which make test vets natively, with cgo), with cgo off: that type-checks all Go
+# code for the platform, so a call that exists on one system only fails
+# here. The library's cgo glue (cmd/cbengine/main.go, cbapi.c) needs the
+# target's C compiler; it is vetted natively and built for Windows by
+# make cb-windows. The first run for a platform compiles its standard
+# library (about 100 CPU-seconds each); later runs take a second or two.
+PLATFORMS ?= linux/amd64 linux/arm64 windows/amd64 darwin/arm64
+
+cross: ## vet every package for each of PLATFORMS but this machine's own, cgo off
+	@host=$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH); set -e; for p in $(PLATFORMS); do \
+	  test "$$p" = "$$host" && continue; \
+	  echo "go vet $(PKGS) for $$p"; \
+	  CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet $(PKGS); \
+	done
 
 test-long: ## the full suite: deep perft, long tests (CROWN_EGDB5=DIR adds the 5-piece database play test)
 	$(GO) test -count=1 -timeout 60m $(PKGS)
