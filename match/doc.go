@@ -10,5 +10,7 @@
 // soon as it decides.
 //
 // Run plays a match described by a Config; SelectBallots and ReadBallots
-// give its openings; Report holds the outcome and writes its summary.
+// give its openings; ParseEngine reads an engine spec (a command line, or
+// self:key=value,... for Crown in process, InProcess); Report holds the
+// outcome and writes its summary.
 package match

@@ -9,6 +9,7 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 )
 
 // The name and version the engine reports through "name" and "about".
@@ -16,6 +17,13 @@ const (
 	engineName    = "Crown"
 	engineVersion = "0.1"
 )
+
+// selfConfig is the configuration of Crown in process as a match engine
+// (match.ParseEngine's self), searching with opt and opening endgame
+// databases from egdbs (nil: each engine its own).
+func selfConfig(egdbs *play.EGDBPool, opt search.Options) protocol.Config {
+	return protocol.Config{Name: engineName, Version: engineVersion, Session: play.Config{Search: opt, EGDBs: egdbs}}
+}
 
 // engineInput is where the engine reads its commands; tests replace it.
 var engineInput io.Reader = os.Stdin

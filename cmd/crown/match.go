@@ -14,7 +14,6 @@ import (
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -25,9 +24,6 @@ const defaultMatchMoveTime = 100 * time.Millisecond
 
 // sprtErrorRate is alpha and beta of --sprt: 5% each, the usual choice.
 const sprtErrorRate = 0.05
-
-// selfEngine is the engine spec that runs Crown in process.
-const selfEngine = "self"
 
 func init() {
 	register(command{
@@ -137,7 +133,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 		return usageErr("--egdb: %v", err)
 	}
 	for i, spec := range []string{*engine1, *engine2} {
-		if cfg.Engines[i], err = parseMatchEngine(spec, base, egdbs); err != nil {
+		if cfg.Engines[i], err = match.ParseEngine(spec, selfConfig(egdbs, base)); err != nil {
 			return usageErr("--engine%d: %v", i+1, err)
 		}
 	}
@@ -202,71 +198,6 @@ func parseSPRT(s string) (*match.SPRT, error) {
 	return &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: sprtErrorRate, Beta: sprtErrorRate}, nil
 }
 
-// parseMatchEngine reads an --engine value: "self[:key=value,...]" for
-// Crown in process, or a command line. A self engine starts from the
-// options base (the endgame database of --egdb), which its settings
-// override, and opens its database from egdbs, where the one it names is
-// held from here on (so that a directory that does not open is an error
-// here, and the engines the match starts share it).
-func parseMatchEngine(spec string, base search.Options, egdbs *play.EGDBPool) (match.Engine, error) {
-	spec = strings.TrimSpace(spec)
-	e := match.Engine{Name: spec}
-	if spec != selfEngine && !strings.HasPrefix(spec, selfEngine+":") {
-		argv, err := splitCommandLine(spec)
-		if err != nil {
-			return e, err
-		}
-		e.Argv = argv
-		return e, nil
-	}
-	// Engine options (search.Registry) are given to the engine as it is
-	// made, so it never builds the default table only to replace it, and
-	// sent as set commands too, which it answers; limits go through the
-	// search's one parser; other keys become set commands.
-	opt := base
-	e.Run = selfRun(egdbs, &opt)
-	settings := strings.TrimPrefix(strings.TrimPrefix(spec, selfEngine), ":")
-	if settings == "" {
-		return e, nil
-	}
-	var limitWords []string
-	for _, kv := range strings.Split(settings, ",") {
-		key, val, ok := strings.Cut(kv, "=")
-		key, val = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(val)
-		if strings.ContainsAny(key+val, " \t") || key == "" || ok && val == "" || !ok && !search.IsLimitKey(key) {
-			return e, fmt.Errorf("bad setting %q in %q: want key=value", kv, spec)
-		}
-		if search.IsLimitKey(key) {
-			limitWords = append(limitWords, strings.TrimSpace(kv))
-			continue
-		}
-		if op, found := search.LookupOption(key); found && key == op.Key {
-			if err := op.SetText(&opt, val); err != nil {
-				return e, fmt.Errorf("%s=%s: %v", key, val, err)
-			}
-			if err := holdEGDB(egdbs, opt); err != nil {
-				return e, fmt.Errorf("%s=%s: %v", key, val, err)
-			}
-		}
-		e.Setup = append(e.Setup, "set "+key+" "+val)
-	}
-	var err error
-	if e.Limits, err = search.ParseLimits(limitWords); err != nil {
-		return e, fmt.Errorf("in %q: %v", spec, err)
-	}
-	return e, nil
-}
-
-// selfRun returns the run function of Crown in process, searching with
-// the options *opt holds when the engine starts and opening endgame
-// databases from egdbs (nil: each engine its own).
-func selfRun(egdbs *play.EGDBPool, opt *search.Options) match.RunFunc {
-	return func(ctx context.Context, in io.Reader, out io.Writer) error {
-		return protocol.Run(ctx, in, out, protocol.Config{Name: engineName, Version: engineVersion,
-			Session: play.Config{Search: *opt, EGDBs: egdbs}})
-	}
-}
-
 // holdEGDB acquires the database opt names, if any, from egdbs, which
 // holds it until it is closed: its directory is checked, and the engines
 // that name it later share the copy open.
@@ -276,59 +207,4 @@ func holdEGDB(egdbs *play.EGDBPool, opt search.Options) error {
 	}
 	_, err := egdbs.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
 	return err
-}
-
-// splitCommandLine splits a command line into words as a POSIX shell does
-// for the simple cases: blanks separate words, single quotes keep
-// everything, double quotes keep everything but a backslash before " or \,
-// and a backslash outside quotes keeps the next character.
-func splitCommandLine(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated ' in %q", s)
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if i == len(s) {
-				return nil, fmt.Errorf("unterminated \" in %q", s)
-			}
-			inWord = true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("empty engine command")
-	}
-	return words, nil
 }

@@ -3,47 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crown-checkers/crown/movegen"
-	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
-
-func TestParseMatchEngine(t *testing.T) {
-	tests := []struct {
-		spec   string
-		argv   []string
-		self   bool
-		setup  []string
-		limits search.Limits
-	}{
-		{spec: "self", self: true},
-		{spec: "self:hashsize=16,searchthreads=2,depth=6", self: true,
-			setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: search.Limits{Depth: 6}},
-		{spec: "self:nodes=5000,movetime=0.25", self: true, limits: search.Limits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
-		{spec: "self:maxtime=1,exact,book=2", self: true, setup: []string{"set book 2"}, limits: search.Limits{MoveTime: time.Second, Exact: true}},
-		{spec: "./crown engine", argv: []string{"./crown", "engine"}},
-		{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
-		{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
-	}
-	egdbs := play.NewEGDBPool()
-	defer egdbs.Close()
-	for _, tc := range tests {
-		e, err := parseMatchEngine(tc.spec, search.Options{}, egdbs)
-		if err != nil {
-			t.Errorf("%q: %v", tc.spec, err)
-			continue
-		}
-		if e.Name != tc.spec || (e.Run != nil) != tc.self || !reflect.DeepEqual(e.Argv, tc.argv) ||
-			!reflect.DeepEqual(e.Setup, tc.setup) || e.Limits != tc.limits {
-			t.Errorf("%q: name %q self %v argv %q setup %q limits %+v", tc.spec, e.Name, e.Run != nil, e.Argv, e.Setup, e.Limits)
-		}
-	}
-}
 
 // TestMatchCommand plays a short match of Crown against itself at two
 // depths and reads back its PDN.

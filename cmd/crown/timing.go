@@ -113,7 +113,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBP
 	maxTime := fs.Float64("maxtime", defaultTimingMaxTime, "seconds per move, sent as maxtime=")
 	exact := fs.Bool("exact", false, "send exact: the engine is to use maxtime exactly")
 	options := addOptionFlags(fs, nil)
-	engine := fs.String("engine", selfEngine, "self for Crown in process, or an engine command line (e.g. bin/crown), as crown match takes it")
+	engine := fs.String("engine", match.Self, "self for Crown in process, or an engine command line (e.g. bin/crown), as crown match takes it")
 	if code, ok := parseFlags(fs, args, stdout, stderr, timingUsage); !ok {
 		return nil, code
 	}
@@ -129,7 +129,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBP
 	case !(*maxTime > 0):
 		return usageErr("--maxtime must be more than 0 seconds")
 	}
-	eng, err := parseMatchEngine(*engine, opt, egdbs)
+	eng, err := match.ParseEngine(*engine, selfConfig(egdbs, opt))
 	if err != nil {
 		return usageErr("--engine: %v", err)
 	}

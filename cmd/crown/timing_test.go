@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/match"
 )
 
 func TestSummarizeTiming(t *testing.T) {
@@ -66,7 +68,7 @@ func TestTimingCommand(t *testing.T) {
 		engine string
 		exact  bool
 	}
-	runs := []run{{selfEngine, false}, {selfEngine, true}}
+	runs := []run{{match.Self, false}, {match.Self, true}}
 	if goTool, err := exec.LookPath("go"); err == nil {
 		bin := filepath.Join(dir, "crown")
 		if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {

@@ -217,6 +217,5 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 // loopEngine is a match engine of crown train loop: Crown in process,
 // named name, evaluating with the weight file at path.
 func loopEngine(name, path string) match.Engine {
-	opt := search.Options{EvalFile: path}
-	return match.Engine{Name: name, Run: selfRun(nil, &opt)}
+	return match.Engine{Name: name, Run: match.InProcess(selfConfig(nil, search.Options{EvalFile: path}))}
 }

@@ -119,7 +119,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []int) (float64, error) {
 	mc := tr.match
 	for i, vals := range [][]int{plus, minus} {
-		e, err := parseMatchEngine(tr.selfSpec(vals), search.Options{}, tr.egdbs)
+		e, err := match.ParseEngine(tr.selfSpec(vals), selfConfig(tr.egdbs, search.Options{}))
 		if err != nil {
 			return 0, err
 		}
@@ -149,7 +149,7 @@ func (tr *tuneRun) selfSpec(vals []int) string {
 	for i, p := range tr.cfg.Params {
 		settings = append(settings, fmt.Sprintf("%s=%d", p.Name, vals[i]))
 	}
-	return selfEngine + ":" + strings.Join(settings, ",")
+	return match.Self + ":" + strings.Join(settings, ",")
 }
 
 // tuneProgress writes an iteration's line: its result, the games so far,
@@ -176,7 +176,7 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 			p.Name, vals[i], st.Theta[i], p.Start, op.Default, p.Min, p.Max)
 	}
 	fmt.Fprintln(w, tr.selfSpec(vals))
-	base := selfEngine
+	base := match.Self
 	if tr.options != "" {
 		base += ":" + tr.options
 	}
@@ -315,7 +315,7 @@ func checkEngineOptions(options string, params []tune.Param, egdbs *play.EGDBPoo
 	if options == "" {
 		return nil
 	}
-	if _, err := parseMatchEngine(selfEngine+":"+options, search.Options{}, egdbs); err != nil {
+	if _, err := match.ParseEngine(match.Self+":"+options, selfConfig(egdbs, search.Options{})); err != nil {
 		return err
 	}
 	for _, kv := range strings.Split(options, ",") {

@@ -1,0 +1,141 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Self is the engine spec of Crown in process: "self", or "self:" and its
+// settings, key=value pairs separated by commas.
+const Self = "self"
+
+// ParseEngine reads an engine spec as crown match's --engine1 takes it:
+// "self[:key=value,...]" is Crown in process, protocol.Run with the
+// configuration self, whose session's search options the settings
+// override; anything else is a command line, split by SplitCommandLine.
+// A self engine's limit words (depth=6, nodes=5000, exact, ...) become its
+// Limits through search.ParseLimits; an engine option of search.Registry
+// (hashsize=16, egdbpath=DIR, ...) is checked, set in its options and
+// sent as a set command too, which it answers; any other key is sent as
+// "set KEY VALUE". An endgame database a setting names is acquired from
+// self's pool of databases (play.Config.EGDBs), which holds it from here
+// on: a directory that does not open is an error here, and the engines
+// the match starts share it (without a pool each engine opens its own as
+// it starts). The engine's name is the spec.
+func ParseEngine(spec string, self protocol.Config) (Engine, error) {
+	spec = strings.TrimSpace(spec)
+	if spec != Self && !strings.HasPrefix(spec, Self+":") {
+		argv, err := SplitCommandLine(spec)
+		if err != nil {
+			return Engine{}, err
+		}
+		return Engine{Name: spec, Argv: argv}, nil
+	}
+	e := Engine{Name: spec}
+	opt := self.Session.Search
+	settings := strings.TrimPrefix(strings.TrimPrefix(spec, Self), ":")
+	var limitWords []string
+	if settings != "" {
+		for _, kv := range strings.Split(settings, ",") {
+			key, val, ok := strings.Cut(kv, "=")
+			key, val = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(val)
+			if strings.ContainsAny(key+val, " \t") || key == "" || ok && val == "" || !ok && !search.IsLimitKey(key) {
+				return Engine{}, fmt.Errorf("bad setting %q in %q: want key=value", kv, spec)
+			}
+			if search.IsLimitKey(key) {
+				limitWords = append(limitWords, strings.TrimSpace(kv))
+				continue
+			}
+			if op, found := search.LookupOption(key); found && key == op.Key {
+				if err := op.SetText(&opt, val); err != nil {
+					return Engine{}, fmt.Errorf("%s=%s: %v", key, val, err)
+				}
+				if pool := self.Session.EGDBs; pool != nil && opt.EGDBPath != "" {
+					if _, err := pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
+						return Engine{}, fmt.Errorf("%s=%s: %v", key, val, err)
+					}
+				}
+			}
+			e.Setup = append(e.Setup, "set "+key+" "+val)
+		}
+	}
+	var err error
+	if e.Limits, err = search.ParseLimits(limitWords); err != nil {
+		return Engine{}, fmt.Errorf("in %q: %v", spec, err)
+	}
+	// Engine options are given to the engine as it is made, so it never
+	// builds the default table only to replace it.
+	self.Session.Search = opt
+	e.Run = InProcess(self)
+	return e, nil
+}
+
+// InProcess returns the RunFunc of Crown in process: protocol.Run with
+// the configuration cfg.
+func InProcess(cfg protocol.Config) RunFunc {
+	return func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return protocol.Run(ctx, in, out, cfg)
+	}
+}
+
+// SplitCommandLine splits a command line into words as a POSIX shell does
+// for the simple cases: blanks separate words, single quotes keep
+// everything, double quotes keep everything but a backslash before " or \,
+// and a backslash outside quotes keeps the next character. An unterminated
+// quote and a line without words are errors.
+func SplitCommandLine(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated ' in %q", s)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i == len(s) {
+				return nil, fmt.Errorf("unterminated \" in %q", s)
+			}
+			inWord = true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("empty engine command")
+	}
+	return words, nil
+}
