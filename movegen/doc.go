@@ -1,7 +1,8 @@
 // Package movegen holds the rules of American checkers (English draughts, PDN
 // GameType 21) and American Pool checkers (GameType 23): the Position, the
 // Move, legal move generation with forced capture, copy-make, Zobrist hashing,
-// PDN FEN and move notation, and perft.
+// PDN FEN and move notation, and perft with the reader of its suites
+// (ReadPerftSuite, the rows of testdata/perft.tsv).
 //
 // # Board
 //

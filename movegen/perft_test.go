@@ -30,16 +30,6 @@ const (
 	shortReferencePerftMax = 20_000
 )
 
-// perftRow is one expected perft count.
-type perftRow struct {
-	line    int
-	variant Variant
-	fen     string
-	depth   int
-	paths   bool
-	count   uint64
-}
-
 // readDataLines returns the non-comment, non-blank lines of a testdata file,
 // split at tabs, with their line numbers.
 func readDataLines(t *testing.T, name string) (lines [][]string, numbers []int) {
@@ -66,13 +56,13 @@ func readDataLines(t *testing.T, name string) (lines [][]string, numbers []int) 
 
 // readPerftStart reads testdata/perft-start.tsv: a header row, then depth
 // and one count per column (variant_convention), '-' where none is known.
-func readPerftStart(t *testing.T) []perftRow {
+func readPerftStart(t *testing.T) []PerftCase {
 	lines, numbers := readDataLines(t, "perft-start.tsv")
 	if len(lines) < 2 || lines[0][0] != "depth" {
 		t.Fatal("perft-start.tsv: want a header row starting with depth")
 	}
 	header := lines[0]
-	var rows []perftRow
+	var rows []PerftCase
 	for i, fields := range lines[1:] {
 		if len(fields) != len(header) {
 			t.Fatalf("perft-start.tsv:%d: %d fields, want %d", numbers[i+1], len(fields), len(header))
@@ -90,79 +80,56 @@ func readPerftStart(t *testing.T) []perftRow {
 			if err != nil {
 				t.Fatalf("perft-start.tsv header: %v", err)
 			}
+			start := StartPosition(v)
 			count, err := strconv.ParseUint(fields[c], 10, 64)
 			if err != nil {
 				t.Fatalf("perft-start.tsv:%d: %v", numbers[i+1], err)
 			}
-			rows = append(rows, perftRow{numbers[i+1], v, "B:W21-32:B1-12", depth, conv == "paths", count})
+			rows = append(rows, PerftCase{Line: numbers[i+1], FEN: start.FEN(), Pos: start, Depth: depth, Paths: conv == "paths", Want: count})
 		}
 	}
 	return rows
 }
 
-// readPerftSuite reads testdata/perft.tsv: variant, FEN, depth, convention
-// (unique or paths) and count.
-func readPerftSuite(t *testing.T) []perftRow {
-	lines, numbers := readDataLines(t, "perft.tsv")
-	var rows []perftRow
-	for i, f := range lines {
-		if len(f) != 5 {
-			t.Fatalf("perft.tsv:%d: %d fields, want 5", numbers[i], len(f))
-		}
-		v, err := ParseVariant(f[0])
-		if err != nil {
-			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
-		}
-		depth, err := strconv.Atoi(f[2])
-		if err != nil {
-			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
-		}
-		if f[3] != "unique" && f[3] != "paths" {
-			t.Fatalf("perft.tsv:%d: convention %q, want unique or paths", numbers[i], f[3])
-		}
-		count, err := strconv.ParseUint(f[4], 10, 64)
-		if err != nil {
-			t.Fatalf("perft.tsv:%d: %v", numbers[i], err)
-		}
-		rows = append(rows, perftRow{numbers[i], v, f[1], depth, f[3] == "paths", count})
+// readPerftSuite reads testdata/perft.tsv with ReadPerftSuite, as crown
+// perft --suite does.
+func readPerftSuite(t *testing.T) []PerftCase {
+	t.Helper()
+	f, err := os.Open("../testdata/perft.tsv")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return rows
-}
-
-func convention(paths bool) string {
-	if paths {
-		return "paths"
+	defer f.Close()
+	cases, err := ReadPerftSuite(f, "perft.tsv")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return "unique"
+	return cases
 }
 
 // runPerftRows checks each row small enough for the mode the tests run in.
-func runPerftRows(t *testing.T, file string, rows []perftRow, shortLimit uint64) {
+func runPerftRows(t *testing.T, file string, rows []PerftCase, shortLimit uint64) {
 	limit := uint64(longPerftMax)
 	if testing.Short() {
 		limit = shortLimit
 	}
 	for _, r := range rows {
-		if r.count > limit {
+		if r.Want > limit {
 			continue
 		}
-		p, err := ParseFEN(r.fen, r.variant)
-		if err != nil {
-			t.Fatalf("%s:%d: %v", file, r.line, err)
-		}
 		var got uint64
-		if r.count < shortPerftMax {
-			got = Perft(p, r.depth, r.paths)
+		if r.Want < shortPerftMax {
+			got = Perft(r.Pos, r.Depth, r.Paths)
 		} else {
-			res, err := PerftRun(p, r.depth, PerftOptions{Paths: r.paths, Threads: runtime.GOMAXPROCS(0)})
+			res, err := PerftRun(r.Pos, r.Depth, PerftOptions{Paths: r.Paths, Threads: runtime.GOMAXPROCS(0)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			got = res.Nodes
 		}
-		if got != r.count {
+		if got != r.Want {
 			t.Errorf("%s:%d: %s %s depth %d %s: got %d, want %d",
-				file, r.line, r.variant, r.fen, r.depth, convention(r.paths), got, r.count)
+				file, r.Line, r.Pos.Variant, r.FEN, r.Depth, r.Convention(), got, r.Want)
 		}
 	}
 }
@@ -179,23 +146,19 @@ func TestPerftStart(t *testing.T) {
 func TestPerftSuite(t *testing.T) {
 	start := map[string]uint64{}
 	for _, r := range readPerftStart(t) {
-		start[r.variant.String()+strconv.Itoa(r.depth)+convention(r.paths)] = r.count
+		start[r.Pos.Variant.String()+strconv.Itoa(r.Depth)+r.Convention()] = r.Want
 	}
 	startPos := StartPosition(American)
 	startFEN := startPos.FEN()
-	var rows []perftRow
+	var rows []PerftCase
 	for _, r := range readPerftSuite(t) {
-		p, err := ParseFEN(r.fen, r.variant)
-		if err != nil {
-			t.Fatalf("perft.tsv:%d: %v", r.line, err)
-		}
-		if p.FEN() != startFEN {
+		if r.Pos.FEN() != startFEN {
 			rows = append(rows, r)
 			continue
 		}
-		key := r.variant.String() + strconv.Itoa(r.depth) + convention(r.paths)
-		if want, ok := start[key]; !ok || want != r.count {
-			t.Errorf("perft.tsv:%d: start row %d, perft-start.tsv has %d", r.line, r.count, want)
+		key := r.Pos.Variant.String() + strconv.Itoa(r.Depth) + r.Convention()
+		if want, ok := start[key]; !ok || want != r.Want {
+			t.Errorf("perft.tsv:%d: start row %d, perft-start.tsv has %d", r.Line, r.Want, want)
 		}
 		delete(start, key)
 	}
@@ -213,15 +176,11 @@ func TestPerftSuiteReference(t *testing.T) {
 		limit = shortReferencePerftMax
 	}
 	for _, r := range readPerftSuite(t) {
-		if r.count > limit {
+		if r.Want > limit {
 			continue
 		}
-		p, err := ParseFEN(r.fen, r.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := refBoardFrom(&p).perft(r.depth, r.paths); got != r.count {
-			t.Errorf("perft.tsv:%d: reference generator counts %d, want %d", r.line, got, r.count)
+		if got := refBoardFrom(&r.Pos).perft(r.Depth, r.Paths); got != r.Want {
+			t.Errorf("perft.tsv:%d: reference generator counts %d, want %d", r.Line, got, r.Want)
 		}
 	}
 }

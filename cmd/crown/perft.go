@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -171,67 +168,6 @@ func divideName(p *movegen.Position, moves []movegen.Move, m movegen.Move) strin
 	return p.FormatMove(m)
 }
 
-// suiteRow is one row of a perft suite file.
-type suiteRow struct {
-	line    int
-	variant movegen.Variant
-	fen     string
-	pos     movegen.Position
-	depth   int
-	paths   bool
-	want    uint64
-}
-
-// readPerftSuite reads a suite: tab-separated rows of variant, FEN, depth,
-// convention (unique or paths) and expected count; blank lines and lines
-// starting with # are skipped.
-func readPerftSuite(r io.Reader, name string) ([]suiteRow, error) {
-	var rows []suiteRow
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		bad := func(format string, a ...any) error {
-			return fmt.Errorf("%s:%d: "+format, append([]any{name, n}, a...)...)
-		}
-		cols := strings.Split(text, "\t")
-		if len(cols) != 5 {
-			return nil, bad("%d columns, want 5 (variant, fen, depth, unique|paths, count)", len(cols))
-		}
-		row := suiteRow{line: n, fen: cols[1]}
-		var err error
-		if row.variant, err = movegen.ParseVariant(cols[0]); err != nil {
-			return nil, bad("%v", err)
-		}
-		if row.pos, err = movegen.ParseFEN(cols[1], row.variant); err != nil {
-			return nil, bad("%v", err)
-		}
-		if row.depth, err = strconv.Atoi(cols[2]); err != nil || row.depth < 0 || row.depth > movegen.MaxPly {
-			return nil, bad("depth %q is not a number from 0 to %d", cols[2], movegen.MaxPly)
-		}
-		switch cols[3] {
-		case "unique":
-		case "paths":
-			row.paths = true
-		default:
-			return nil, bad("convention %q, want unique or paths", cols[3])
-		}
-		if row.want, err = strconv.ParseUint(cols[4], 10, 64); err != nil {
-			return nil, bad("count %q is not a number", cols[4])
-		}
-		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no rows", name)
-	}
-	return rows, nil
-}
-
 // runPerftSuite checks every row of the suite file and prints one line per
 // row and a summary. The file is read whole first, so a malformed row stops
 // the run before anything is counted.
@@ -241,7 +177,7 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown perft: %v\n", err)
 		return exitUsage
 	}
-	rows, err := readPerftSuite(file, f.suite)
+	rows, err := movegen.ReadPerftSuite(file, f.suite)
 	file.Close()
 	if err != nil {
 		fmt.Fprintf(stderr, "crown perft: %v\n", err)
@@ -251,26 +187,22 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 	var total perftLine
 	for _, r := range rows {
 		opt := f.opt
-		opt.Paths = r.paths
-		l, err := timedPerft(r.pos, r.depth, opt)
+		opt.Paths = r.Paths
+		l, err := timedPerft(r.Pos, r.Depth, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "crown perft: %v\n", err)
 			return exitFail
 		}
 		total.nodes += l.nodes
 		total.time += l.time
-		conv := "unique"
-		if r.paths {
-			conv = "paths"
-		}
 		verdict := "ok  "
-		if l.nodes != r.want {
+		if l.nodes != r.Want {
 			verdict = "FAIL"
 			failed++
 		}
-		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.line, r.variant, r.fen, r.depth, conv, l)
-		if l.nodes != r.want {
-			fmt.Fprintf(stdout, " want=%d", r.want)
+		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.Line, r.Pos.Variant, r.FEN, r.Depth, r.Convention(), l)
+		if l.nodes != r.Want {
+			fmt.Fprintf(stdout, " want=%d", r.Want)
 		}
 		fmt.Fprintln(stdout)
 	}
