@@ -7,7 +7,9 @@ import (
 	"errors"
 	"hash/crc32"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -366,6 +368,43 @@ func TestSelect(t *testing.T) {
 		got, err := Select(tt.loaded, tt.v)
 		if got != tt.want || (err != nil) != (tt.want == nil) {
 			t.Errorf("Select(%p, %v) = %p, %v; want %p", tt.loaded, tt.v, got, err, tt.want)
+		}
+	}
+}
+
+// TestOpen: a command's book is the file it names, if that is a book of
+// the rule set, or the shipped one when it names none.
+func TestOpen(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "american.book")
+	if err := os.WriteFile(path, americanBook, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pool, err := Default(movegen.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path string
+		v    movegen.Variant
+		err  string // the start of the error, if any
+	}{
+		{path, movegen.American, ""},
+		{"", movegen.Pool, ""},
+		{path, movegen.Pool, path + ": a book of american, not pool"},
+		{filepath.Join(dir, "none.book"), movegen.American, "book: open "},
+	}
+	for _, tc := range tests {
+		b, err := Open(tc.path, tc.v)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("Open(%q, %v): error %v, want one starting %q", tc.path, tc.v, err, tc.err)
+			}
+		case err != nil || b.Variant() != tc.v:
+			t.Errorf("Open(%q, %v) = a book of %v, %v", tc.path, tc.v, b.Variant(), err)
+		case tc.path == "" && b != pool:
+			t.Errorf("Open(\"\", %v) is not the shipped book", tc.v)
 		}
 	}
 }

@@ -37,6 +37,23 @@ func Default(v movegen.Variant) (*Book, error) {
 	return s.book, s.err
 }
 
+// Open returns the book a command reads for rule set v: the book file at
+// path, which must be a book of v, or the shipped book of v when path is
+// empty.
+func Open(path string, v movegen.Variant) (*Book, error) {
+	if path == "" {
+		return Default(v)
+	}
+	b, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if b.Variant() != v {
+		return nil, fmt.Errorf("%s: a book of %s, not %s", path, b.Variant().Rules().Name, v.Rules().Name)
+	}
+	return b, nil
+}
+
 // Select returns the book a front end uses for rule set v: loaded, a book
 // it read (set bookfile), if that is a book of v, the shipped book of v if
 // it read none (nil), and an error if loaded is for another rule set.

@@ -17,5 +17,6 @@
 // choice among near-equal moves comes from a seeded generator the caller
 // owns, so a game is replayable. Build grows a book, and continues one
 // that an interrupted build wrote. Default returns the book that ships for
-// each rule set (american.book, pool.book, embedded).
+// each rule set (american.book, pool.book, embedded); Open, a command's
+// book, reads a file or falls back on it, and Select picks a front end's.
 package book

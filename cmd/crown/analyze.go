@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -68,7 +69,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *useBook {
-		b, err := loadBook(*bookFile, v)
+		b, err := book.Open(*bookFile, v)
 		if err != nil {
 			fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 			return exitFail

@@ -231,18 +231,6 @@ func parseLine(p movegen.Position, moves string) ([]movegen.Move, error) {
 	return line, nil
 }
 
-// loadBook reads path, or the shipped book of v when path is empty.
-func loadBook(path string, v movegen.Variant) (*book.Book, error) {
-	if path == "" {
-		return book.Default(v)
-	}
-	b, err := book.Load(path)
-	if err == nil && b.Variant() != v {
-		err = fmt.Errorf("%s: a book of %s, not %s", path, b.Variant().Rules().Name, v.Rules().Name)
-	}
-	return b, err
-}
-
 const bookProbeUsage = `usage: crown book probe [--book FILE] [--variant V] [--level L] FEN
 Lists the book moves of the position, best first, with their scores
 (centi-men from the mover's view) and counts (book positions below the
@@ -270,7 +258,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
-	b, err := loadBook(*path, v)
+	b, err := book.Open(*path, v)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown book probe: %v\n", err)
 		return exitFail
@@ -315,7 +303,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	began := time.Now()
-	b, err := loadBook(*path, v)
+	b, err := book.Open(*path, v)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown book info: %v\n", err)
 		return exitFail
