@@ -20,10 +20,8 @@ import (
 // and one forced line, searched to a few thousand nodes.
 func smallBuild(t *testing.T, concurrency int, resume *Book) []Entry {
 	t.Helper()
-	start := movegen.StartPosition(movegen.American)
-	line := mustLine(t, start, "11-15", "23-19", "8-11")
 	es, err := Build(context.Background(), Config{
-		Variant: movegen.American, Lines: [][]movegen.Move{line}, Positions: 40, MainPlies: 3,
+		Variant: movegen.American, Ballots: []Ballot{lineBallot(t, "11-15", "23-19", "8-11")}, Positions: 40, MainPlies: 3,
 		Limits: search.Limits{Nodes: 2000}, Concurrency: concurrency, Seed: 7,
 	}, resume)
 	if err != nil {
@@ -32,18 +30,19 @@ func smallBuild(t *testing.T, concurrency int, resume *Book) []Entry {
 	return es
 }
 
-func mustLine(t *testing.T, p movegen.Position, moves ...string) []movegen.Move {
+// lineBallot returns the American ballot of the moves.
+func lineBallot(t *testing.T, moves ...string) Ballot {
 	t.Helper()
-	var line []movegen.Move
+	b := Ballot{Num: 1, Pos: movegen.StartPosition(movegen.American)}
 	for _, s := range moves {
-		m, err := p.ParseMove(s)
+		m, err := b.Pos.ParseMove(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		line = append(line, m)
-		p.MakeMove(m)
+		b.Moves = append(b.Moves, m)
+		b.Pos.MakeMove(m)
 	}
-	return line
+	return b
 }
 
 func encode(t *testing.T, v movegen.Variant, es []Entry) []byte {
@@ -143,9 +142,8 @@ func TestBuildReproducible(t *testing.T) {
 	// An interrupted build: cancel after the first checkpoint.
 	ctx, cancel := context.WithCancel(context.Background())
 	var part []Entry
-	start := movegen.StartPosition(movegen.American)
 	_, err := Build(ctx, Config{
-		Variant: movegen.American, Lines: [][]movegen.Move{mustLine(t, start, "11-15", "23-19", "8-11")},
+		Variant: movegen.American, Ballots: []Ballot{lineBallot(t, "11-15", "23-19", "8-11")},
 		Positions: 40, MainPlies: 3, Limits: search.Limits{Nodes: 2000}, Seed: 7,
 		Checkpoint: func(es []Entry) error { part = es; cancel(); return nil },
 	}, nil)
@@ -164,6 +162,23 @@ func TestBuildReproducible(t *testing.T) {
 	}
 	if _, err := Build(context.Background(), Config{Variant: movegen.American}, nil); !errors.Is(err, ErrNoLimit) {
 		t.Errorf("build without limits: %v, want ErrNoLimit", err)
+	}
+	bare, err := ReadBallots(strings.NewReader("B:W21-32:B1-12\n"), movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ballot Ballot
+		v      movegen.Variant
+		want   string
+	}{
+		{lineBallot(t, "11-15"), movegen.Pool, "book: ballot 1 (11-15) is a position of american, the build is of pool"},
+		{bare[0], movegen.American, "book: ballot 1 has no moves from the start position"},
+	} {
+		cfg := Config{Variant: tc.v, Ballots: []Ballot{tc.ballot}, Limits: search.Limits{Nodes: 1}}
+		if _, err := Build(context.Background(), cfg, nil); err == nil || err.Error() != tc.want {
+			t.Errorf("build with %s: %v, want %q", tc.ballot.Label(), err, tc.want)
+		}
 	}
 }
 

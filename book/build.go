@@ -43,12 +43,13 @@ const (
 // Config is a build's settings.
 type Config struct {
 	Variant movegen.Variant
-	// Lines are forced into the book: each is a move sequence from the
-	// start position, every position before its end is expanded, and its
-	// end is a root like the start position (the ballots of a deck).
-	Lines [][]movegen.Move
+	// Ballots are forced into the book: every position along each one's
+	// moves from the start position is expanded, and the position they
+	// reach is a root like the start position (the ACF deck). They are of
+	// the build's rule set, and each has moves.
+	Ballots []Ballot
 	// Positions is the book size at which expansion stops (the forced
-	// lines and main lines may take it past).
+	// ballots and main lines may take it past).
 	Positions int
 	// MainPlies: every root's main line is in the book to this many plies.
 	MainPlies int
@@ -76,7 +77,7 @@ type Progress struct {
 	Positions int           // book positions (expanded)
 	Target    int           // Config.Positions
 	Searches  int           // leaf searches this run
-	Forced    int           // positions still forced (lines, short main lines) at the last round
+	Forced    int           // positions still forced (ballots, short main lines) at the last round
 	MinMain   int           // shortest main line over the roots, in plies
 	Elapsed   time.Duration // this run
 }
@@ -115,7 +116,7 @@ type builder struct {
 // Build grows a book by dropout expansion and returns its entries. resume,
 // if not nil, is a book an earlier build of the same settings wrote: the
 // build continues from it. Each round expands the forced positions (the
-// lines' positions, then main lines shorter than MainPlies), or else the
+// ballots' moves, then main lines shorter than MainPlies), or else the
 // Batch leaves of lowest priority, where a leaf's priority is the least,
 // over its paths from a root, of DepthCost a ply plus DropWeight a
 // centi-man by which each move of the path falls below the best move of
@@ -127,6 +128,14 @@ func Build(ctx context.Context, cfg Config, resume *Book) ([]Entry, error) {
 	cfg = withDefaults(cfg)
 	if cfg.Limits.Unlimited() {
 		return nil, ErrNoLimit
+	}
+	for _, bl := range cfg.Ballots {
+		switch {
+		case bl.Pos.Variant != cfg.Variant:
+			return nil, fmt.Errorf("book: %s is a position of %v, the build is of %v", bl.Label(), bl.Pos.Variant, cfg.Variant)
+		case bl.Moves == nil:
+			return nil, fmt.Errorf("book: %s has no moves from the start position", bl.Label())
+		}
 	}
 	b := &builder{cfg: cfg, nodes: map[movegen.Position]*node{}}
 	if resume != nil {
@@ -276,17 +285,13 @@ func (b *builder) value(n *node) int {
 	return best
 }
 
-// roots returns the start node and the ends of the lines that are in the
-// tree, without repeats, in the lines' order.
+// roots returns the start node and the ballots' positions that are in the
+// tree, without repeats, in the ballots' order.
 func (b *builder) roots() []*node {
 	out := []*node{b.start}
 	seen := map[*node]bool{b.start: true}
-	for _, line := range b.cfg.Lines {
-		p := b.start.pos
-		for _, m := range line {
-			p.MakeMove(m)
-		}
-		if n, ok := b.nodes[p]; ok && !seen[n] {
+	for _, bl := range b.cfg.Ballots {
+		if n, ok := b.nodes[bl.Pos]; ok && !seen[n] {
 			seen[n] = true
 			out = append(out, n)
 		}
@@ -321,7 +326,7 @@ func mainLine(n *node, limit int) (int, *node) {
 }
 
 // forced returns the positions to expand before any other: the first
-// unexpanded position of every line, then the leaf each main line shorter
+// unexpanded position along every ballot's moves, then the leaf each main line shorter
 // than MainPlies ends at.
 func (b *builder) forced(roots []*node) []*node {
 	var out []*node
@@ -332,9 +337,9 @@ func (b *builder) forced(roots []*node) []*node {
 			out = append(out, n)
 		}
 	}
-	for _, line := range b.cfg.Lines {
+	for _, bl := range b.cfg.Ballots {
 		n := b.start
-		for _, m := range line {
+		for _, m := range bl.Moves {
 			if !n.expanded {
 				add(n)
 				break

@@ -2,7 +2,11 @@
 // legal moves and their book scores, built by Crown's own search with
 // dropout expansion (Lincke) from the start position and from the ACF
 // three-move ballots, and read back in milliseconds to play the opening
-// without searching.
+// without searching. It holds the ballots too, the openings matches and
+// self-play start from: a Ballot is its moves from the start position and
+// the position they reach, read from the embedded ACF table
+// (SelectBallots: deck, crossboard, all) or from a file of FENs, PDN FEN
+// tags or table rows (ReadBallots).
 //
 // The file (docs/book.md) is a 32-byte header (magic, version, rule set,
 // counts, CRC-32C of the rest), then the positions sorted by their pieces,

@@ -9,8 +9,8 @@
 // optionally, a sequential probability ratio test that stops the match as
 // soon as it decides.
 //
-// Run plays a match described by a Config; SelectBallots and ReadBallots
-// give its openings; ParseEngine reads an engine spec (a command line, or
-// self:key=value,... for Crown in process, InProcess); Report holds the
-// outcome and writes its summary.
+// Run plays a match described by a Config, from openings of the book
+// package (book.SelectBallots, book.ReadBallots); ParseEngine reads an
+// engine spec (a command line, or self:key=value,... for Crown in process,
+// InProcess); Report holds the outcome and writes its summary.
 package match

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
@@ -61,7 +62,7 @@ const (
 // Game is one finished game.
 type Game struct {
 	Round  int // 1-based game number in the match
-	Ballot Ballot
+	Ballot book.Ballot
 	// Black and White are engine indexes (0 = engine1, 1 = engine2).
 	Black, White int
 	Start        movegen.Position
@@ -199,8 +200,7 @@ func (e badReply) Error() string { return fmt.Sprintf("%s: %q", e.end, e.line) }
 // gameSpec is one game to play.
 type gameSpec struct {
 	round  int
-	ballot Ballot
-	start  movegen.Position
+	ballot book.Ballot
 	black  int // engine index playing Black; the other plays White
 }
 
@@ -214,7 +214,7 @@ type rules struct {
 // playGame plays one game between players[0] and players[1] and
 // adjudicates it. It returns ctx's error, with no game, if ctx ends first.
 func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) (*Game, error) {
-	g := &Game{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.start, Fault: -1}
+	g := &Game{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.ballot.Pos, Fault: -1}
 	engineOf := func(c movegen.Color) int {
 		if c == movegen.Black {
 			return g.Black
@@ -271,7 +271,7 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		}
 	}
 
-	line := movegen.NewGame(spec.start)
+	line := movegen.NewGame(spec.ballot.Pos)
 	var ml movegen.MoveList
 	var hist strings.Builder
 	for {

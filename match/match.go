@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -20,7 +21,7 @@ type Config struct {
 	Engines [2]Engine
 	Variant movegen.Variant
 	// Ballots are the openings; each is played twice, colours reversed.
-	Ballots []Ballot
+	Ballots []book.Ballot
 	// Games is the number of games; 0 plays every ballot twice. More games
 	// than that go round the ballots again.
 	Games int
@@ -136,11 +137,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	specs := make([]gameSpec, games)
 	for i := range specs {
 		b := cfg.Ballots[i/2%len(cfg.Ballots)]
-		start, err := movegen.ParseFEN(b.FEN, cfg.Variant)
-		if err != nil {
-			return nil, fmt.Errorf("match: %s: %w", b.Label(), err)
+		if b.Pos.Variant != cfg.Variant {
+			return nil, fmt.Errorf("match: %s is a position of %v, the match plays %v", b.Label(), b.Pos.Variant, cfg.Variant)
 		}
-		specs[i] = gameSpec{round: i + 1, ballot: b, start: start, black: i % 2}
+		specs[i] = gameSpec{round: i + 1, ballot: b, black: i % 2}
 	}
 	workers := max(1, min(cfg.Concurrency, games))
 	event := cfg.Event

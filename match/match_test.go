@@ -3,32 +3,33 @@ package match
 import (
 	"bytes"
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
 // testBallots returns the first n ballots of the deck.
-func testBallots(t *testing.T, n int) []Ballot {
+func testBallots(t *testing.T, n int) []book.Ballot {
 	t.Helper()
-	bs, err := SelectBallots("deck")
+	bs, err := book.SelectBallots("deck", movegen.American)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return bs[:n]
 }
 
-// fenBallots turns FENs into ballots.
-func fenBallots(fens ...string) []Ballot {
-	out := make([]Ballot, len(fens))
-	for i, f := range fens {
-		out[i] = Ballot{Num: i + 1, FEN: f}
+// fenBallots reads FENs of rule set v as ballots.
+func fenBallots(t *testing.T, v movegen.Variant, fens ...string) []book.Ballot {
+	t.Helper()
+	bs, err := book.ReadBallots(strings.NewReader(strings.Join(fens, "\n")), v)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return bs
 }
 
 // inProcess returns an in-process fake engine.
@@ -264,7 +265,7 @@ func TestRules(t *testing.T) {
 			r := runTestMatch(t, Config{
 				Engines:  [2]Engine{inProcess("r1", tc.mode+":1"), inProcess("r2", tc.mode+":2")},
 				Variant:  tc.variant,
-				Ballots:  fenBallots(tc.fens...),
+				Ballots:  fenBallots(t, tc.variant, tc.fens...),
 				Games:    12 * len(tc.fens),
 				MaxPlies: tc.maxPlies,
 				Limits:   search.Limits{Depth: 1},
@@ -306,62 +307,23 @@ func TestSPRTStops(t *testing.T) {
 	}
 }
 
-// TestBallotTables checks the embedded table is the testdata copy and
-// the selections have the ACF counts.
-func TestBallotTables(t *testing.T) {
-	data, err := os.ReadFile("../testdata/acf-3move-ballots.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(data) != ballotTable {
-		t.Fatal("match/ballots.tsv differs from testdata/acf-3move-ballots.tsv")
-	}
-	for _, tc := range []struct {
-		sel  string
-		want int
-	}{{"deck", 156}, {"crossboard", 144}, {"all", 174}} {
-		bs, err := SelectBallots(tc.sel)
-		if err != nil || len(bs) != tc.want {
-			t.Errorf("%s: %d ballots, %v; want %d", tc.sel, len(bs), err, tc.want)
-		}
-	}
-	for _, b := range BallotsACF() {
-		for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-			if _, err := movegen.ParseFEN(b.FEN, v); err != nil {
-				t.Errorf("%s: %v", b.Label(), err)
-			}
-		}
-	}
-}
-
-// TestReadBallots checks the three accepted file forms.
-func TestReadBallots(t *testing.T) {
+// TestRunRefuses checks the configurations Run refuses before it starts
+// an engine.
+func TestRunRefuses(t *testing.T) {
+	engines := [2]Engine{inProcess("r1", "random:1"), inProcess("r2", "random:2")}
 	tests := []struct {
-		name, text string
-		want       []string
-		err        bool
+		name string
+		cfg  Config
+		want string
 	}{
-		{"fen lines", "# two\nB:W21-32:B1-12\n\nW:WK32:BK1\n", []string{"B:W21-32:B1-12", "W:WK32:BK1"}, false},
-		{"pdn", "[Event \"x\"]\n[FEN \"W:W18,21,23-32:B1-8,10-13\"]\n1. 22-18 *\n", []string{"W:W18,21,23-32:B1-8,10-13"}, false},
-		{"table", "num\tmoves\tdeck\tname\tfen\n7\t9-13 22-18\tdeck\t\tB:W21-32:B1-12\n", []string{"B:W21-32:B1-12"}, false},
-		{"bad fen", "B:W21-32:X1-12\n", nil, true},
-		{"short row", "7\t9-13\tdeck\n", nil, true},
+		{"no ballots", Config{Engines: engines}, "match: no ballots"},
+		{"ballots of the other rule set", Config{Engines: engines, Variant: movegen.Pool, Ballots: testBallots(t, 1)},
+			"match: ballot 1 (9-13 21-17 5-9) is a position of american, the match plays pool"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			bs, err := ReadBallots(strings.NewReader(tc.text))
-			if (err != nil) != tc.err {
-				t.Fatalf("err = %v", err)
-			}
-			if len(bs) != len(tc.want) {
-				t.Fatalf("got %d ballots, want %d", len(bs), len(tc.want))
-			}
-			for i := range bs {
-				if bs[i].FEN != tc.want[i] {
-					t.Errorf("ballot %d: %q, want %q", i, bs[i].FEN, tc.want[i])
-				}
-			}
-		})
+		if _, err := Run(context.Background(), tc.cfg); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func GamePDN(g *Game, names [2]string, v movegen.Variant, event string, date tim
 		{Name: "Result", Value: g.Result},
 		{Name: "Round", Value: strconv.Itoa(g.Round)},
 	}
-	if g.Ballot.Moves != "" {
+	if g.Ballot.Moves != nil {
 		tags = append(tags, movegen.Tag{Name: "Opening", Value: g.Ballot.Label()})
 	}
 	tags = append(tags, movegen.Tag{Name: "Termination", Value: g.Reason})

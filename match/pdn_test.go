@@ -53,8 +53,8 @@ func checkPDN(t *testing.T, pdn string, r *Report, maxPlies int) {
 			t.Errorf("round %d: date %q variant %v start %s result %s; want %v %s %s",
 				round, pg.Tag("Date"), pg.Variant, pg.Start.FEN(), pg.Result, r.Variant, g.Start.FEN(), g.Result)
 		}
-		if start, _ := movegen.ParseFEN(g.Ballot.FEN, r.Variant); pg.Start.FEN() != start.FEN() {
-			t.Errorf("round %d: PDN starts at %s, the ballot at %s", round, pg.Start.FEN(), g.Ballot.FEN)
+		if pg.Start != g.Ballot.Pos {
+			t.Errorf("round %d: PDN starts at %s, the ballot at %s", round, pg.Start.FEN(), g.Ballot.Pos.FEN())
 		}
 		if len(pg.Moves) != len(g.Moves) {
 			t.Fatalf("round %d: PDN has %d moves, the game %d", round, len(pg.Moves), len(g.Moves))

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/match"
@@ -80,7 +81,7 @@ type LoopConfig struct {
 	PoolRandomPlies  int
 	PoolSelfplayFile string
 	// PoolOpenings is the file of openings of the Pool match
-	// (match.ReadBallotsFile).
+	// (book.ReadBallotsFile).
 	PoolOpenings string
 	// EGDB, if not nil, gives the positions it holds their exact value in
 	// the fit, and with Adjudicate the games' earlier positions its
@@ -596,12 +597,12 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 // v, writing the games and the summary beside the generation's result,
 // and records the score in g.
 func (cfg *LoopConfig) match(ctx context.Context, k int, v movegen.Variant, cur *loopWeights, g *generation) error {
-	var ballots []match.Ballot
+	var ballots []book.Ballot
 	var err error
 	if v == movegen.Pool {
-		ballots, err = match.ReadBallotsFile(cfg.PoolOpenings)
+		ballots, err = book.ReadBallotsFile(cfg.PoolOpenings, v)
 	} else {
-		ballots, err = match.SelectBallots("deck")
+		ballots, err = book.SelectBallots("deck", v)
 	}
 	if err != nil {
 		return err

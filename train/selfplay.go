@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -59,7 +59,7 @@ type Config struct {
 	Limits  search.Limits // per move: Nodes or Depth, nothing timed (for reproducible games)
 	Options search.Options
 	// Openings and RandomPlies choose each game's opening; OpeningsFile
-	// is the file of openings for FromFile, read by match.ReadBallotsFile
+	// is the file of openings for FromFile, read by book.ReadBallotsFile
 	// (FEN lines, PDN FEN tags or ballot-table rows).
 	Openings     Openings
 	OpeningsFile string
@@ -161,28 +161,24 @@ type opening struct {
 // a bare FEN's are counted from it, 0 with Black to move and 1 with White,
 // so that the ply's parity is the side to move's as from the start.
 func (cfg *Config) openings() ([]opening, error) {
-	var ballots []match.Ballot
+	var ballots []book.Ballot
 	var err error
 	switch cfg.Openings {
 	case Random:
 		return []opening{{pos: movegen.StartPosition(cfg.Variant)}}, nil
 	case Deck:
-		ballots, err = match.SelectBallots("deck")
+		ballots, err = book.SelectBallots("deck", cfg.Variant)
 	default:
-		ballots, err = match.ReadBallotsFile(cfg.OpeningsFile)
+		ballots, err = book.ReadBallotsFile(cfg.OpeningsFile, cfg.Variant)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)
 	}
 	out := make([]opening, len(ballots))
 	for i, b := range ballots {
-		p, err := movegen.ParseFEN(b.FEN, cfg.Variant)
-		if err != nil {
-			return nil, fmt.Errorf("openings: %s: %w", b.Label(), err)
-		}
-		out[i] = opening{pos: p, plies: int(p.Turn)}
-		if b.Moves != "" {
-			out[i].plies = len(strings.Fields(b.Moves))
+		out[i] = opening{pos: b.Pos, plies: int(b.Pos.Turn)}
+		if b.Moves != nil {
+			out[i].plies = len(b.Moves)
 		}
 	}
 	return out, nil

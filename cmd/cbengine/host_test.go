@@ -25,9 +25,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -260,14 +260,14 @@ func envFloat(name string, def float64) float64 {
 // time per move keeps to maxtime.
 func TestHostGames(t *testing.T) {
 	games := envInt("CROWN_CB_GAMES", defaultHostGames)
-	ballots, err := match.SelectBallots("deck")
+	ballots, err := book.SelectBallots("deck", movegen.American)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fens []string
 	for i := range games {
 		// Spread the games over the deck.
-		fens = append(fens, ballots[i*len(ballots)/games].FEN)
+		fens = append(fens, ballots[i*len(ballots)/games].Pos.FEN())
 	}
 	playHostGames(t, movegen.American, fens, "plain", hostMaxPlies)
 }

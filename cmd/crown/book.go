@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -118,7 +117,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if err := hashOp.Set(&search.Options{}, *hash); err != nil {
 		return usageErr("--hash: %v", err) // the range every command checks through search.Registry
 	}
-	lines, err := ballotLines(v, *ballots)
+	ballotList, err := bookBallots(v, *ballots)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -134,7 +133,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown book build: continuing %s (%d positions)\n", *out, resume.Positions())
 	}
 	cfg := book.Config{
-		Variant: v, Lines: lines, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
+		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
 		Progress:        func(p book.Progress) { bookProgress(stderr, p) },
 		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
@@ -183,10 +182,10 @@ func bookProgress(w io.Writer, p book.Progress) {
 		p.MinMain, p.Forced, p.Elapsed.Round(time.Second), left)
 }
 
-// ballotLines returns the moves of the selected ballots from the start:
-// sel is deck, crossboard, all or none ("" is deck for American, none for
-// Pool; the ACF ballots are American only).
-func ballotLines(v movegen.Variant, sel string) ([][]movegen.Move, error) {
+// bookBallots returns the selected ballots: sel is deck, crossboard, all
+// or none ("" is deck for American, none for Pool; the ACF ballots are
+// American only).
+func bookBallots(v movegen.Variant, sel string) ([]book.Ballot, error) {
 	if sel == "" {
 		sel = "deck"
 		if v != movegen.American {
@@ -202,33 +201,7 @@ func ballotLines(v movegen.Variant, sel string) ([][]movegen.Move, error) {
 	if v != movegen.American {
 		return nil, fmt.Errorf("--ballots %s: the ACF ballots are American only", sel)
 	}
-	bs, err := match.SelectBallots(sel)
-	if err != nil {
-		return nil, err
-	}
-	lines := make([][]movegen.Move, 0, len(bs))
-	for _, b := range bs {
-		line, err := parseLine(movegen.StartPosition(v), b.Moves)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", b.Label(), err)
-		}
-		lines = append(lines, line)
-	}
-	return lines, nil
-}
-
-// parseLine reads moves separated by spaces, played from p.
-func parseLine(p movegen.Position, moves string) ([]movegen.Move, error) {
-	var line []movegen.Move
-	for _, s := range strings.Fields(moves) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return nil, err
-		}
-		line = append(line, m)
-		p.MakeMove(m)
-	}
-	return line, nil
+	return book.SelectBallots(sel, v)
 }
 
 const bookProbeUsage = `usage: crown book probe [--book FILE] [--variant V] [--level L] FEN
@@ -298,7 +271,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	lines, err := ballotLines(v, *ballots)
+	ballotList, err := bookBallots(v, *ballots)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -323,17 +296,13 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	start := movegen.StartPosition(v)
 	main := b.MainLine(start, movegen.MaxPly)
 	fmt.Fprintf(stdout, "start: main line %d plies: %s\n", len(main), start.FormatLine(main))
-	if len(lines) == 0 {
+	if len(ballotList) == 0 {
 		return exitOK
 	}
 	var depths []int
-	for _, line := range lines {
-		p := start
-		for _, m := range line {
-			p.MakeMove(m)
-		}
-		if b.Contains(p) {
-			depths = append(depths, len(b.MainLine(p, movegen.MaxPly)))
+	for _, bl := range ballotList {
+		if b.Contains(bl.Pos) {
+			depths = append(depths, len(b.MainLine(bl.Pos, movegen.MaxPly)))
 		}
 	}
 	sort.Ints(depths)
@@ -344,7 +313,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "ballots: %d of %d in the book, %d with a main line of %d plies or more beyond the ballot\n",
-		len(depths), len(lines), covered, bookCoveredPlies)
+		len(depths), len(ballotList), covered, bookCoveredPlies)
 	if len(depths) > 0 {
 		fmt.Fprintf(stdout, "main line beyond the ballot: min %d, median %d, max %d plies\n",
 			depths[0], depths[len(depths)/2], depths[len(depths)-1])

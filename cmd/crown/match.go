@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -150,7 +151,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 			return usageErr("--sprt: %v", err)
 		}
 	}
-	if cfg.Ballots, err = selectBallots(*ballots, cfg.Variant); err != nil {
+	if cfg.Ballots, err = book.SelectBallots(*ballots, cfg.Variant); err != nil {
 		return usageErr("%v", err)
 	}
 	if *pdn != "" {
@@ -165,21 +166,6 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 
 // seconds converts a flag's seconds to a duration.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-
-// selectBallots reads a --ballots value and checks every opening in the
-// rule set the games are played in.
-func selectBallots(sel string, v movegen.Variant) ([]match.Ballot, error) {
-	bs, err := match.SelectBallots(sel)
-	if err != nil {
-		return nil, err
-	}
-	for _, b := range bs {
-		if _, err := movegen.ParseFEN(b.FEN, v); err != nil {
-			return nil, fmt.Errorf("%s: %v", b.Label(), err)
-		}
-	}
-	return bs, nil
-}
 
 // parseSPRT reads "elo0,elo1".
 func parseSPRT(s string) (*match.SPRT, error) {

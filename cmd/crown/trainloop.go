@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/match"
@@ -183,11 +184,11 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 		return usageErr("%v", err)
 	}
 	if *pool > 0 {
-		if _, err := match.ReadBallotsFile(*poolOpenings); err != nil {
+		if _, err := book.ReadBallotsFile(*poolOpenings, movegen.Pool); err != nil {
 			return usageErr("--pool-openings: %v", err)
 		}
 		if *poolSelfplay != "random" {
-			if _, err := match.ReadBallotsFile(*poolSelfplay); err != nil {
+			if _, err := book.ReadBallotsFile(*poolSelfplay, movegen.Pool); err != nil {
 				return usageErr("--pool-selfplay: %v", err)
 			}
 			cfg.PoolSelfplayFile = *poolSelfplay

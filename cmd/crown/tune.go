@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -81,7 +82,7 @@ another value.`
 type tuneRun struct {
 	cfg     tune.Config
 	match   match.Config // every iteration's match but its engines and ballots
-	ballots []match.Ballot
+	ballots []book.Ballot
 	pairs   int
 	options string         // --engine-options
 	egdbs   *play.EGDBPool // where the engines' databases (egdbpath=) come from
@@ -128,7 +129,7 @@ func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []i
 	}
 	rng := rand.New(rand.NewPCG(tr.cfg.Seed^ballotStream, uint64(iteration)))
 	perm := rng.Perm(len(tr.ballots))
-	mc.Ballots = make([]match.Ballot, tr.pairs)
+	mc.Ballots = make([]book.Ballot, tr.pairs)
 	for i := range mc.Ballots {
 		mc.Ballots[i] = tr.ballots[perm[i%len(perm)]]
 	}
@@ -262,7 +263,7 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPoo
 	if tr.match.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
-	if tr.ballots, err = selectBallots(*ballots, tr.match.Variant); err != nil {
+	if tr.ballots, err = book.SelectBallots(*ballots, tr.match.Variant); err != nil {
 		return usageErr("%v", err)
 	}
 	tr.cfg.Iterations = *iterations
