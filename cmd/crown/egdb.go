@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"sort"
 	"strings"
@@ -354,40 +353,6 @@ const sampleCacheMiB = 256
 // sampleSeed fixes verify --sample's positions, so a run can be repeated.
 const sampleSeed = 12
 
-// verifySample checks n random positions of each slice of v held by db
-// that have no capture pending against their successors, by Probe. It
-// returns the positions checked and the mismatches.
-func verifySample(db *egdb.DB, v movegen.Variant, n int) (int64, []egdb.Mismatch) {
-	r := rand.New(rand.NewPCG(sampleSeed, uint64(v)))
-	var checked int64
-	var bad []egdb.Mismatch
-	var ml movegen.MoveList
-	for _, s := range db.Slices() {
-		if s.Variant != v {
-			continue
-		}
-		for range n {
-			p := egdb.Unindex(s.Material, r.Int64N(s.Positions), v)
-			if p.HasCapture() {
-				continue
-			}
-			stored := db.Probe(&p)
-			p.GenerateMoves(&ml)
-			got := egdb.Loss
-			for _, mv := range ml.Slice() {
-				q := p
-				q.MakeMove(mv)
-				got = max(got, db.Probe(&q).Negate())
-			}
-			checked++
-			if got != stored {
-				bad = append(bad, egdb.Mismatch{Position: p, Stored: stored, Computed: got})
-			}
-		}
-	}
-	return checked, bad
-}
-
 func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb verify")
 	dir := fs.String("dir", "", "database directory (required)")
@@ -424,7 +389,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		}
 		start := time.Now()
 		if *sample > 0 {
-			n, bad := verifySample(db, v, *sample)
+			n, bad := db.VerifySample(v, *sample, sampleSeed)
 			fmt.Fprintf(stdout, "%v: %d sampled positions checked in %.2f s, %d mismatches\n", v, n, time.Since(start).Seconds(), len(bad))
 			for _, m := range bad {
 				fmt.Fprintf(stdout, "MISMATCH %v %s: stored %v, successors say %v\n", v, m.Position.FEN(), m.Stored, m.Computed)
