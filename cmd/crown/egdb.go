@@ -251,6 +251,7 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown egdb: info: %v\n", err)
 		return exitFail
 	}
+	defer db.Close()
 	type total struct{ slices, positions, bytes int64 }
 	totals := map[movegen.Variant]*total{}
 	for _, s := range db.Slices() {
@@ -315,6 +316,7 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
 		return exitFail
 	}
+	defer db.Close()
 	val := db.Probe(&p)
 	if val == egdb.Unknown {
 		fmt.Fprintf(stderr, "crown egdb: probe: %s is not in the database (it holds %v to %d pieces)\n", p.FEN(), v, db.Pieces(v))
@@ -378,6 +380,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown egdb: verify: %v\n", err)
 		return exitFail
 	}
+	defer db.Close()
 	code := exitOK
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
 		held := false
