@@ -190,18 +190,18 @@ func (b *Builder) load(pair []Material) bool {
 }
 
 // Value returns the value of p from the slices built (or loaded) so far,
-// or Unknown when its slice is not among them.
-func (b *Builder) Value(p *movegen.Position) Value {
+// or movegen.Unknown when its slice is not among them.
+func (b *Builder) Value(p *movegen.Position) movegen.Result {
 	q := *p
 	if q.Turn == movegen.White {
 		q = turnRound(&q)
 	}
 	if q.Pieces[movegen.Black] == 0 {
-		return Loss
+		return movegen.Loss
 	}
 	m := MaterialOf(&q)
 	if !m.Valid() || b.t.slices[m.code()] == nil {
-		return Unknown
+		return movegen.Unknown
 	}
 	return b.t.value(&q)
 }

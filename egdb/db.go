@@ -148,7 +148,7 @@ func hashBlockKey(k uint64) (uint64, uint64) {
 // decompresses the block with no lock held, into a new buffer that the
 // cache keeps; ristretto applies the set in the background and may refuse
 // it (its admission policy), which costs only a later miss.
-func (db *DB) get(s *Slice, i int64) Value {
+func (db *DB) get(s *Slice, i int64) movegen.Result {
 	if db.cache == nil {
 		return s.Get(i)
 	}
@@ -158,12 +158,12 @@ func (db *DB) get(s *Slice, i int64) Value {
 	if !ok {
 		var err error
 		if blk, err = s.decodeBlock(b); err != nil {
-			return Unknown
+			return movegen.Unknown
 		}
 		db.cache.Set(key, blk, int64(len(blk)))
 	}
 	k := i % BlockPositions
-	return Value(blk[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
+	return movegen.Result(blk[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
 }
 
 // Slices returns the slices held, by rule set and in build order.
@@ -184,27 +184,27 @@ func (db *DB) Pieces(v movegen.Variant) int {
 	return n
 }
 
-// Probe returns the value of p for the side to move, or Unknown when the
-// database does not hold it (too many pieces, a slice missing, or men on
+// Probe returns the value of p for the side to move, or movegen.Unknown when
+// the database does not hold it (too many pieces, a slice missing, or men on
 // their crowning row). A position with a capture pending is resolved by
 // probeCapture. A probe whose blocks are cached allocates nothing.
-func (db *DB) Probe(p *movegen.Position) Value {
+func (db *DB) Probe(p *movegen.Position) movegen.Result {
 	q := *p
 	if q.Turn == movegen.White {
 		q = turnRound(&q)
 	}
 	if q.Pieces[movegen.Black] == 0 {
-		return Loss
+		return movegen.Loss
 	}
 	occ := q.Pieces[movegen.Black] | q.Pieces[movegen.White]
 	if bits.OnesCount32(uint32(occ)) > MaxPieces || q.Pieces[movegen.White] == 0 ||
 		(q.Pieces[movegen.Black]&^q.Kings)&rowBlackCrown != 0 ||
 		(q.Pieces[movegen.White]&^q.Kings)&rowBlackBack != 0 || q.Variant >= movegen.NumVariants {
-		return Unknown
+		return movegen.Unknown
 	}
 	s := db.slices[q.Variant][materialCode(&q)]
 	if s == nil {
-		return Unknown
+		return movegen.Unknown
 	}
 	if q.HasCapture() {
 		return db.probeCapture(&q)
@@ -217,10 +217,10 @@ func (db *DB) Probe(p *movegen.Position) Value {
 // false when p has no move or the database does not hold p and all its
 // successors. The values hold no distance to the end, so playing a won
 // position out by BestMove alone need not make progress.
-func (db *DB) BestMove(p *movegen.Position) (m movegen.Move, v Value, ok bool) {
+func (db *DB) BestMove(p *movegen.Position) (m movegen.Move, v movegen.Result, ok bool) {
 	var ml movegen.MoveList
-	if m, v = bestMove(p, &ml, successors{db: db}); ml.N == 0 || v == Unknown {
-		return movegen.Move{}, Unknown, false
+	if m, v = bestMove(p, &ml, successors{db: db}); ml.N == 0 || v == movegen.Unknown {
+		return movegen.Move{}, movegen.Unknown, false
 	}
 	return m, v, true
 }
@@ -232,8 +232,8 @@ const verifyProgressEvery = 1 << 20
 // Mismatch is a stored value that its successors contradict.
 type Mismatch struct {
 	Position movegen.Position
-	Stored   Value
-	Computed Value // from the successors' stored values
+	Stored   movegen.Result
+	Computed movegen.Result // from the successors' stored values
 }
 
 // Verify checks every stored position of variant v without a capture

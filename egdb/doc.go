@@ -22,9 +22,10 @@
 //
 // # Values
 //
-// A value is Win, Loss or Draw for the side to move with perfect play, and
-// ignores the move-count rules (40 moves in American, 25 in Pool, and Pool's
-// thirteen moves for three kings against one): the search applies those.
+// A value (a movegen.Result) is a win, loss or draw for the side to move
+// with perfect play, and ignores the move-count rules (40 moves in
+// American, 25 in Pool, and Pool's thirteen moves for three kings against
+// one): the search applies those.
 // A side with no legal move (or no pieces) loses. Positions with a capture
 // pending are stored like any other: they are computed from their
 // successors, which lie in smaller slices, so the probe needs no search.

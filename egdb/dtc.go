@@ -170,7 +170,7 @@ type dtcSlot struct {
 	l     layout
 	dist  []uint8
 	count []uint8 // a lost position's king moves whose distance is not yet handed back
-	val   []Value
+	val   []movegen.Result
 }
 
 // buildDTCPair computes the distances of a slice and its mirror (every
@@ -193,7 +193,7 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 		s := &slots[k]
 		s.l = newLayout(m)
 		n := s.l.size()
-		s.dist, s.count, s.val = make([]uint8, n), make([]uint8, n), make([]Value, n)
+		s.dist, s.count, s.val = make([]uint8, n), make([]uint8, n), make([]movegen.Result, n)
 		err := inChunks("egdb distances", n, runtime.GOMAXPROCS(0), func() func(lo, hi int64) {
 			var ml movegen.MoveList
 			return func(lo, hi int64) {
@@ -234,13 +234,13 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 			q := movegen.Position{Pieces: [2]movegen.Bitboard{x.black, x.white}, Kings: x.kings, Turn: movegen.Black, Variant: t.variant}
 			preds = unmoves(&q, &to.l, true, preds[:0])
 			for _, y := range preds {
-				if to.dist[y.g] != dtcNone || to.val[y.g] == Draw {
+				if to.dist[y.g] != dtcNone || to.val[y.g] == movegen.Draw {
 					continue // decided, or a draw (such as a capture pending: no predecessor really)
 				}
 				switch {
-				case slots[k].val[i] == Loss:
+				case slots[k].val[i] == movegen.Loss:
 					to.dist[y.g] = uint8(d + 1) // a win
-				case to.val[y.g] == Loss:
+				case to.val[y.g] == movegen.Loss:
 					if to.count[y.g]--; to.count[y.g] > 0 {
 						continue
 					}
@@ -263,9 +263,9 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 // firstDTC returns what the first pass knows of position i of l: its
 // distance (dtcNone if not yet known), its count of kings' moves if it is
 // lost, and its value.
-func firstDTC(t *tables, l *layout, i int64, ml *movegen.MoveList) (dist, count uint8, val Value) {
+func firstDTC(t *tables, l *layout, i int64, ml *movegen.MoveList) (dist, count uint8, val movegen.Result) {
 	p := l.position(i, t.variant)
-	if val = t.value(&p); val == Draw {
+	if val = t.value(&p); val == movegen.Draw {
 		return dtcNone, 0, val
 	}
 	if p.HasCapture() {
@@ -280,18 +280,18 @@ func firstDTC(t *tables, l *layout, i int64, ml *movegen.MoveList) (dist, count 
 			kingMoves++
 			continue
 		}
-		if val == Win {
+		if val == movegen.Win {
 			q := p
 			q.MakeMove(mv)
-			if t.after(&q) == Loss {
+			if t.after(&q) == movegen.Loss {
 				return 1, 0, val // a man's move that keeps the win
 			}
 		}
 	}
 	switch {
-	case val == Loss && kingMoves == 0:
+	case val == movegen.Loss && kingMoves == 0:
 		return 1, 0, val // only men to move: the count restarts
-	case val == Loss:
+	case val == movegen.Loss:
 		return dtcNone, uint8(kingMoves), val
 	}
 	return dtcNone, 0, val
@@ -308,14 +308,14 @@ func (db *DB) DTCMove(p *movegen.Position) (mv movegen.Move, plies int, ok bool)
 	if !ok {
 		return movegen.Move{}, 0, false
 	}
-	won := db.Probe(p) == Win
+	won := db.Probe(p) == movegen.Win
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
 	found, bestKey := false, 0
 	for _, m := range ml.Slice() {
 		q := *p
 		q.MakeMove(m)
-		if won && db.Probe(&q) != Loss {
+		if won && db.Probe(&q) != movegen.Loss {
 			continue
 		}
 		d, _ := db.DTC(&q) // 0 when unknown: the loser has no piece left, or q's pair is not measured

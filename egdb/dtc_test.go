@@ -65,19 +65,19 @@ func TestDTC(t *testing.T) {
 				}
 				val := db.Probe(&p)
 				d, ok := db.DTC(&p)
-				if ok != (val != Draw) {
+				if ok != (val != movegen.Draw) {
 					t.Fatalf("%v %s: %v with distance %d, %v", v, p.FEN(), val, d, ok)
 				}
 				if !ok {
 					continue
 				}
-				if val == Win {
+				if val == movegen.Win {
 					longest[m] = max(longest[m], d)
 				}
 				if want := wantDTC(t, db, &p, val, &ml); d != want {
 					t.Fatalf("%v %s: %v in %d plies, its successors say %d", v, p.FEN(), val, d, want)
 				}
-				if val == Win && i%97 == 0 {
+				if val == movegen.Win && i%97 == 0 {
 					checkConverts(t, db, p, d)
 				}
 			}
@@ -90,7 +90,7 @@ func TestDTC(t *testing.T) {
 }
 
 // wantDTC returns the distance p's successors give it (p is won or lost).
-func wantDTC(t *testing.T, db *DB, p *movegen.Position, val Value, ml *movegen.MoveList) int {
+func wantDTC(t *testing.T, db *DB, p *movegen.Position, val movegen.Result, ml *movegen.MoveList) int {
 	t.Helper()
 	if p.HasCapture() {
 		return 1
@@ -105,18 +105,18 @@ func wantDTC(t *testing.T, db *DB, p *movegen.Position, val Value, ml *movegen.M
 		dq, okq := db.DTC(&q)
 		king := p.Kings.Has(mv.From)
 		switch {
-		case val == Win && db.Probe(&q) == Loss && !king:
+		case val == movegen.Win && db.Probe(&q) == movegen.Loss && !king:
 			return 1
-		case val == Win && db.Probe(&q) == Loss && (want < 0 || dq+1 < want):
+		case val == movegen.Win && db.Probe(&q) == movegen.Loss && (want < 0 || dq+1 < want):
 			want = dq + 1
-		case val == Loss && !king:
-		case val == Loss && !okq:
+		case val == movegen.Loss && !king:
+		case val == movegen.Loss && !okq:
 			t.Fatalf("%v %s: lost, but %v leads to %s with no distance", p.Variant, p.FEN(), mv, q.FEN())
-		case val == Loss:
+		case val == movegen.Loss:
 			want = max(want, dq+1)
 		}
 	}
-	if want < 0 && val == Loss {
+	if want < 0 && val == movegen.Loss {
 		return 1 // only men to move
 	}
 	return want
@@ -142,7 +142,7 @@ func checkConverts(t *testing.T, db *DB, p movegen.Position, d int) {
 		}
 		conversion := mv.IsCapture() || !p.Kings.Has(mv.From)
 		if p.MakeMove(mv); conversion {
-			if want := Win; ply+1 != d || db.Probe(&p) != want && p.Turn == winner || db.Probe(&p) != want.Negate() && p.Turn != winner {
+			if want := movegen.Win; ply+1 != d || db.Probe(&p) != want && p.Turn == winner || db.Probe(&p) != want.Negate() && p.Turn != winner {
 				t.Fatalf("%v: converted after %d plies of %d, then %s is %v", p.Variant, ply+1, d, p.FEN(), db.Probe(&p))
 			}
 			return

@@ -48,16 +48,16 @@ func TestKnownPositions(t *testing.T) {
 	tests := []struct {
 		variant movegen.Variant
 		fen     string
-		want    Value
+		want    movegen.Result
 	}{
-		{movegen.American, "W:WK19,K23:BK28,12", Win}, // First Position, White to move
-		{movegen.American, "W:WK1:BK32", Draw},
-		{movegen.American, "B:WK1,K2:BK32", Loss},
-		{movegen.American, "B:WK11:BK3,K4", Draw}, // every move of the two kings gives one up
-		{movegen.Pool, "W:WK29:B22", Win},         // the flying king takes from afar
-		{movegen.Pool, "B:WK29:BK1,K2,K4", Win},   // three kings, one of them on the long diagonal
-		{movegen.Pool, "B:WK29:BK1,K2,K3", Draw},  // the lone king holds the long diagonal
-		{movegen.American, "W:W32:B1", Draw},      // a man each, far apart: both crown
+		{movegen.American, "W:WK19,K23:BK28,12", movegen.Win}, // First Position, White to move
+		{movegen.American, "W:WK1:BK32", movegen.Draw},
+		{movegen.American, "B:WK1,K2:BK32", movegen.Loss},
+		{movegen.American, "B:WK11:BK3,K4", movegen.Draw}, // every move of the two kings gives one up
+		{movegen.Pool, "W:WK29:B22", movegen.Win},         // the flying king takes from afar
+		{movegen.Pool, "B:WK29:BK1,K2,K4", movegen.Win},   // three kings, one of them on the long diagonal
+		{movegen.Pool, "B:WK29:BK1,K2,K3", movegen.Draw},  // the lone king holds the long diagonal
+		{movegen.American, "W:W32:B1", movegen.Draw},      // a man each, far apart: both crown
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, tt.variant)
@@ -158,12 +158,12 @@ func TestTwoKingsAgainstOne(t *testing.T) {
 	for _, m := range []Material{{0, 2, 0, 1}, {0, 1, 0, 2}} {
 		for i := int64(0); i < Size(m); i++ {
 			p := Unindex(m, i, movegen.American)
-			want := Win
+			want := movegen.Win
 			if m.BK == 1 {
 				if p.HasCapture() {
 					continue // the lone king takes one: what is left decides
 				}
-				want = Loss
+				want = movegen.Loss
 				var ml movegen.MoveList
 				p.GenerateMoves(&ml)
 				for _, mv := range ml.Slice() {
@@ -171,11 +171,11 @@ func TestTwoKingsAgainstOne(t *testing.T) {
 					q.MakeMove(mv)
 					q = q.Flip()
 					if drawn(&q) {
-						want = Draw
+						want = movegen.Draw
 					}
 				}
 			} else if drawn(&p) {
-				want = Draw
+				want = movegen.Draw
 				if exceptions[p.FEN()] {
 					found++
 				}
@@ -217,15 +217,15 @@ func TestPoolThreeKings(t *testing.T) {
 			if m.BK == 3 {
 				lone, three = three, lone
 			}
-			var want Value
+			var want movegen.Result
 			switch {
 			case p.KingsOf(lone)&longDiagonal != 0 && p.KingsOf(three)&longDiagonal != 0:
 				continue // neither holds it
 			case p.KingsOf(lone)&longDiagonal != 0:
-				want = Draw
+				want = movegen.Draw
 				counts["lone king holds the diagonal"]++
 			case p.KingsOf(three)&longDiagonal != 0:
-				want = Win
+				want = movegen.Win
 				counts["a strong king holds the diagonal"]++
 			default:
 				continue
@@ -234,11 +234,11 @@ func TestPoolThreeKings(t *testing.T) {
 				want = want.Negate()
 			}
 			got := b.Value(&p)
-			if got == Win && want == Draw && p.Turn == three && s.wins(&p, combinationPlies) {
+			if got == movegen.Win && want == movegen.Draw && p.Turn == three && s.wins(&p, combinationPlies) {
 				counts["won by a combination"]++
 				continue
 			}
-			if got == Draw && want == Loss && p.Turn == lone && forks(&p) {
+			if got == movegen.Draw && want == movegen.Loss && p.Turn == lone && forks(&p) {
 				counts["lone king forks two kings"]++
 				continue
 			}

@@ -95,9 +95,9 @@ func (pb *pairBuild) scanOne(p *movegen.Position, ml *movegen.MoveList) uint8 {
 		q := *p
 		q.MakeMove(mv)
 		switch t.after(&q) {
-		case Loss:
-			return stResolved | stNew | uint8(Win)
-		case Draw:
+		case movegen.Loss:
+			return stResolved | stNew | uint8(movegen.Win)
+		case movegen.Draw:
 			draw = true
 		}
 	}
@@ -109,15 +109,15 @@ func (pb *pairBuild) scanOne(p *movegen.Position, ml *movegen.MoveList) uint8 {
 	case n > 0:
 		return uint8(n)
 	case draw:
-		return stResolved | uint8(Draw)
+		return stResolved | uint8(movegen.Draw)
 	}
-	return stResolved | stNew | uint8(Loss)
+	return stResolved | stNew | uint8(movegen.Loss)
 }
 
 // newFlag is a resolved value's state bits: a win or a loss is new (its
 // predecessors are to be told), a draw tells them nothing.
-func newFlag(v Value) uint8 {
-	if v == Draw {
+func newFlag(v movegen.Result) uint8 {
+	if v == movegen.Draw {
 		return uint8(v)
 	}
 	return stNew | uint8(v)
@@ -224,12 +224,12 @@ func (b *Builder) buildPair(pair []Material) error {
 		m := pair[k]
 		n := t.l.size()
 		base := pb.base[k]
-		value := func(i int64) Value {
+		value := func(i int64) movegen.Result {
 			s := pb.state(base + i)
 			if s < stResolved {
-				return Draw
+				return movegen.Draw
 			}
-			return Value(s & stValue)
+			return movegen.Result(s & stValue)
 		}
 		t.packed = make([]byte, (n+valuesPerByte-1)/valuesPerByte)
 		for i := int64(0); i < n; i++ {
@@ -237,8 +237,8 @@ func (b *Builder) buildPair(pair []Material) error {
 		}
 		b.t.slices[m.code()] = t
 		if b.Dir != "" && err == nil {
-			prev := Loss
-			err = WriteSlice(b.Dir, b.Variant, m, func(i int64) Value {
+			prev := movegen.Loss
+			err = WriteSlice(b.Dir, b.Variant, m, func(i int64) movegen.Result {
 				if pb.state(base+i)&(stResolved|stCapture) == stResolved|stCapture {
 					return prev // don't care: a probe resolves captures by search
 				}
@@ -260,7 +260,7 @@ func (w *worker) drain() {
 		x := w.stack[len(w.stack)-1]
 		w.stack = w.stack[:len(w.stack)-1]
 		step := countDown
-		if Value(pb.state(x.g)&stValue) == Loss {
+		if movegen.Result(pb.state(x.g)&stValue) == movegen.Loss {
 			step = winState
 		}
 		k, _ := pb.locate(x.g)
@@ -280,7 +280,7 @@ func winState(s uint8) (uint8, bool) {
 	if s >= stResolved {
 		return s, false
 	}
-	return stResolved | uint8(Win), true
+	return stResolved | uint8(movegen.Win), true
 }
 
 // countDown counts down an unresolved predecessor of a win for the
@@ -291,7 +291,7 @@ func countDown(s uint8) (uint8, bool) {
 	case s >= stNoLoss:
 		return s, false
 	case s == 1:
-		return stResolved | uint8(Loss), true
+		return stResolved | uint8(movegen.Loss), true
 	}
 	return s - 1, true
 }

@@ -16,8 +16,8 @@ import (
 // from movegen.
 
 type refGroup struct {
-	keys []uint32 // the cells that hold positions
-	vals []Value  // indexed by key
+	keys []uint32         // the cells that hold positions
+	vals []movegen.Result // indexed by key
 }
 
 type refDB struct {
@@ -101,7 +101,7 @@ func newRefDB(n int, v movegen.Variant) *refDB {
 			for k := 0; k < g[0]+g[1]+g[2]+g[3]; k++ {
 				size *= 32
 			}
-			grp = &refGroup{vals: make([]Value, size)}
+			grp = &refGroup{vals: make([]movegen.Result, size)}
 			db.groups[g] = grp
 		}
 		grp.keys = append(grp.keys, key)
@@ -110,11 +110,11 @@ func newRefDB(n int, v movegen.Variant) *refDB {
 		changed := false
 		for g, grp := range db.groups {
 			for _, key := range grp.keys {
-				if grp.vals[key] != Unknown {
+				if grp.vals[key] != movegen.Unknown {
 					continue
 				}
 				p := refPosition(g, key, v)
-				if val := db.solve(&p); val != Unknown {
+				if val := db.solve(&p); val != movegen.Unknown {
 					grp.vals[key] = val
 					changed = true
 				}
@@ -126,8 +126,8 @@ func newRefDB(n int, v movegen.Variant) *refDB {
 	}
 	for _, grp := range db.groups {
 		for _, key := range grp.keys {
-			if grp.vals[key] == Unknown {
-				grp.vals[key] = Draw
+			if grp.vals[key] == movegen.Unknown {
+				grp.vals[key] = movegen.Draw
 			}
 		}
 	}
@@ -150,29 +150,29 @@ func refPosition(g [5]int, key uint32, v movegen.Variant) movegen.Position {
 	return p
 }
 
-func (db *refDB) value(p *movegen.Position) Value {
+func (db *refDB) value(p *movegen.Position) movegen.Result {
 	if p.Pieces[p.Turn] == 0 {
-		return Loss
+		return movegen.Loss
 	}
 	key, g := refKey(p)
 	return db.groups[g].vals[key]
 }
 
-func (db *refDB) solve(p *movegen.Position) Value {
+func (db *refDB) solve(p *movegen.Position) movegen.Result {
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
-	best := Loss
+	best := movegen.Loss
 	for _, m := range ml.Slice() {
 		q := *p
 		q.MakeMove(m)
 		switch db.value(&q) {
-		case Loss:
-			return Win
-		case Unknown:
-			best = Unknown
-		case Draw:
-			if best == Loss {
-				best = Draw
+		case movegen.Loss:
+			return movegen.Win
+		case movegen.Unknown:
+			best = movegen.Unknown
+		case movegen.Draw:
+			if best == movegen.Loss {
+				best = movegen.Draw
 			}
 		}
 	}

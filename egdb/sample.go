@@ -30,7 +30,7 @@ func (db *DB) VerifySample(v movegen.Variant, n int, seed uint64) (int64, []Mism
 			}
 			stored := db.Probe(&p)
 			p.GenerateMoves(&ml)
-			got := Loss
+			got := movegen.Loss
 			for _, mv := range ml.Slice() {
 				q := p
 				q.MakeMove(mv)

@@ -30,7 +30,7 @@ func TestVerifySample(t *testing.T) {
 	}
 	m := Material{0, 2, 0, 1}
 	s := b.t.slices[m.code()]
-	if err := WriteSlice(dir, movegen.Pool, m, func(i int64) Value { return s.get(i).Negate() }); err != nil {
+	if err := WriteSlice(dir, movegen.Pool, m, func(i int64) movegen.Result { return s.get(i).Negate() }); err != nil {
 		t.Fatal(err)
 	}
 	changed, err := Open(dir, 1)

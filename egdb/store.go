@@ -118,7 +118,7 @@ type Slice struct {
 // WriteSlice writes slice m of variant v, whose values get returns, to dir
 // (created if missing). It writes a temporary file and renames it into
 // place, so the slice file is either whole or absent.
-func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) Value) error {
+func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) movegen.Result) error {
 	l := newLayout(m)
 	n := l.size()
 	blocks := (n + BlockPositions - 1) / BlockPositions
@@ -128,7 +128,7 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) Value
 	if err != nil {
 		return err
 	}
-	vals := make([]Value, BlockPositions)
+	vals := make([]movegen.Result, BlockPositions)
 	for b := int64(0); b < blocks; b++ {
 		lo := b * BlockPositions
 		hi := min(lo+BlockPositions, n)
@@ -269,17 +269,17 @@ func (s *Slice) packedLen(b int) int {
 	return int((n + valuesPerByte - 1) / valuesPerByte)
 }
 
-// Get returns the value at index i, decompressing its block; Unknown if
-// the block does not decode (ReadSliceFile checked that they all do).
-func (s *Slice) Get(i int64) Value {
+// Get returns the value at index i, decompressing its block; movegen.Unknown
+// if the block does not decode (ReadSliceFile checked that they all do).
+func (s *Slice) Get(i int64) movegen.Result {
 	b := int(i / BlockPositions)
 	r := blockReaders.Get().(*blockReader)
 	defer blockReaders.Put(r)
 	if r.decode(r.buf[:s.packedLen(b)], s.block(b)) != nil {
-		return Unknown
+		return movegen.Unknown
 	}
 	k := i % BlockPositions
-	return Value(r.buf[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
+	return movegen.Result(r.buf[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
 }
 
 // decodeBlock returns block b decompressed into a new buffer.

@@ -20,7 +20,7 @@ import (
 // length n+1, or for n = 63 a length of 64 plus the unsigned varint that
 // follows. A byte with top bits 00 holds three values literally, two bits
 // each from the high end (a 0 pads the block's last byte).
-func encodeRLE(dst []byte, vals []Value) []byte {
+func encodeRLE(dst []byte, vals []movegen.Result) []byte {
 	for i := 0; i < len(vals); {
 		v := vals[i]
 		r := 1
@@ -51,15 +51,16 @@ func encodeRLE(dst []byte, vals []Value) []byte {
 }
 
 // decodeRLE decodes a block of n values into dst (len(dst) >= n); a code
-// that does not give exactly n values, none of them Unknown, is corrupt.
-func decodeRLE(dst []Value, block []byte, n int) error {
+// that does not give exactly n values, none of them movegen.Unknown, is
+// corrupt.
+func decodeRLE(dst []movegen.Result, block []byte, n int) error {
 	pos := 0
 	for j := 0; j < len(block) && pos < n; j++ {
 		b := block[j]
-		v := Value(b >> 6)
-		if v == Unknown {
+		v := movegen.Result(b >> 6)
+		if v == movegen.Unknown {
 			for k := 4; k >= 0 && pos < n; k -= 2 {
-				if dst[pos] = Value(b >> k & 3); dst[pos] == Unknown {
+				if dst[pos] = movegen.Result(b >> k & 3); dst[pos] == movegen.Unknown {
 					return errCorrupt // padding within the block
 				}
 				pos++
@@ -91,14 +92,14 @@ func decodeRLE(dst []Value, block []byte, n int) error {
 
 // valueAtRLE returns the value at offset off of a block without decoding
 // the rest: it scans runs until it reaches off. It allocates nothing.
-func valueAtRLE(block []byte, off int) Value {
+func valueAtRLE(block []byte, off int) movegen.Result {
 	pos := 0
 	for j := 0; j < len(block); j++ {
 		b := block[j]
-		v := Value(b >> 6)
-		if v == Unknown {
+		v := movegen.Result(b >> 6)
+		if v == movegen.Unknown {
 			if off < pos+3 {
-				return Value(b >> (4 - 2*(off-pos)) & 3)
+				return movegen.Result(b >> (4 - 2*(off-pos)) & 3)
 			}
 			pos += 3
 			continue
@@ -107,7 +108,7 @@ func valueAtRLE(block []byte, off int) Value {
 		if r == 64 {
 			x, w := binary.Uvarint(block[j+1:])
 			if w <= 0 {
-				return Unknown
+				return movegen.Unknown
 			}
 			r += int(x)
 			j += w
@@ -117,22 +118,22 @@ func valueAtRLE(block []byte, off int) Value {
 		}
 		pos += r
 	}
-	return Unknown
+	return movegen.Unknown
 }
 
 // TestRLE round-trips value sequences through the run-length code, and
 // reads single values without decoding.
 func TestRLE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	random := make([]Value, 5000)
+	random := make([]movegen.Result, 5000)
 	for i := range random {
-		random[i] = Value(1 + rng.IntN(3))
+		random[i] = movegen.Result(1 + rng.IntN(3))
 		if rng.IntN(4) == 0 && i > 0 {
 			random[i] = random[i-1]
 		}
 	}
-	run := func(n int, v Value) []Value {
-		out := make([]Value, n)
+	run := func(n int, v movegen.Result) []movegen.Result {
+		out := make([]movegen.Result, n)
 		for i := range out {
 			out[i] = v
 		}
@@ -140,22 +141,22 @@ func TestRLE(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		vals []Value
+		vals []movegen.Result
 	}{
-		{"one", []Value{Win}},
-		{"two", []Value{Loss, Loss}},
-		{"literal padding", []Value{Win, Draw, Loss, Win}},
-		{"run of 3", run(3, Draw)},
-		{"run of 63", run(63, Win)},
-		{"run of 64", run(64, Win)},
-		{"run of 65", run(65, Loss)},
-		{"long run", run(4096, Draw)},
+		{"one", []movegen.Result{movegen.Win}},
+		{"two", []movegen.Result{movegen.Loss, movegen.Loss}},
+		{"literal padding", []movegen.Result{movegen.Win, movegen.Draw, movegen.Loss, movegen.Win}},
+		{"run of 3", run(3, movegen.Draw)},
+		{"run of 63", run(63, movegen.Win)},
+		{"run of 64", run(64, movegen.Win)},
+		{"run of 65", run(65, movegen.Loss)},
+		{"long run", run(4096, movegen.Draw)},
 		{"random", random},
-		{"mixed", append(append(run(100, Win), Loss, Draw), run(200, Loss)...)},
+		{"mixed", append(append(run(100, movegen.Win), movegen.Loss, movegen.Draw), run(200, movegen.Loss)...)},
 	}
 	for _, tt := range tests {
 		code := encodeRLE(nil, tt.vals)
-		got := make([]Value, len(tt.vals)+1)
+		got := make([]movegen.Result, len(tt.vals)+1)
 		if err := decodeRLE(got, code, len(tt.vals)); err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -225,7 +226,7 @@ func TestStoreAndProbe(t *testing.T) {
 		}
 	}
 	p, _ := movegen.ParseFEN("B:W21-32:B1-12", movegen.American)
-	if got := db.Probe(&p); got != Unknown {
+	if got := db.Probe(&p); got != movegen.Unknown {
 		t.Errorf("start position: %v, want unknown", got)
 	}
 }
@@ -320,7 +321,7 @@ func TestVerify(t *testing.T) {
 	m := Material{0, 2, 0, 1}
 	s := b.t.slices[m.code()]
 	const changed = 1234
-	if err := WriteSlice(dir, movegen.American, m, func(i int64) Value {
+	if err := WriteSlice(dir, movegen.American, m, func(i int64) movegen.Result {
 		if i == changed {
 			return s.get(i).Negate()
 		}
@@ -361,8 +362,8 @@ func TestCodecSizes(t *testing.T) {
 		for _, m := range Slices(4) {
 			s := b.t.slices[m.code()]
 			n := s.l.size()
-			vals := make([]Value, BlockPositions)
-			prev := Loss
+			vals := make([]movegen.Result, BlockPositions)
+			prev := movegen.Loss
 			for lo := int64(0); lo < n; lo += BlockPositions {
 				hi := min(lo+BlockPositions, n)
 				for i := lo; i < hi; i++ {
@@ -424,5 +425,26 @@ func BenchmarkBuild(b *testing.B) {
 			}
 			b.ReportMetric(float64(size)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 		})
+	}
+}
+
+// TestStoredValues: a value is stored as its movegen.Result's number (1
+// loss, 2 draw, 3 win), so that databases built before keep their meaning.
+func TestStoredValues(t *testing.T) {
+	tests := []struct {
+		value  movegen.Result
+		stored byte
+	}{
+		{movegen.Loss, 1},
+		{movegen.Draw, 2},
+		{movegen.Win, 3},
+	}
+	for _, tt := range tests {
+		if got := pack([]movegen.Result{tt.value})[0]; got != tt.stored {
+			t.Errorf("%v stored as %d, want %d", tt.value, got, tt.stored)
+		}
+		if got := (&table{packed: []byte{tt.stored << 2}}).get(1); got != tt.value {
+			t.Errorf("stored %d read as %v, want %v", tt.stored, got, tt.value)
+		}
 	}
 }

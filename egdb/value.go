@@ -6,43 +6,11 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// Value is a position's game-theoretic value for the side to move, ignoring
-// the move-count rules. It takes two bits, as stored.
-type Value uint8
-
-// The values. Unknown is no value: a position the database does not hold,
-// or (while building) one not yet resolved. It is never stored.
-const (
-	Unknown Value = iota
-	Loss
-	Draw
-	Win
-)
-
-// String returns "unknown", "loss", "draw" or "win".
-func (v Value) String() string {
-	switch v {
-	case Loss:
-		return "loss"
-	case Draw:
-		return "draw"
-	case Win:
-		return "win"
-	}
-	return "unknown"
-}
-
-// Negate returns the value for the other side: a win for one is a loss for
-// the other.
-func (v Value) Negate() Value {
-	switch v {
-	case Loss:
-		return Win
-	case Win:
-		return Loss
-	}
-	return v
-}
+// A position's value is a movegen.Result for its side to move, ignoring
+// the move-count rules. It takes two bits, stored as the Result's number
+// (1 loss, 2 draw, 3 win; docs/egdb.md): movegen.Unknown, 0, is no value
+// (a position the database does not hold, or one not yet resolved while
+// building) and is never stored. TestStoredValues pins the numbers.
 
 // valuesPerByte is how many two-bit values a packed byte holds.
 const valuesPerByte = 4
@@ -51,19 +19,19 @@ const valuesPerByte = 4
 // being built, packed two bits each once it is finished.
 type table struct {
 	l      layout
-	vals   []Value // while building
-	packed []byte  // when finished
+	vals   []movegen.Result // while building
+	packed []byte           // when finished
 }
 
-func (t *table) get(i int64) Value {
+func (t *table) get(i int64) movegen.Result {
 	if t.vals != nil {
 		return t.vals[i]
 	}
-	return Value(t.packed[i/valuesPerByte] >> (2 * (i % valuesPerByte)) & 3)
+	return movegen.Result(t.packed[i/valuesPerByte] >> (2 * (i % valuesPerByte)) & 3)
 }
 
 // pack returns vals packed two bits each.
-func pack(vals []Value) []byte {
+func pack(vals []movegen.Result) []byte {
 	out := make([]byte, (len(vals)+valuesPerByte-1)/valuesPerByte)
 	for i, v := range vals {
 		out[i/valuesPerByte] |= byte(v) << (2 * (i % valuesPerByte))
@@ -96,7 +64,7 @@ func turnRound(p *movegen.Position) movegen.Position {
 // reached by a move of Black, so White is to move. A side left without
 // pieces has lost. It panics when q's slice is not in t, which the build
 // order rules out.
-func (t *tables) after(q *movegen.Position) Value {
+func (t *tables) after(q *movegen.Position) movegen.Result {
 	f := turnRound(q)
 	return t.value(&f)
 }
@@ -104,9 +72,9 @@ func (t *tables) after(q *movegen.Position) Value {
 // value returns the value of p (Black to move). A position with a capture
 // pending is resolved from its captures' successors, as a probe does: its
 // stored value is a don't-care (see docs/egdb.md).
-func (t *tables) value(p *movegen.Position) Value {
+func (t *tables) value(p *movegen.Position) movegen.Result {
 	if p.Pieces[movegen.Black] == 0 {
-		return Loss
+		return movegen.Loss
 	}
 	if p.HasCapture() {
 		var ml movegen.MoveList
@@ -122,7 +90,7 @@ func (t *tables) value(p *movegen.Position) Value {
 // solve returns p's value (Black to move) from its successors' values as t
 // knows them (see bestMove). Every successor's slice must be in t. ml is
 // scratch space.
-func (t *tables) solve(p *movegen.Position, ml *movegen.MoveList) Value {
+func (t *tables) solve(p *movegen.Position, ml *movegen.MoveList) movegen.Result {
 	_, v := bestMove(p, ml, successors{t: t})
 	return v
 }
@@ -137,33 +105,33 @@ type successors struct {
 }
 
 // value returns q's value for its side to move.
-func (s successors) value(q *movegen.Position) Value {
+func (s successors) value(q *movegen.Position) movegen.Result {
 	if s.t != nil {
 		return s.t.after(q)
 	}
 	return s.db.Probe(q)
 }
 
-// bestMove returns p's value from its successors' values, each for the
-// side then to move as src gives it, and a move that keeps it: Win by the
-// first move that reaches a loss for the opponent, else Draw by the first
-// that reaches a draw, else Loss (by the first move, or the zero Move if p
-// has none). Unknown, with the zero Move, if src does not know a
-// successor. ml is scratch space.
-func bestMove(p *movegen.Position, ml *movegen.MoveList, src successors) (best movegen.Move, v Value) {
+// bestMove returns p's value from its successors' values, each for the side
+// then to move as src gives it, and a move that keeps it: movegen.Win by the
+// first move that reaches a loss for the opponent, else movegen.Draw by the
+// first that reaches a draw, else movegen.Loss (by the first move, or the
+// zero Move if p has none). movegen.Unknown, with the zero Move, if src does
+// not know a successor. ml is scratch space.
+func bestMove(p *movegen.Position, ml *movegen.MoveList, src successors) (best movegen.Move, v movegen.Result) {
 	p.GenerateMoves(ml)
-	v = Loss
+	v = movegen.Loss
 	for i, mv := range ml.Slice() {
 		q := *p
 		q.MakeMove(mv)
 		w := src.value(&q)
-		if w == Unknown {
-			return movegen.Move{}, Unknown
+		if w == movegen.Unknown {
+			return movegen.Move{}, movegen.Unknown
 		}
 		if w = w.Negate(); i == 0 || w > v {
 			v, best = w, mv
 		}
-		if v == Win {
+		if v == movegen.Win {
 			break
 		}
 	}

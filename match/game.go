@@ -319,7 +319,7 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 			return g, nil
 		}
 		g.Moves = line.Moves
-		if reply.Claim == search.Draw {
+		if reply.Claim == movegen.Draw {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 			return g, nil
 		}

@@ -440,7 +440,7 @@ func (s *Session) Search(ctx context.Context, req search.Request) (res search.Re
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	if ml.N == 0 {
-		return search.Result{Score: -search.WinScore, Claim: search.Loss}, nil
+		return search.Result{Score: -search.WinScore, Claim: movegen.Loss}, nil
 	}
 	if req.History == nil {
 		req.History = s.history(req.Pos)
@@ -458,7 +458,7 @@ func (s *Session) Search(ctx context.Context, req search.Request) (res search.Re
 		if !res.HasMove || !req.Pos.IsLegal(res.Move) {
 			res = search.Result{Move: ml.Moves[0], HasMove: true, PV: []movegen.Move{ml.Moves[0]}}
 		}
-		res.Claim = search.Unknown
+		res.Claim = movegen.Unknown
 	}()
 	defer fault.Recover(&err, "search")
 	return s.engine.Search(ctx, req)

@@ -148,7 +148,7 @@ func TestSearch(t *testing.T) {
 		t.Errorf("start: %+v, %v", res, err)
 	}
 	lost, _ := s.ParseFEN("B:W21:B")
-	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != search.Loss {
+	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != movegen.Loss {
 		t.Errorf("no legal move: %+v, %v", res, err)
 	}
 }
@@ -169,7 +169,7 @@ func TestSearchFailure(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "search thread 1: panic: injected") {
 		t.Errorf("error %v, want the helper's panic", err)
 	}
-	if !res.HasMove || !p.IsLegal(res.Move) || res.Claim != search.Unknown {
+	if !res.HasMove || !p.IsLegal(res.Move) || res.Claim != movegen.Unknown {
 		t.Errorf("result %+v, want a legal move, claim unknown", res)
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "session_test.go") {

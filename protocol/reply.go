@@ -78,7 +78,7 @@ type MoveReply struct {
 	// Position.ParseMove to say.
 	Move string
 	// Claim is the result= value: what the search proved.
-	Claim search.Claim
+	Claim movegen.Result
 	// Book: book=1, the move comes from the opening book.
 	Book bool
 }
@@ -264,14 +264,14 @@ func parseMoveReply(f []string) (MoveReply, error) {
 	return r, nil
 }
 
-// parseClaim reads a claim as search.Claim's String writes it.
-func parseClaim(s string) (search.Claim, bool) {
-	for _, c := range []search.Claim{search.Unknown, search.Win, search.Loss, search.Draw} {
+// parseClaim reads a claim as movegen.Result's String writes it.
+func parseClaim(s string) (movegen.Result, bool) {
+	for _, c := range []movegen.Result{movegen.Unknown, movegen.Loss, movegen.Draw, movegen.Win} {
 		if c.String() == s {
 			return c, true
 		}
 	}
-	return search.Unknown, false
+	return movegen.Unknown, false
 }
 
 // isMoveText reports whether s has the form of a PDN move: two or more

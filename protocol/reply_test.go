@@ -89,10 +89,10 @@ func TestInfoRoundTrip(t *testing.T) {
 func TestMoveRoundTrip(t *testing.T) {
 	tests := []struct {
 		move  string
-		claim search.Claim
+		claim movegen.Result
 	}{
-		{"11-15", search.Unknown}, {"9x2x11", search.Win}, {"none", search.Loss},
-		{"10x17x26x19x10", search.Draw}, {"32-27", search.Unknown},
+		{"11-15", movegen.Unknown}, {"9x2x11", movegen.Win}, {"none", movegen.Loss},
+		{"10x17x26x19x10", movegen.Draw}, {"32-27", movegen.Unknown},
 	}
 	for _, tc := range tests {
 		line := "move " + tc.move + " result=" + tc.claim.String()
@@ -221,7 +221,7 @@ func FuzzParseReply(f *testing.F) {
 		}
 		switch r.Kind {
 		case "move":
-			if r.Move.Move != "none" && !isMoveText(r.Move.Move) || r.Move.Claim > search.Draw {
+			if r.Move.Move != "none" && !isMoveText(r.Move.Move) || r.Move.Claim > movegen.Win {
 				t.Fatalf("%q: accepted move %+v", line, r.Move)
 			}
 		case "info":

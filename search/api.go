@@ -63,23 +63,6 @@ type Info struct {
 	PV       []movegen.Move
 }
 
-// Claim is the game-theoretic result the search can prove, from the mover's
-// view, as CheckerBoard's engine API returns it.
-type Claim int
-
-// The claims.
-const (
-	Unknown Claim = iota
-	Win
-	Loss
-	Draw
-)
-
-// String returns "unknown", "win", "loss" or "draw".
-func (c Claim) String() string {
-	return [...]string{"unknown", "win", "loss", "draw"}[c]
-}
-
 // Result is the outcome of a search.
 type Result struct {
 	Move     movegen.Move // best move; the zero Move if the position has none
@@ -91,7 +74,11 @@ type Result struct {
 	EGDBHits uint64 // endgame database probes that found the position
 	Time     time.Duration
 	PV       []movegen.Move
-	Claim    Claim
+	// Claim is the result the search proved, from the side to move's
+	// view (CheckerBoard's getmove returns it): Win or Loss for a forced
+	// result, Draw for a draw by the rules at once or by force, else
+	// Unknown.
+	Claim movegen.Result
 }
 
 // Request is everything one search needs.

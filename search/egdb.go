@@ -64,11 +64,11 @@ func dbProgress(ev *eval.WeightFile, p *movegen.Position) int {
 
 // dbScore turns a database value of p, for its side to move at ply, into
 // a score, its progress term by the weights ev.
-func dbScore(ev *eval.WeightFile, v egdb.Value, p *movegen.Position, ply int) int {
+func dbScore(ev *eval.WeightFile, v movegen.Result, p *movegen.Position, ply int) int {
 	switch v {
-	case egdb.Win:
+	case movegen.Win:
 		return DBWinScore + dbProgress(ev, p) - ply
-	case egdb.Loss:
+	case movegen.Loss:
 		q := p.Flip() // the winner to move: its view of the same position
 		return -(DBWinScore + dbProgress(ev, &q) - ply)
 	}
@@ -91,11 +91,11 @@ func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool
 		return 0, false, false
 	}
 	v := s.db.Probe(p)
-	if v == egdb.Unknown {
+	if v == movegen.Unknown {
 		return 0, false, false
 	}
 	w.dbHits++
-	if s.resist && v != egdb.Draw && (v == egdb.Loss) == (ply&1 == 0) {
+	if s.resist && v != movegen.Draw && (v == movegen.Loss) == (ply&1 == 0) {
 		// Lost for the root's side: searched on, scored by the evaluation
 		// less the penalty (from the side to move's view).
 		if ply&1 == 0 {
@@ -108,7 +108,7 @@ func (w *worker) probeDB(p *movegen.Position, ply int) (score int, cont, ok bool
 		if ply&1 == 1 {
 			v = v.Negate() // the root's side's view
 		}
-		return score, v == egdb.Win, true
+		return score, v == movegen.Win, true
 	}
 	return score, false, true
 }

@@ -71,7 +71,7 @@ func wonPositions(t *testing.T, db *egdb.DB, ws wonSet) []movegen.Position {
 			p = p.Flip()
 		}
 		q := p.Flip()
-		if p.HasCapture() || q.HasCapture() || p.Pieces[p.Turn^1].Count() < ws.minLoser || db.Probe(&p) != egdb.Win {
+		if p.HasCapture() || q.HasCapture() || p.Pieces[p.Turn^1].Count() < ws.minLoser || db.Probe(&p) != movegen.Win {
 			continue
 		}
 		if q.GenerateMoves(&ml); ml.N == 0 {
@@ -291,7 +291,7 @@ func TestEGDBGiven(t *testing.T) {
 	}
 	e.Clear()
 	e.Close()
-	if db.Probe(&p) != egdb.Draw {
+	if db.Probe(&p) != movegen.Draw {
 		t.Error("the database does not answer after its engine closed")
 	}
 }
@@ -310,7 +310,7 @@ func TestEGDBTable(t *testing.T) {
 	for _, m := range ml.Slice() {
 		c := p
 		c.MakeMove(m)
-		if c.HasCapture() || c.Occupied().Count() > 3 || e.EGDB().Probe(&c) == egdb.Win {
+		if c.HasCapture() || c.Occupied().Count() > 3 || e.EGDB().Probe(&c) == movegen.Win {
 			continue
 		}
 		d, ok := e.tt.probe(c.Hash ^ variantKey[c.Variant] ^ resistKey[p.Turn])
@@ -342,11 +342,11 @@ func TestResist(t *testing.T) {
 		score  int
 		cont   bool
 	}{
-		{lost, 2, true, eval.Evaluate(&lost) - dbResistPenalty, true},        // the root's side to move, lost
-		{won, 1, true, eval.Evaluate(&won) + dbResistPenalty, true},          // the opponent to move, winning
-		{won, 2, true, dbScore(eval.Default(), egdb.Win, &won, 2), false},    // the root's side wins
-		{lost, 1, true, dbScore(eval.Default(), egdb.Loss, &lost, 1), false}, // the opponent loses
-		{lost, 2, false, dbScore(eval.Default(), egdb.Loss, &lost, 2), false},
+		{lost, 2, true, eval.Evaluate(&lost) - dbResistPenalty, true},           // the root's side to move, lost
+		{won, 1, true, eval.Evaluate(&won) + dbResistPenalty, true},             // the opponent to move, winning
+		{won, 2, true, dbScore(eval.Default(), movegen.Win, &won, 2), false},    // the root's side wins
+		{lost, 1, true, dbScore(eval.Default(), movegen.Loss, &lost, 1), false}, // the opponent loses
+		{lost, 2, false, dbScore(eval.Default(), movegen.Loss, &lost, 2), false},
 	}
 	for _, tt := range tests {
 		w := &worker{s: &shared{db: db, dbPieces: 3, resist: tt.resist, ev: eval.Default()}}

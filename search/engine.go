@@ -239,7 +239,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	if ml.N == 0 {
-		return Result{Score: -WinScore, Claim: Loss, Time: time.Since(start)}, nil
+		return Result{Score: -WinScore, Claim: movegen.Loss, Time: time.Since(start)}, nil
 	}
 
 	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
@@ -259,13 +259,13 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) (Result,
 	var dtcErr error
 	if db := e.EGDB(); db != nil {
 		s.db, s.dbPieces = db, db.Pieces(req.Pos.Variant)
-		var v egdb.Value
+		var v movegen.Result
 		if req.Pos.Occupied().Count() <= s.dbPieces && !req.Pos.HasCapture() {
 			v = db.Probe(&req.Pos)
 		}
-		s.convert = v == egdb.Win
+		s.convert = v == movegen.Win
 		s.resist = !s.convert && req.Pos.Occupied().Count() <= s.dbPieces+resistPieces
-		if v == egdb.Loss {
+		if v == movegen.Loss {
 			s.rootLost, s.lostScore = true, dbScore(s.ev, v, &req.Pos, 0)
 		}
 		if s.convert {
@@ -309,9 +309,9 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) (Result,
 	res.Time = tm.elapsed()
 	switch {
 	case err != nil && !req.Pos.IsLegal(res.Move):
-		res.Move, res.HasMove, res.PV, res.Claim = movegen.Move{}, false, nil, Unknown
+		res.Move, res.HasMove, res.PV, res.Claim = movegen.Move{}, false, nil, movegen.Unknown
 	case err == nil && (main.rootDrawn() || main.forcedDraw()):
-		res.Score, res.Claim = DrawScore, Draw
+		res.Score, res.Claim = DrawScore, movegen.Draw
 	}
 	return res, err
 }

@@ -19,7 +19,7 @@ func TestRepetitionDraw(t *testing.T) {
 	}
 	e := newEngine(t, Options{HashMiB: 1})
 	res := searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
-	if res.Score != DrawScore || res.Claim != Draw {
+	if res.Score != DrawScore || res.Claim != movegen.Draw {
 		t.Errorf("with history: score %d claim %v, want a proven draw", res.Score, res.Claim)
 	}
 	e.Clear()
@@ -71,17 +71,17 @@ func TestMoveCountDraw(t *testing.T) {
 		name    string
 		history int
 		draw    bool
-		claim   Claim
+		claim   movegen.Result
 	}{
-		{"fresh count", 0, false, Unknown},
-		{"count expires in two plies", limit - 2, true, Unknown},
-		{"count expired", limit, true, Draw},
+		{"fresh count", 0, false, movegen.Unknown},
+		{"count expires in two plies", limit - 2, true, movegen.Unknown},
+		{"count expired", limit, true, movegen.Draw},
 	}
 	for _, tt := range tests {
 		hist := kingWalk(t, root, tt.history, []int{2, 4})
 		e := newEngine(t, Options{HashMiB: 1})
 		res := searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
-		if drawn := res.Score == DrawScore; drawn != tt.draw || (tt.claim == Draw) != (res.Claim == Draw) {
+		if drawn := res.Score == DrawScore; drawn != tt.draw || (tt.claim == movegen.Draw) != (res.Claim == movegen.Draw) {
 			t.Errorf("%s: score %d claim %v, want draw=%v claim %v", tt.name, res.Score, res.Claim, tt.draw, tt.claim)
 		}
 		if !tt.draw && res.Score < 300 {

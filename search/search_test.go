@@ -63,7 +63,7 @@ func TestSearchNoMoves(t *testing.T) {
 	for _, fen := range []string{"W:W:B1,2", "B:W22,25,26:BK29"} {
 		p := mustFEN(t, fen, movegen.American)
 		res := searchOK(t, newEngine(t, Options{HashMiB: 1}), context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
-		if res.HasMove || res.Claim != Loss || res.Score != -WinScore {
+		if res.HasMove || res.Claim != movegen.Loss || res.Score != -WinScore {
 			t.Errorf("%s: got %+v, want no move and a loss", fen, res)
 		}
 	}
@@ -93,7 +93,7 @@ func TestForcedWins(t *testing.T) {
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, tt.v)
 		res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 16})
-		if res.Claim != Win || res.Score != WinScore-tt.plies {
+		if res.Claim != movegen.Win || res.Score != WinScore-tt.plies {
 			t.Errorf("%v %s: score %d claim %v, want a win in %d plies (%d)", tt.v, tt.fen, res.Score, res.Claim, tt.plies, WinScore-tt.plies)
 		}
 	}

@@ -100,9 +100,9 @@ func (s *shared) result(main *worker) Result {
 	}
 	switch {
 	case r.Score >= WinThreshold:
-		r.Claim = Win
+		r.Claim = movegen.Win
 	case r.Score <= -WinThreshold:
-		r.Claim = Loss
+		r.Claim = movegen.Loss
 	}
 	return r
 }

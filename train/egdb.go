@@ -40,7 +40,7 @@ func ApplyEGDB(samples []Sample, v movegen.Variant, db *egdb.DB, adjudicate bool
 			}
 			p := s.position(v)
 			val := db.Probe(&p)
-			if val == egdb.Unknown {
+			if val == movegen.Unknown {
 				continue
 			}
 			s.Exact, s.Result = true, blackResult(val, s.Turn)
@@ -68,17 +68,10 @@ func ApplyEGDB(samples []Sample, v movegen.Variant, db *egdb.DB, adjudicate bool
 }
 
 // blackResult turns a database value for the side to move into a
-// Sample's result, from Black's view: 0 Black lost, 1 draw, 2 Black won.
-func blackResult(v egdb.Value, turn movegen.Color) uint8 {
-	r := uint8(1)
-	switch v {
-	case egdb.Win:
-		r = 2
-	case egdb.Loss:
-		r = 0
-	}
+// Sample's result, from Black's view.
+func blackResult(v movegen.Result, turn movegen.Color) movegen.Result {
 	if turn == movegen.White {
-		r = 2 - r
+		return v.Negate()
 	}
-	return r
+	return v
 }

@@ -20,7 +20,7 @@ func TestApplyEGDB(t *testing.T) {
 	}
 	defer db.Close()
 
-	sample := func(fen string, game int32, result uint8) Sample {
+	sample := func(fen string, game int32, result movegen.Result) Sample {
 		p, err := movegen.ParseFEN(fen, movegen.American)
 		if err != nil {
 			t.Fatal(err)
@@ -35,19 +35,19 @@ func TestApplyEGDB(t *testing.T) {
 	)
 	for _, adjudicate := range []bool{false, true} {
 		samples := []Sample{
-			sample(many, 0, 2), sample(many, 0, 2), sample(drawn, 0, 2), // recorded as a Black win
-			sample(many, 1, 0), sample(won, 1, 0), sample(lost, 1, 0),
-			sample(many, 2, 1),
+			sample(many, 0, movegen.Win), sample(many, 0, movegen.Win), sample(drawn, 0, movegen.Win), // recorded as a Black win
+			sample(many, 1, movegen.Loss), sample(won, 1, movegen.Loss), sample(lost, 1, movegen.Loss),
+			sample(many, 2, movegen.Draw),
 		}
 		st := ApplyEGDB(samples, movegen.American, db, adjudicate)
-		wantResult := []uint8{2, 2, 1, 0, 2, 2, 1}
+		wantResult := []movegen.Result{movegen.Win, movegen.Win, movegen.Draw, movegen.Loss, movegen.Win, movegen.Win, movegen.Draw}
 		wantExact := []bool{false, false, true, false, true, true, false}
 		if adjudicate {
-			wantResult[0], wantResult[1], wantResult[3] = 1, 1, 2
+			wantResult[0], wantResult[1], wantResult[3] = movegen.Draw, movegen.Draw, movegen.Win
 		}
 		for i, s := range samples {
 			if s.Result != wantResult[i] || s.Exact != wantExact[i] {
-				t.Errorf("adjudicate %v, sample %d: result %d exact %v, want %d %v", adjudicate, i, s.Result, s.Exact, wantResult[i], wantExact[i])
+				t.Errorf("adjudicate %v, sample %d: result %v exact %v, want %v %v", adjudicate, i, s.Result, s.Exact, wantResult[i], wantExact[i])
 			}
 		}
 		want := EGDBStats{Exact: 3, Games: 2, Changed: 2}

@@ -19,9 +19,9 @@ import (
 type Sample struct {
 	Black, White, Kings movegen.Bitboard
 	Turn                movegen.Color
-	Result              uint8 // 0 Black lost, 1 draw, 2 Black won
-	Score               int16 // search score from Black's view
-	Game                int32 // the game it comes from, counted from 0 across the files read
+	Result              movegen.Result // the game's result from Black's view: Loss, Draw or Win
+	Score               int16          // search score from Black's view
+	Game                int32          // the game it comes from, counted from 0 across the files read
 	// Exact marks a position whose Result is its exact value (from an
 	// endgame database, ApplyEGDB): its target is that value alone.
 	Exact bool
@@ -54,9 +54,9 @@ func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
 					continue
 				}
 				s := Sample{Black: r.Pos.Pieces[movegen.Black], White: r.Pos.Pieces[movegen.White], Kings: r.Pos.Kings,
-					Turn: r.Pos.Turn, Result: uint8(r.Result), Score: r.Score, Game: game}
+					Turn: r.Pos.Turn, Result: r.Result, Score: r.Score, Game: game}
 				if r.Pos.Turn == movegen.White {
-					s.Result, s.Score = 2-s.Result, -s.Score
+					s.Result, s.Score = s.Result.Negate(), -s.Score
 				}
 				out = append(out, s)
 			}
@@ -122,6 +122,10 @@ type Fit struct {
 
 // weights are the model's float weights: middle game and ending per input.
 type weights [eval.NumWeights][2]float64
+
+// points is a result's share of a game's points, the target a result
+// gives: 0 for a loss, 1/2 for a draw, 1 for a win.
+func points(r movegen.Result) float64 { return float64(r-movegen.Loss) / 2 }
 
 // sigmoid is the logistic function.
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -237,7 +241,7 @@ func FitK(samples []Sample) float64 {
 			if s.Score >= ScoreBound || s.Score <= -ScoreBound {
 				continue
 			}
-			sum += crossEntropy(sigmoid(float64(s.Score)/k), float64(s.Result)/2)
+			sum += crossEntropy(sigmoid(float64(s.Score)/k), points(s.Result))
 		}
 		return sum
 	}
@@ -288,9 +292,9 @@ func (t *trainer) init() {
 // target returns a sample's target from Black's view.
 func (t *trainer) target(s *Sample) float64 {
 	if s.Exact {
-		return float64(s.Result) / 2
+		return points(s.Result)
 	}
-	return t.cfg.Lambda*float64(s.Result)/2 + (1-t.cfg.Lambda)*sigmoid(float64(s.Score)/t.k)
+	return t.cfg.Lambda*points(s.Result) + (1-t.cfg.Lambda)*sigmoid(float64(s.Score)/t.k)
 }
 
 // predict lists s's inputs into t.f and returns the model's winning

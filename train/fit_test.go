@@ -12,7 +12,7 @@ import (
 
 // playoutSamples plays seeded random American games and returns their
 // positions with men on the board as samples, twenty positions a game, the
-// score and result left for the caller.
+// score (0) and result (a loss for Black) left for the caller.
 func playoutSamples(n int, seed uint64) []Sample {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var out []Sample
@@ -25,7 +25,7 @@ func playoutSamples(n int, seed uint64) []Sample {
 				break
 			}
 			if ply >= 4 && !p.HasCapture() {
-				out = append(out, Sample{Black: p.Pieces[movegen.Black], White: p.Pieces[movegen.White], Kings: p.Kings, Turn: p.Turn, Game: game})
+				out = append(out, Sample{Black: p.Pieces[movegen.Black], White: p.Pieces[movegen.White], Kings: p.Kings, Turn: p.Turn, Result: movegen.Loss, Game: game})
 			}
 			p.MakeMove(ml.Moves[rng.IntN(ml.N)])
 		}
@@ -127,7 +127,7 @@ func TestTrainDeterministic(t *testing.T) {
 	for i := range samples {
 		m := samples[i].Black.Count() - samples[i].White.Count()
 		samples[i].Score = int16(60 * m)
-		samples[i].Result = uint8(rng.IntN(3))
+		samples[i].Result = movegen.Loss + movegen.Result(rng.IntN(3))
 	}
 	cfg := DefaultFit
 	cfg.Variant, cfg.Epochs = movegen.American, 4
@@ -173,9 +173,9 @@ func TestFitK(t *testing.T) {
 	samples := make([]Sample, 100000)
 	for i := range samples {
 		s := int16(rng.IntN(600) - 300)
-		samples[i].Score = s
+		samples[i].Score, samples[i].Result = s, movegen.Loss
 		if rng.Float64() < sigmoid(float64(s)/k) {
-			samples[i].Result = 2
+			samples[i].Result = movegen.Win
 		}
 	}
 	if got := FitK(samples); math.Abs(got-k) > 4 {
@@ -196,10 +196,10 @@ func TestLoadSamples(t *testing.T) {
 	white.Turn = movegen.White
 	pool := movegen.StartPosition(movegen.Pool)
 	recs := []Record{
-		{Pos: am, Score: 30, Ply: 5, Result: Win},
-		{Pos: white, Score: 40, Ply: 6, Result: Win},
-		{Pos: pool, Score: 50, Ply: 7, Result: Draw},
-		{Pos: am, Score: -20, Ply: 4, Result: Loss}, // a new game
+		{Pos: am, Score: 30, Ply: 5, Result: movegen.Win},
+		{Pos: white, Score: 40, Ply: 6, Result: movegen.Win},
+		{Pos: pool, Score: 50, Ply: 7, Result: movegen.Draw},
+		{Pos: am, Score: -20, Ply: 4, Result: movegen.Loss}, // a new game
 	}
 	if err := w.Write(recs); err != nil {
 		t.Fatal(err)
@@ -213,15 +213,15 @@ func TestLoadSamples(t *testing.T) {
 	}
 	want := []struct {
 		score  int16
-		result uint8
+		result movegen.Result
 		game   int32
-	}{{30, 2, 0}, {-40, 0, 0}, {-20, 0, 1}, {30, 2, 2}, {-40, 0, 2}, {-20, 0, 3}}
+	}{{30, movegen.Win, 0}, {-40, movegen.Loss, 0}, {-20, movegen.Loss, 1}, {30, movegen.Win, 2}, {-40, movegen.Loss, 2}, {-20, movegen.Loss, 3}}
 	if len(got) != len(want) {
 		t.Fatalf("%d samples, want %d", len(got), len(want))
 	}
 	for i, w := range want {
 		if g := got[i]; g.Score != w.score || g.Result != w.result || g.Game != w.game {
-			t.Errorf("sample %d: score %d result %d game %d, want %d %d %d", i, g.Score, g.Result, g.Game, w.score, w.result, w.game)
+			t.Errorf("sample %d: score %d result %v game %d, want %d %v %d", i, g.Score, g.Result, g.Game, w.score, w.result, w.game)
 		}
 	}
 }

@@ -32,22 +32,18 @@ const (
 // header, a truncated or impossible record.
 var ErrCorrupt = errors.New("train: corrupt data file")
 
-// Result is a game's result from one side's view.
-type Result uint8
+// storedResult is how a record stores its game's result: the byte is
+// the result less movegen.Loss, 0 loss, 1 draw, 2 win (docs/training.md),
+// as data files written before movegen.Result have it.
+func storedResult(r movegen.Result) byte { return byte(r - movegen.Loss) }
 
-// The results, in the order their values are stored.
-const (
-	Loss Result = iota
-	Draw
-	Win
-)
-
-// String returns "loss", "draw" or "win".
-func (r Result) String() string {
-	if r > Win {
-		return fmt.Sprintf("Result(%d)", uint8(r))
+// resultOf reads a stored result byte: ok is false for a byte that is
+// no result.
+func resultOf(b byte) (r movegen.Result, ok bool) {
+	if b > storedResult(movegen.Win) {
+		return movegen.Unknown, false
 	}
-	return [...]string{"loss", "draw", "win"}[r]
+	return movegen.Result(b) + movegen.Loss, true
 }
 
 // Record is one training position.
@@ -55,7 +51,7 @@ type Record struct {
 	Pos    movegen.Position // the position, its Hash set
 	Score  int16            // search score from the side to move, within +-ScoreBound
 	Ply    uint16           // plies from the start position
-	Result Result           // the game's result from the side to move's view
+	Result movegen.Result   // the game's result from the side to move's view: Loss, Draw or Win
 }
 
 // ClampScore turns a search score (from the side to move) into a record's:
@@ -99,7 +95,7 @@ func appendRecord(b []byte, r *Record) []byte {
 	b = binary.LittleEndian.AppendUint32(b, uint32(r.Pos.Kings))
 	b = binary.LittleEndian.AppendUint16(b, uint16(r.Score))
 	b = binary.LittleEndian.AppendUint16(b, r.Ply)
-	return append(b, byte(r.Pos.Turn), byte(r.Pos.Variant), byte(r.Result), 0)
+	return append(b, byte(r.Pos.Turn), byte(r.Pos.Variant), storedResult(r.Result), 0)
 }
 
 // decodeRecord reads one record from b (RecordSize bytes) and checks it.
@@ -114,12 +110,13 @@ func decodeRecord(b []byte, r *Record) error {
 		Variant: movegen.Variant(b[17]),
 	}
 	score := int16(binary.LittleEndian.Uint16(b[12:]))
+	result, resultOK := resultOf(b[18])
 	switch {
 	case p.Turn > movegen.White:
 		return fmt.Errorf("side to move %d", b[16])
 	case p.Variant >= movegen.NumVariants:
 		return fmt.Errorf("variant %d", b[17])
-	case Result(b[18]) > Win:
+	case !resultOK:
 		return fmt.Errorf("result %d", b[18])
 	case b[19] != 0:
 		return fmt.Errorf("reserved byte %d", b[19])
@@ -130,7 +127,7 @@ func decodeRecord(b []byte, r *Record) error {
 		return err
 	}
 	p.Hash = p.ComputeHash()
-	*r = Record{Pos: p, Score: score, Ply: binary.LittleEndian.Uint16(b[14:]), Result: Result(b[18])}
+	*r = Record{Pos: p, Score: score, Ply: binary.LittleEndian.Uint16(b[14:]), Result: result}
 	return nil
 }
 
@@ -305,6 +302,9 @@ func (w *Writer) Count() int64 { return w.existing + w.written }
 func (w *Writer) Write(recs []Record) error {
 	w.buf = w.buf[:0]
 	for i := range recs {
+		if r := recs[i].Result; r < movegen.Loss || r > movegen.Win {
+			return fmt.Errorf("train: record %d of %d: result %v, want loss, draw or win", i, len(recs), r)
+		}
 		w.buf = appendRecord(w.buf, &recs[i])
 	}
 	if _, err := w.f.Write(w.buf); err != nil {

@@ -56,7 +56,7 @@ func sampleRecords(t *testing.T) []Record {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs = append(recs, Record{Pos: p, Score: []int16{0, -ScoreBound, 137, ScoreBound}[i], Ply: uint16(i * 300), Result: Result(i % 3)})
+		recs = append(recs, Record{Pos: p, Score: []int16{0, -ScoreBound, 137, ScoreBound}[i], Ply: uint16(i * 300), Result: movegen.Loss + movegen.Result(i%3)})
 	}
 	return recs
 }
@@ -173,6 +173,41 @@ func TestCorruptFiles(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStoredResults: a record stores its result as 0 loss, 1 draw, 2 win
+// (docs/training.md), so that data files written before keep their
+// meaning, and a writer refuses a record without a result.
+func TestStoredResults(t *testing.T) {
+	tests := []struct {
+		result movegen.Result
+		stored byte
+	}{
+		{movegen.Loss, 0},
+		{movegen.Draw, 1},
+		{movegen.Win, 2},
+	}
+	r := sampleRecords(t)[0]
+	for _, tt := range tests {
+		r.Result = tt.result
+		b := appendRecord(nil, &r)
+		if b[18] != tt.stored {
+			t.Errorf("%v stored as %d, want %d", tt.result, b[18], tt.stored)
+		}
+		var got Record
+		if err := decodeRecord(b, &got); err != nil || got.Result != tt.result {
+			t.Errorf("stored %d read as %v (%v), want %v", tt.stored, got.Result, err, tt.result)
+		}
+	}
+	w, err := OpenWriter(filepath.Join(t.TempDir(), "data.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r.Result = movegen.Unknown
+	if err := w.Write([]Record{r}); err == nil || w.Count() != 0 {
+		t.Errorf("a record without a result: error %v, %d records written; want an error and none", err, w.Count())
 	}
 }
 

@@ -516,11 +516,11 @@ func withResults(recs []Record, result string) []Record {
 		r := &recs[i]
 		switch {
 		case result == movegen.ResultDraw:
-			r.Result = Draw
+			r.Result = movegen.Draw
 		case (result == movegen.ResultBlackWins) == (r.Pos.Turn == movegen.Black):
-			r.Result = Win
+			r.Result = movegen.Win
 		default:
-			r.Result = Loss
+			r.Result = movegen.Loss
 		}
 	}
 	return recs

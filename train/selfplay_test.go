@@ -92,7 +92,7 @@ func TestSelfPlay(t *testing.T) {
 			seen := map[posKey]bool{}
 			for i, r := range recs {
 				p := r.Pos
-				if !quiet(&p) || p.Variant != cfg.Variant || r.Result > Win || r.Ply < uint16(cfg.RandomPlies) {
+				if !quiet(&p) || p.Variant != cfg.Variant || r.Result < movegen.Loss || r.Result > movegen.Win || r.Ply < uint16(cfg.RandomPlies) {
 					t.Errorf("record %d: %s ply %d result %v score %d", i, p.FEN(), r.Ply, r.Result, r.Score)
 				}
 				if seen[keyOf(&p)] {

@@ -410,15 +410,14 @@ func TestNoSearchLeft(t *testing.T) {
 // CheckerBoard's draw) for a claim without one.
 func TestResultCode(t *testing.T) {
 	for _, tc := range []struct {
-		claim search.Claim
+		claim movegen.Result
 		want  int
 	}{
-		{search.Unknown, cbUnknown},
-		{search.Win, cbWin},
-		{search.Loss, cbLoss},
-		{search.Draw, cbDraw},
-		{search.Draw + 1, cbUnknown},
-		{-1, cbUnknown},
+		{movegen.Unknown, cbUnknown},
+		{movegen.Win, cbWin},
+		{movegen.Loss, cbLoss},
+		{movegen.Draw, cbDraw},
+		{movegen.Win + 1, cbUnknown},
 	} {
 		if got := resultCode(tc.claim); got != tc.want {
 			t.Errorf("resultCode(%d) = %d, want %d", tc.claim, got, tc.want)

@@ -48,13 +48,13 @@ const (
 // resultCode is getmove's return value for the search's claim: a claim
 // without a code of its own is unknown, never 0 (CheckerBoard's draw, on
 // which it ends an engine match's game).
-func resultCode(c search.Claim) int {
+func resultCode(c movegen.Result) int {
 	switch c {
-	case search.Win:
+	case movegen.Win:
 		return cbWin
-	case search.Loss:
+	case movegen.Loss:
 		return cbLoss
-	case search.Draw:
+	case movegen.Draw:
 		return cbDraw
 	}
 	return cbUnknown

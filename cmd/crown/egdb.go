@@ -318,12 +318,12 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	val := db.Probe(&p)
-	if val == egdb.Unknown {
+	if val == movegen.Unknown {
 		fmt.Fprintf(stderr, "crown egdb: probe: %s is not in the database (it holds %v to %d pieces)\n", p.FEN(), v, db.Pieces(v))
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "value %v\n", val)
-	if val != egdb.Draw && p.Occupied().Count() <= egdb.DTCMaxPieces {
+	if val != movegen.Draw && p.Occupied().Count() <= egdb.DTCMaxPieces {
 		if err := db.LoadDTC(&p); err != nil {
 			fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
 			return exitFail
