@@ -51,22 +51,14 @@ type Info struct {
 	Book bool
 }
 
-// ScoreKind says which of its two forms a Score takes.
-type ScoreKind int
-
-// The score forms.
-const (
-	ScoreCentiMen ScoreKind = iota // an evaluation: "+35", "-120"
-	ScoreWin                       // a proven win: "win7"
-	ScoreLoss                      // a proven loss: "loss4"
-)
-
-// Score is an info line's score, from the side to move's view.
+// Score is an info line's score, from the side to move's view, in one of
+// the forms search.FormatScore writes.
 type Score struct {
-	Kind ScoreKind
+	Kind search.ScoreKind
 	// Value is the evaluation in centi-men (a man is 100) for
-	// ScoreCentiMen, or the number of plies within which the side to move
-	// wins (ScoreWin) or loses (ScoreLoss).
+	// search.ScoreCentiMen, the number of plies within which the side to
+	// move wins (search.ScoreWin) or loses (search.ScoreLoss), and 0 for
+	// a result of the endgame database (search.ScoreDBWin, ScoreDBLoss).
 	Value int
 }
 
@@ -200,14 +192,20 @@ func parseCount(s string, bits int) (uint64, error) {
 }
 
 // parseScore reads a score as search.FormatScore writes it: "+35", "-120",
-// "win7" or "loss4".
+// "win7", "loss4", "dbwin" or "dbloss".
 func parseScore(s string) (Score, error) {
-	kind, digits, sign := ScoreCentiMen, "", 1
+	switch s {
+	case "dbwin":
+		return Score{Kind: search.ScoreDBWin}, nil
+	case "dbloss":
+		return Score{Kind: search.ScoreDBLoss}, nil
+	}
+	kind, digits, sign := search.ScoreCentiMen, "", 1
 	switch {
 	case strings.HasPrefix(s, "win"):
-		kind, digits = ScoreWin, s[len("win"):]
+		kind, digits = search.ScoreWin, s[len("win"):]
 	case strings.HasPrefix(s, "loss"):
-		kind, digits = ScoreLoss, s[len("loss"):]
+		kind, digits = search.ScoreLoss, s[len("loss"):]
 	case strings.HasPrefix(s, "+"):
 		digits = s[1:]
 	case strings.HasPrefix(s, "-"):
@@ -215,7 +213,7 @@ func parseScore(s string) (Score, error) {
 	}
 	n, err := strconv.ParseUint(digits, 10, 31)
 	if err != nil {
-		return Score{}, errors.New("want centi-men with a sign (+35, -120), or winN or lossN plies")
+		return Score{}, errors.New("want centi-men with a sign (+35, -120), winN or lossN plies, dbwin or dbloss")
 	}
 	return Score{Kind: kind, Value: sign * int(n)}, nil
 }

@@ -38,28 +38,32 @@ func TestInfoRoundTrip(t *testing.T) {
 		nps   uint64
 	}{
 		{search.Info{Depth: 1, SelDepth: 5, Score: 0, Nodes: 14},
-			"+0", Score{ScoreCentiMen, 0}, 0},
+			"+0", Score{search.ScoreCentiMen, 0}, 0},
 		{search.Info{Depth: 7, SelDepth: 19, Score: 35, Nodes: 5000, Time: 2 * time.Second,
 			PV: playLine(t, startFEN, movegen.American, "11-15", "23-19", "8-11")},
-			"+35", Score{ScoreCentiMen, 35}, 2500},
+			"+35", Score{search.ScoreCentiMen, 35}, 2500},
 		{search.Info{Depth: 12, SelDepth: 30, Score: -120, Nodes: 1234567, Time: 1234 * time.Millisecond,
 			PV: playLine(t, "B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15", movegen.American,
 				"4-8", "17-13", "10-14", "19x10", "6x15", "13x6", "1x10")},
-			"-120", Score{ScoreCentiMen, -120}, 1000459},
+			"-120", Score{search.ScoreCentiMen, -120}, 1000459},
 		{search.Info{Depth: 3, SelDepth: 1, Score: search.WinScore - 1, Nodes: 6, Time: time.Millisecond,
 			PV: playLine(t, "W:W9:B6,7", movegen.Pool, "9x2x11")},
-			"win1", Score{ScoreWin, 1}, 6000},
+			"win1", Score{search.ScoreWin, 1}, 6000},
 		{search.Info{Depth: 9, SelDepth: 9, Score: search.WinScore - 7, Nodes: 1 << 40, Time: 100 * time.Second},
-			"win7", Score{ScoreWin, 7}, 1 << 40 / 100},
+			"win7", Score{search.ScoreWin, 7}, 1 << 40 / 100},
 		{search.Info{Depth: 64, SelDepth: 64, Score: -(search.WinScore - 4), Nodes: 99, Time: 3 * time.Hour},
-			"loss4", Score{ScoreLoss, 4}, 0},
+			"loss4", Score{search.ScoreLoss, 4}, 0},
 		{search.Info{Depth: 2, SelDepth: 2, Score: search.WinThreshold - 1, Nodes: 10, Time: 10 * time.Millisecond},
-			"+28999", Score{ScoreCentiMen, search.WinThreshold - 1}, 1000},
+			"dbwin", Score{search.ScoreDBWin, 0}, 1000},
+		{search.Info{Depth: 2, SelDepth: 2, Score: search.DBWinThreshold - 1, Nodes: 10, Time: 10 * time.Millisecond},
+			"+17871", Score{search.ScoreCentiMen, search.DBWinThreshold - 1}, 1000},
 		{search.Info{Depth: 2, SelDepth: 2, Score: -search.WinThreshold, Nodes: 10, Time: 10 * time.Millisecond},
-			"loss1000", Score{ScoreLoss, 1000}, 1000},
+			"loss1000", Score{search.ScoreLoss, 1000}, 1000},
 		{search.Info{Depth: 20, SelDepth: 31, Score: search.DBWinScore + 130, Nodes: 5000, EGDBHits: 4321, Time: time.Second,
 			PV: playLine(t, "B:WK1:BK14,K23", movegen.American, "14-10")},
-			"+20130", Score{ScoreCentiMen, search.DBWinScore + 130}, 5000},
+			"dbwin", Score{search.ScoreDBWin, 0}, 5000},
+		{search.Info{Depth: 20, SelDepth: 31, Score: -search.DBWinThreshold, Nodes: 5000, EGDBHits: 4321, Time: time.Second},
+			"dbloss", Score{search.ScoreDBLoss, 0}, 5000},
 	}
 	for _, tc := range tests {
 		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
@@ -161,6 +165,8 @@ func TestParseReplyMalformed(t *testing.T) {
 		{strings.Replace(info, "+0", "loss-3", 1), "info", "score"},
 		{strings.Replace(info, "+0", "+-3", 1), "info", "score"},
 		{strings.Replace(info, "+0", "draw", 1), "info", "score"},
+		{strings.Replace(info, "+0", "dbwin3", 1), "info", "score"},
+		{strings.Replace(info, "+0", "db", 1), "info", "score"},
 		{strings.Replace(info, "nodes=961", "nodes=-1", 1), "info", "nodes"},
 		{strings.Replace(info, "nodes=961", "nodes=18446744073709551616", 1), "info", "nodes"},
 		{strings.Replace(info, "nps=2665549", "nps=1.5", 1), "info", "nps"},
@@ -194,6 +200,7 @@ func FuzzParseReply(f *testing.F) {
 		"info depth=5 seldepth=11 score=+0 nodes=961 nps=2665549 time=0.000 pv=4-8 17-13 10-14",
 		"info depth=2 seldepth=1 score=win1 nodes=4 nps=85962 time=0.000 pv=9x2x11",
 		"info depth=9 seldepth=20 score=loss12 nodes=9 nps=0 time=12.5 pv=",
+		"info depth=20 seldepth=31 score=dbwin nodes=5000 nps=5000 time=1.000 egdbhits=4321 pv=14-10",
 		"move 9x2x11 result=win", "move none result=loss", "move 11-15 result=unknown",
 		"move 11-15", "move 11-15 book=1 result=draw",
 		"error getmove: exact needs maxtime=", "pong", "pong x", "", "\r", "move", "info depth 1",
@@ -226,8 +233,9 @@ func FuzzParseReply(f *testing.F) {
 			}
 		case "info":
 			in := r.Info
-			if in.Depth < 0 || in.SelDepth < 0 || in.Time < 0 || in.Score.Kind > ScoreLoss ||
-				in.Score.Kind != ScoreCentiMen && in.Score.Value < 0 {
+			if in.Depth < 0 || in.SelDepth < 0 || in.Time < 0 || in.Score.Kind > search.ScoreDBLoss ||
+				in.Score.Kind != search.ScoreCentiMen && in.Score.Value < 0 ||
+				(in.Score.Kind == search.ScoreDBWin || in.Score.Kind == search.ScoreDBLoss) && in.Score.Value != 0 {
 				t.Fatalf("%q: accepted info %+v", line, in)
 			}
 			for _, m := range in.PV {
@@ -248,7 +256,7 @@ func TestBookReplies(t *testing.T) {
 		t.Fatalf("book info line %q, want %q", line, want)
 	}
 	r, err := ParseReply(line)
-	if err != nil || !r.Info.Book || r.Info.Score != (Score{ScoreCentiMen, -3}) || !reflect.DeepEqual(r.Info.PV, []string{"11-15"}) {
+	if err != nil || !r.Info.Book || r.Info.Score != (Score{search.ScoreCentiMen, -3}) || !reflect.DeepEqual(r.Info.PV, []string{"11-15"}) {
 		t.Errorf("ParseReply(%q) = %+v, %v", line, r.Info, err)
 	}
 	for _, tc := range []struct {

@@ -23,16 +23,52 @@ const (
 	DrawScore    = 0
 )
 
-// FormatScore writes a score for people and for the protocol: centi-men
-// with a sign ("+35", "-120", "+0"), or a proven result counted in plies
-// from the side to move's view ("win7": it wins in 7 plies; "loss4": it
-// loses in 4).
-func FormatScore(v int) string {
+// ScoreKind says what a score is: an evaluation, a result the search
+// proved (counted in plies), or a result the endgame database gives.
+type ScoreKind uint8
+
+// The kinds of score.
+const (
+	ScoreCentiMen ScoreKind = iota // an evaluation in centi-men (a man is 100)
+	ScoreWin                       // a forced win: WinThreshold and up
+	ScoreLoss                      // a forced loss: -WinThreshold and down
+	ScoreDBWin                     // a database win: DBWinThreshold up to WinThreshold
+	ScoreDBLoss                    // a database loss: the negation
+)
+
+// Classify says what score v is and returns, for a forced win or loss,
+// the plies to the end, for an evaluation v itself, and 0 for a database
+// result (whose score carries no distance).
+func Classify(v int) (ScoreKind, int) {
 	switch {
 	case v >= WinThreshold:
-		return "win" + strconv.Itoa(WinScore-v)
+		return ScoreWin, WinScore - v
 	case v <= -WinThreshold:
-		return "loss" + strconv.Itoa(WinScore+v)
+		return ScoreLoss, WinScore + v
+	case v >= DBWinThreshold:
+		return ScoreDBWin, 0
+	case v <= -DBWinThreshold:
+		return ScoreDBLoss, 0
+	}
+	return ScoreCentiMen, v
+}
+
+// FormatScore writes a score for people and for the protocol, from the
+// side to move's view: centi-men with a sign ("+35", "-120", "+0"), a
+// forced result counted in plies ("win7": it wins within 7 plies;
+// "loss4": it loses within 4), or a result of the endgame database
+// ("dbwin", "dbloss"). Every front end shows scores this way
+// (docs/protocol.md).
+func FormatScore(v int) string {
+	switch kind, n := Classify(v); kind {
+	case ScoreWin:
+		return "win" + strconv.Itoa(n)
+	case ScoreLoss:
+		return "loss" + strconv.Itoa(n)
+	case ScoreDBWin:
+		return "dbwin"
+	case ScoreDBLoss:
+		return "dbloss"
 	}
 	return fmt.Sprintf("%+d", v)
 }

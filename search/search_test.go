@@ -190,3 +190,36 @@ func TestClearWrittenTable(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatScore: each kind of score in the form every front end shows,
+// at the edges of its range.
+func TestFormatScore(t *testing.T) {
+	tests := []struct {
+		score int
+		kind  ScoreKind
+		n     int
+		text  string
+	}{
+		{0, ScoreCentiMen, 0, "+0"},
+		{35, ScoreCentiMen, 35, "+35"},
+		{-120, ScoreCentiMen, -120, "-120"},
+		{DBWinThreshold - 1, ScoreCentiMen, DBWinThreshold - 1, "+17871"},
+		{DBWinThreshold, ScoreDBWin, 0, "dbwin"},
+		{DBWinScore + 130, ScoreDBWin, 0, "dbwin"},
+		{WinThreshold - 1, ScoreDBWin, 0, "dbwin"},
+		{WinThreshold, ScoreWin, 1000, "win1000"},
+		{WinScore - 7, ScoreWin, 7, "win7"},
+		{-DBWinThreshold, ScoreDBLoss, 0, "dbloss"},
+		{-WinThreshold + 1, ScoreDBLoss, 0, "dbloss"},
+		{-WinScore + 4, ScoreLoss, 4, "loss4"},
+		{-WinScore, ScoreLoss, 0, "loss0"},
+	}
+	for _, tt := range tests {
+		if kind, n := Classify(tt.score); kind != tt.kind || n != tt.n {
+			t.Errorf("Classify(%d) = %d, %d; want %d, %d", tt.score, kind, n, tt.kind, tt.n)
+		}
+		if got := FormatScore(tt.score); got != tt.text {
+			t.Errorf("FormatScore(%d) = %q, want %q", tt.score, got, tt.text)
+		}
+	}
+}

@@ -173,13 +173,13 @@ func (s *session) view() stateView {
 }
 
 // winIn returns in how many moves a score from Black's view wins: positive
-// for Black, negative for White, 0 for a score that is no win.
+// for Black, negative for White, 0 for a score that is no forced win.
 func winIn(score int) int {
-	switch {
-	case score >= search.WinThreshold:
-		return (search.WinScore - score + 1) / 2
-	case score <= -search.WinThreshold:
-		return -(search.WinScore + score + 1) / 2
+	switch kind, plies := search.Classify(score); kind {
+	case search.ScoreWin:
+		return (plies + 1) / 2
+	case search.ScoreLoss:
+		return -(plies + 1) / 2
 	}
 	return 0
 }
@@ -188,12 +188,10 @@ func winIn(score int) int {
 // database (not a forced win the search found): 1 for Black, -1 for
 // White, else 0.
 func dbWin(score int) int {
-	switch {
-	case score >= search.WinThreshold, score <= -search.WinThreshold:
-		return 0
-	case score >= search.DBWinThreshold:
+	switch kind, _ := search.Classify(score); kind {
+	case search.ScoreDBWin:
 		return 1
-	case score <= -search.DBWinThreshold:
+	case search.ScoreDBLoss:
 		return -1
 	}
 	return 0

@@ -426,14 +426,14 @@ func TestResultCode(t *testing.T) {
 }
 
 // TestStatusTextHits: the status text names the database's hits only when
-// there are some.
+// there are some, and shows a database win as the protocol does (dbwin).
 func TestStatusTextHits(t *testing.T) {
 	in := search.Info{Depth: 3, SelDepth: 5, Score: search.DBWinScore + 7, Nodes: 100, Time: time.Second}
 	if got := statusText(in); strings.Contains(got, "db ") || !strings.HasSuffix(got, "kN/s  pv") {
 		t.Errorf("no hits: %q", got)
 	}
 	in.EGDBHits = 42
-	if got := statusText(in); !strings.Contains(got, "value=+20007  nodes 100  0kN/s  db 42  pv") {
+	if got := statusText(in); !strings.Contains(got, "value=dbwin  nodes 100  0kN/s  db 42  pv") {
 		t.Errorf("42 hits: %q", got)
 	}
 }

@@ -31,7 +31,9 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
        [--egdb DIR [--egdb-cache MiB]]
 Searches the position and prints one line per finished iteration, then the
-best move. It stops at the first limit reached (--movetime is exact here);
+best move; scores are from the side to move's view, as the protocol writes
+them (centi-men +35, win7 and loss4 in plies, dbwin and dbloss by the
+endgame database). It stops at the first limit reached (--movetime is exact here);
 with no limit it runs until interrupted (Ctrl-C). With --book, a position of
 the opening book is answered from it without a search: its book moves, then
 the best of them.`
@@ -76,9 +78,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		}
 		if moves := b.Probe(pos); len(moves) > 0 {
 			for _, m := range moves {
-				fmt.Fprintf(stdout, "book %s score=%d count=%d\n", pos.FormatMove(m.Move), m.Score, m.Count)
+				fmt.Fprintf(stdout, "book %s score=%s count=%d\n", pos.FormatMove(m.Move), search.FormatScore(m.Score), m.Count)
 			}
-			fmt.Fprintf(stdout, "bestmove %s score=%d depth=0 nodes=0 time=0.000 book\n", pos.FormatMove(moves[0].Move), moves[0].Score)
+			fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", pos.FormatMove(moves[0].Move), search.FormatScore(moves[0].Score))
 			return exitOK
 		}
 	}
@@ -94,19 +96,19 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if ps.EGDB() != nil {
 			hits = fmt.Sprintf(" egdbhits %d", in.EGDBHits)
 		}
-		fmt.Fprintf(stdout, "depth %d seldepth %d score %d nodes %d nps %d time %.3f%s pv %s\n",
-			in.Depth, in.SelDepth, in.Score, in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, pos.FormatLine(in.PV))
+		fmt.Fprintf(stdout, "depth %d seldepth %d score %s nodes %d nps %d time %.3f%s pv %s\n",
+			in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, pos.FormatLine(in.PV))
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()
 	res, err := ps.Search(ctx, req)
 	if !res.HasMove {
-		fmt.Fprintf(stdout, "bestmove none score=%d depth=0 nodes=0 time=%.3f (no legal move: %s has lost)\n",
-			res.Score, res.Time.Seconds(), sideName(pos.Turn))
+		fmt.Fprintf(stdout, "bestmove none score=%s depth=0 nodes=0 time=%.3f (no legal move: %s has lost)\n",
+			search.FormatScore(res.Score), res.Time.Seconds(), sideName(pos.Turn))
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "bestmove %s score=%d depth=%d nodes=%d time=%.3f\n",
-		pos.FormatMove(res.Move), res.Score, res.Depth, res.Nodes, res.Time.Seconds())
+	fmt.Fprintf(stdout, "bestmove %s score=%s depth=%d nodes=%d time=%.3f\n",
+		pos.FormatMove(res.Move), search.FormatScore(res.Score), res.Depth, res.Nodes, res.Time.Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail

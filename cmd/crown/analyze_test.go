@@ -10,8 +10,8 @@ import (
 )
 
 var (
-	analyzeLine = regexp.MustCompile(`^depth \d+ seldepth \d+ score -?\d+ nodes \d+ nps \d+ time \d+\.\d{3} pv \S+( \S+)*$`)
-	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=-?\d+ depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
+	analyzeLine = regexp.MustCompile(`^depth \d+ seldepth \d+ score (?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes \d+ nps \d+ time \d+\.\d{3} pv \S+( \S+)*$`)
+	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
 )
 
 func TestAnalyze(t *testing.T) {
