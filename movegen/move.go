@@ -12,13 +12,14 @@ const landingBits = 5
 
 // Move is a move: from, to, the set of captured squares (empty for a quiet
 // move) and one landing path. Two moves are the same move when From, To and
-// Captured agree (Same); the path only serves notation.
+// Captured agree (Same); the path only serves notation. The fields are in
+// the order that packs a Move into 16 bytes (TestMoveSize).
 type Move struct {
-	Captured Bitboard
 	// path holds the landing squares in order, landingBits each, first
 	// landing in the lowest bits; the last landing is To. A quiet move has
 	// one.
 	path     uint64
+	Captured Bitboard
 	From, To Square
 }
 
