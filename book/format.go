@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -365,23 +366,12 @@ func Write(w io.Writer, v movegen.Variant, entries []Entry) error {
 	return nil
 }
 
-// WriteFile writes entries to path through a temporary file renamed into
-// place, so a reader (or an interrupted build) never sees half a book.
+// WriteFile replaces the book at path with entries, whole
+// (atomicfile.Write), so a reader (or an interrupted build) never sees
+// half a book.
 func WriteFile(path string, v movegen.Variant, entries []Entry) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	err := atomicfile.Write(path, func(w io.Writer) error { return Write(w, v, entries) })
 	if err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	err = Write(f, v, entries)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("book: %w", err)
 	}
 	return nil

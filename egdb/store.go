@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -41,9 +42,6 @@ const (
 	codecFlate = 2
 	// fileExt ends a slice file's name.
 	fileExt = ".egdb"
-	// tempInfix marks a slice file being written: "." + name + tempInfix +
-	// a random suffix, renamed to the name once whole.
-	tempInfix = ".tmp"
 )
 
 // FileName returns the name of slice m's file in a database directory:
@@ -164,23 +162,8 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) moveg
 		return err
 	}
 	final := filepath.Join(dir, FileName(v, m))
-	f, err := os.CreateTemp(dir, "."+FileName(v, m)+tempInfix+"*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(buf.Bytes())
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), final)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("egdb: writing %s: %w", final, err)
+	if err := atomicfile.WriteFile(final, buf.Bytes()); err != nil {
+		return fmt.Errorf("egdb: %w", err)
 	}
 	return nil
 }
@@ -188,7 +171,7 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) moveg
 // RemoveTemporary deletes the temporary files an interrupted WriteSlice
 // left in dir. Only one build may write to a directory at a time.
 func RemoveTemporary(dir string) error {
-	names, err := filepath.Glob(filepath.Join(dir, ".*"+fileExt+tempInfix+"*"))
+	names, err := filepath.Glob(filepath.Join(dir, ".*"+fileExt+atomicfile.TempInfix+"*"))
 	if err != nil {
 		return err
 	}

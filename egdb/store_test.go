@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -271,7 +272,7 @@ func TestResume(t *testing.T) {
 	if _, err := ReadSliceFile(damaged); err == nil {
 		t.Fatal("a damaged slice file reads without error")
 	}
-	stale := filepath.Join(dir, "."+FileName(movegen.Pool, m)+tempInfix+"123")
+	stale := filepath.Join(dir, "."+FileName(movegen.Pool, m)+atomicfile.TempInfix+"123")
 	if err := os.WriteFile(stale, []byte("half a file"), 0o644); err != nil {
 		t.Fatal(err)
 	}

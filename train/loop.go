@@ -18,6 +18,7 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -299,7 +300,7 @@ func (cfg *LoopConfig) settle(want []param) error {
 		if err != nil {
 			return err
 		}
-		return writeAtomic(path, text)
+		return atomicfile.WriteFile(path, text)
 	}
 	var have []param
 	if err := parseParams(text, settingsFirstLine, func(key, value string) error {
@@ -636,7 +637,7 @@ func (cfg *LoopConfig) match(ctx context.Context, k int, v movegen.Variant, cur 
 	var sum bytes.Buffer
 	r.WriteSummary(&sum)
 	r.WriteSummary(&prefixWriter{w: cfg.Log, prefix: fmt.Sprintf("gen %d %v: ", k, v)})
-	if err := writeAtomic(filepath.Join(dir, "match-"+v.String()+".txt"), sum.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "match-"+v.String()+".txt"), sum.Bytes()); err != nil {
 		return err
 	}
 	g.sides[v].score = &r.Score
@@ -671,13 +672,10 @@ func (cfg *LoopConfig) decide(k int, cur *loopWeights, cand *eval.WeightFile, g 
 	return nil
 }
 
-// writeWeights writes wf to the file at path (writeAtomic).
+// writeWeights replaces the weight file at path with wf, whole
+// (atomicfile.Write).
 func writeWeights(path string, wf *eval.WeightFile) error {
-	var b bytes.Buffer
-	if err := wf.Write(&b); err != nil {
-		return err
-	}
-	return writeAtomic(path, b.Bytes())
+	return atomicfile.Write(path, wf.Write)
 }
 
 // prefixWriter writes to w with prefix before every line.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -114,8 +115,8 @@ func (g *generation) params() []param {
 	return ps
 }
 
-// write replaces the result file at path with g (writeAtomic), a decided
-// one with a line a rule set for people (sideText).
+// write replaces the result file at path with g (atomicfile.WriteFile),
+// a decided one with a line a rule set for people (sideText).
 func (g *generation) write(path string, sprt *match.SPRT) error {
 	comments := []string{fmt.Sprintf("Generation %d of crown train loop, rewritten after each step.", g.n)}
 	if g.decided {
@@ -127,7 +128,7 @@ func (g *generation) write(path string, sprt *match.SPRT) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, text)
+	return atomicfile.WriteFile(path, text)
 }
 
 // readGeneration reads the result file at path: nil and no error if there
@@ -281,5 +282,5 @@ func (cfg *LoopConfig) writeTable(ps []param, done []*generation) error {
 		}
 		b.WriteString("\n")
 	}
-	return writeAtomic(filepath.Join(cfg.Dir, TableFile), b.Bytes())
+	return atomicfile.WriteFile(filepath.Join(cfg.Dir, TableFile), b.Bytes())
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -151,7 +152,8 @@ func TestSelfPlayResume(t *testing.T) {
 			appendBytes(t, path, full, RecordSize+RecordSize/2)
 		}},
 		{"killed writing the state", whole, 1, func(t *testing.T, path string, _ []byte) {
-			if err := os.WriteFile(StatePath(path)+".tmp", []byte("crown selfplay state 1\nvari"), 0o644); err != nil {
+			tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(StatePath(path))+atomicfile.TempInfix+"123")
+			if err := os.WriteFile(tmp, []byte("crown selfplay state 1\nvari"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -287,37 +288,13 @@ func readSettings(path string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxStateSize+1)) // never nil: a file is there
 }
 
-// writeState replaces the state file at path with s (writeAtomic).
+// writeState replaces the state file at path with s, whole
+// (atomicfile.WriteFile): a kill or a crash at any point leaves the old
+// state or the new one.
 func writeState(path string, s *runState) error {
 	text, err := s.format()
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return writeAtomic(path, text)
-}
-
-// writeAtomic replaces the file at path with data: written to a
-// temporary file, flushed to disk and renamed over the old one, so a kill
-// or a crash at any point leaves the old file or the new one whole.
-func writeAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.WriteFile(path, text)
 }

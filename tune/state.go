@@ -9,9 +9,10 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/crown-checkers/crown/internal/atomicfile"
 )
 
 // stateVersion is the state file's format; a file of another is refused
@@ -159,31 +160,16 @@ func describeParams(ps []Param) string {
 	return "[" + strings.Join(s, ", ") + "]"
 }
 
-// writeStateFile saves s to path through a temporary file in the same
-// directory, synced and then renamed over path, so a run killed at any
-// moment leaves the state of one whole iteration or the next.
+// writeStateFile replaces the state file at path with s, whole
+// (atomicfile.Write), so a run killed at any moment leaves the state of
+// one whole iteration or the next.
 func writeStateFile(path string, s *State) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("tune: state: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	if err := atomicfile.WriteFile(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("tune: state file: %w", err)
-	}
-	_, err = f.Write(append(data, '\n'))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("tune: writing state file %s: %w", path, err)
 	}
 	return nil
 }

@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/train"
 )
@@ -136,15 +136,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		names[i] = filepath.Base(d)
 	}
 	wf.Provenance = fmt.Sprintf("crown train %s; data %s; %s", strings.Join(args, " "), strings.Join(names, " "), strings.Join(notes, "; "))
-	f, err := os.Create(*out)
-	if err != nil {
-		return fail(err)
-	}
-	if err := wf.Write(f); err != nil {
-		f.Close()
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.Write(*out, wf.Write); err != nil {
 		return fail(err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
