@@ -139,7 +139,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if depth > 0 {
 		tte, hit = s.tt.probe(key)
 	}
-	if hit && !pvNode && tte.depth >= depth {
+	if hit && !pvNode && tte.depth >= depth && s.disable&DisableTTCutoffs == 0 {
 		ts := scoreFromTT(tte.score, ply)
 		switch {
 		case tte.bound == boundExact,
@@ -161,7 +161,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	// Internal iterative reduction: a node the table knows no move for is
 	// searched a ply shallower; the next iteration finds it with a move.
-	if depth >= s.p.IIRMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 {
+	// Not a root searched without some of its moves: it stores no entry
+	// (step 7), so it would lose the ply at every iteration.
+	if depth >= s.p.IIRMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 && (ply > 0 || !w.rootFilter) {
 		depth--
 	}
 
@@ -184,8 +186,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Step 5. Moves; none means a loss.
+	// Step 5. Moves; none means a loss. At the root, a multi-PV line skips
+	// the moves of the lines found before it, and a request may name the
+	// moves to search.
 	p.GenerateMoves(&f.moves)
+	if ply == 0 && w.rootFilter {
+		w.filterRoot(f)
+	}
 	n := f.moves.N
 	if n == 0 {
 		return -WinScore + ply
@@ -246,7 +253,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		w.pv[ply][ply] = m
 		copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
 		w.pvLen[ply] = w.pvLen[ply+1]
-		if ply == 0 {
+		if ply == 0 && w.excluded == 0 {
 			w.rootMove, w.rootIter = m, w.iter
 		}
 		if score >= beta {
@@ -264,7 +271,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	case best > origAlpha:
 		bd = boundExact
 	}
-	if depth > 0 {
+	// Step 7. The table. A root searched without some of its moves has no
+	// score of its own to store.
+	if depth > 0 && (ply > 0 || !w.rootFilter) {
 		s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
 	}
 	return best

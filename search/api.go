@@ -88,6 +88,15 @@ type Limits struct {
 	Infinite  bool
 }
 
+// Line is one line of a search: a root move, its score and the principal
+// variation that begins with it. A multi-PV search (Options.MultiPV,
+// Request.MultiPV) finds several, each with a score that is exact at the
+// depth searched, not a bound.
+type Line struct {
+	Score int            // from the side to move's view
+	PV    []movegen.Move // PV[0] is the line's root move
+}
+
 // Info is one finished iteration, as reported to the callback.
 type Info struct {
 	Depth    int
@@ -97,6 +106,10 @@ type Info struct {
 	EGDBHits uint64 // endgame database probes that found the position
 	Time     time.Duration
 	PV       []movegen.Move
+	// Lines are the iteration's lines, best first: one for a search of one
+	// line (Score and PV), up to MultiPV in a multi-PV search, whose first
+	// line is Score and PV.
+	Lines []Line
 }
 
 // Result is the outcome of a search.
@@ -115,6 +128,13 @@ type Result struct {
 	// result, Draw for a draw by the rules at once or by force, else
 	// Unknown.
 	Claim movegen.Result
+	// Lines are the lines of the deepest finished iteration, best first,
+	// as Info has them: in a multi-PV search the N best root moves, each
+	// with its exact score at Depth and its line (Lines[0] is Move's line
+	// unless a deeper unfinished iteration changed the best move). One line
+	// otherwise; none when the root has no legal move or the search ended
+	// before its first iteration.
+	Lines []Line
 }
 
 // Request is everything one search needs.
@@ -128,4 +148,14 @@ type Request struct {
 	// Report, if not nil, is called after every finished iteration, from
 	// the searching goroutine.
 	Report func(Info)
+	// MultiPV, when positive, is the number of lines to search (the N best
+	// root moves, each with its exact score and line), in place of the
+	// engine's option (Options.MultiPV); more than the root's moves means
+	// all of them.
+	MultiPV int
+	// SearchMoves, if not empty, restricts the root to these moves (those
+	// of them that are legal; none legal means all): the score of a move
+	// that is not the best, a played move's in a game review, is the
+	// result of a search of it alone.
+	SearchMoves []movegen.Move
 }

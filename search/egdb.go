@@ -122,10 +122,11 @@ func dtcResult(ctx context.Context, req *Request, tm timeManager, mv movegen.Mov
 	score := DBWinScore + dbBand - plies
 	pv := []movegen.Move{mv}
 	if req.Report != nil {
-		req.Report(Info{Depth: 1, SelDepth: 1, Score: score, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv})
+		req.Report(Info{Depth: 1, SelDepth: 1, Score: score, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv, Lines: []Line{{Score: score, PV: pv}}})
 	}
 	tm.hold(ctx)
-	return Result{Move: mv, HasMove: true, Score: score, Depth: 1, SelDepth: 1, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv}
+	return Result{Move: mv, HasMove: true, Score: score, Depth: 1, SelDepth: 1, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv,
+		Lines: []Line{{Score: score, PV: pv}}}
 }
 
 // Resist mode. Every line of a lost ending ends in a database loss, and

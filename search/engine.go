@@ -60,6 +60,10 @@ type Options struct {
 	// EvalFile is a weight file to evaluate with ("" for the built-in
 	// weights), so that matches can set weights against weights.
 	EvalFile string
+	// MultiPV is the number of lines a search finds (default 1): the N best
+	// root moves, each with its exact score and line (Result.Lines), for
+	// analysis. A Request's MultiPV overrides it.
+	MultiPV int
 	// Params are the search's numeric parameters (Tunables), nil for
 	// DefaultParams. They are not changed once set: Option.Set makes a new
 	// set, so copies of Options may share one.
@@ -241,16 +245,32 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if ml.N == 0 {
 		return Result{Score: -WinScore, Claim: movegen.Loss, Time: time.Since(start)}, nil
 	}
-
-	return e.run(ctx, &req, newTimeManager(req.Limits, start, ml.N))
+	moves := ml.N
+	if only := rootMoves(&req.Pos, req.SearchMoves); only != nil {
+		moves = len(only)
+	}
+	return e.run(ctx, &req, newTimeManager(req.Limits, start, moves))
 }
 
 // newShared returns the state the workers share in a search of req
 // under tm, without a database.
 func (e *Engine) newShared(req *Request, tm timeManager) *shared {
 	opt := e.Options()
-	return &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
+	s := &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
+	s.rootMoves = rootMoves(&req.Pos, req.SearchMoves)
+	s.multiPV = opt.MultiPV
+	if req.MultiPV > 0 {
+		s.multiPV = req.MultiPV
+	}
+	moves := len(s.rootMoves)
+	if s.rootMoves == nil {
+		var ml movegen.MoveList
+		req.Pos.GenerateMoves(&ml)
+		moves = ml.N
+	}
+	s.multiPV = max(min(s.multiPV, moves), 1)
+	return s
 }
 
 // run searches req, whose root has a legal move, under the time policy tm.
@@ -270,7 +290,9 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) (Result,
 		}
 		if s.convert {
 			dtcErr = db.StartDTC(&req.Pos) // a failed build: searched without distances, and said
-			if mv, plies, ok := db.DTCMove(&req.Pos); ok {
+			// The distances give one move: a search of several lines, or
+			// of named moves, searches instead.
+			if mv, plies, ok := db.DTCMove(&req.Pos); ok && s.multiPV == 1 && s.rootMoves == nil {
 				return dtcResult(ctx, req, tm, mv, plies), nil
 			}
 		}
@@ -309,9 +331,12 @@ func (e *Engine) run(ctx context.Context, req *Request, tm timeManager) (Result,
 	res.Time = tm.elapsed()
 	switch {
 	case err != nil && !req.Pos.IsLegal(res.Move):
-		res.Move, res.HasMove, res.PV, res.Claim = movegen.Move{}, false, nil, movegen.Unknown
+		res.Move, res.HasMove, res.PV, res.Lines, res.Claim = movegen.Move{}, false, nil, nil, movegen.Unknown
 	case err == nil && (main.rootDrawn() || main.forcedDraw()):
 		res.Score, res.Claim = DrawScore, movegen.Draw
+		for i := range res.Lines {
+			res.Lines[i].Score = DrawScore
+		}
 	}
 	return res, err
 }

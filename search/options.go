@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/movegen"
 )
 
 // An Option is one engine setting as every front end sees it: the
@@ -23,10 +24,16 @@ type Option struct {
 	Max     int    // largest accepted value
 	Default int    // the value a zero field of Options takes
 	// Step is a tunable's tuning step (Tunables), 0 for other options.
-	Step  int
-	field func(*Options) *int
-	text  func(*Options) *string
-	param func(*Params) *int // a search parameter's field (Tunables)
+	Step int
+	// OmitDefault marks an option newer than the files and engines that
+	// list every option: a self-play state file, crown timing's settings
+	// for an engine. At its default they leave it out, so that a state
+	// file written before it still matches and an engine that predates it
+	// is still timed.
+	OmitDefault bool
+	field       func(*Options) *int
+	text        func(*Options) *string
+	param       func(*Params) *int // a search parameter's field (Tunables)
 	// check, if set, vets a text option's value as it is set: a file
 	// that must load.
 	check func(string) error
@@ -64,11 +71,21 @@ var Registry = []Option{
 	},
 	{
 		Key: "disable", Flag: "disable",
-		Help: "search features off, for experiments: the sum of 1 ProbCut, 2 late-move reductions, 4 internal iterative reduction, 8 extensions",
+		Help: "search features off, for experiments: the sum of 1 ProbCut, 2 late-move reductions, 4 internal iterative reduction, 8 extensions, 16 transposition-table cutoffs",
 		Min:  0, Max: DisableAll, Default: 0,
 		field: func(o *Options) *int { return &o.Disable },
 	},
+	{
+		Key: "multipv", Flag: "multipv",
+		Help: "lines to search: the N best moves, each with its exact score and line (multi-PV)",
+		Min:  1, Max: MaxMultiPV, Default: 1, OmitDefault: true,
+		field: func(o *Options) *int { return &o.MultiPV },
+	},
 }
+
+// MaxMultiPV bounds the multipv option: more lines than a position has
+// moves search them all.
+const MaxMultiPV = movegen.MaxMoves
 
 // The search features Options.Disable can switch off, one bit each.
 const (
@@ -76,6 +93,13 @@ const (
 	DisableLMR                    // late-move reductions
 	DisableIIR                    // internal iterative reduction
 	DisableExtensions             // the threat and forced-move extensions
+	// DisableTTCutoffs: the transposition table orders moves but cuts no
+	// node. With every feature off (DisableAll, and reverse futility off,
+	// its default) the search is plain alpha-beta over a tree that depends
+	// only on the position and the depth: its scores are the tree's
+	// minimax values whatever the table and history hold, so that
+	// separate searches agree exactly (the multi-PV test).
+	DisableTTCutoffs
 	// DisableAll is every feature off.
 	DisableAll = 1<<iota - 1
 )

@@ -181,7 +181,7 @@ func TestStopAfterAbort(t *testing.T) {
 				time.Sleep(100 * time.Microsecond)
 				continue
 			}
-			s.finish(d, win, 0, pv)
+			s.finish(d, 0, []rootLine{{score: win, pv: pv}})
 			if done, score := s.bestSoFar(); done == d && score == win {
 				faked <- d
 				return
@@ -279,7 +279,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%+v accepted", o)
 		}
 	}
-	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3, EGDBCacheMiB: DefaultEGDBCacheMiB}) {
+	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3, EGDBCacheMiB: DefaultEGDBCacheMiB, MultiPV: 1}) {
 		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
 	}
 	if n := runtime.GOMAXPROCS(0); n != procs {

@@ -153,13 +153,13 @@ func TestDisable(t *testing.T) {
 		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: 15}).Nodes
 	}
 	all := nodes(0)
-	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions} {
+	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions, DisableTTCutoffs} {
 		if n := nodes(bit); n == all {
 			t.Errorf("Disable %d: %d nodes, the same as with every feature on", bit, n)
 		}
 	}
-	if err := (&Options{}).Set("disable", "16"); err == nil {
-		t.Error("disable=16 accepted, beyond DisableAll")
+	if err := (&Options{}).Set("disable", "32"); err == nil {
+		t.Error("disable=32 accepted, beyond DisableAll")
 	}
 }
 

@@ -22,6 +22,11 @@ type shared struct {
 	lmr      *lmrTable       // late-move reductions by depth and move number, from p
 	nodes    []atomic.Uint64 // each worker's published node count
 	dbHits   []atomic.Uint64 // each worker's published database hits
+	// multiPV is the number of lines each iteration finds (1 but in a
+	// multi-PV search), at most the root's moves; rootMoves are the root
+	// moves the request names, nil for all.
+	multiPV   int
+	rootMoves []movegen.Move
 
 	// The endgame database, if any: db holds every position of up to
 	// dbPieces pieces of the root's rule set. convert is set when the root
@@ -42,21 +47,46 @@ type shared struct {
 	bestDepth atomic.Int32 // best.depth, for reading without the lock
 }
 
-// bestLine is a finished iteration.
+// bestLine is a finished iteration: its depth, its selective depth and
+// its lines, best first (one but in a multi-PV search).
 type bestLine struct {
-	depth, score, seldepth int
-	pv                     []movegen.Move
+	depth, seldepth int
+	lines           []rootLine
 }
 
-// finish records a worker's finished iteration if it is the deepest yet.
-func (s *shared) finish(depth, score, seldepth int, pv []movegen.Move) {
+// score is the best line's score, 0 before any iteration.
+func (b *bestLine) score() int {
+	if len(b.lines) == 0 {
+		return 0
+	}
+	return b.lines[0].score
+}
+
+// pv is the best line's principal variation, nil before any iteration.
+func (b *bestLine) pv() []movegen.Move {
+	if len(b.lines) == 0 {
+		return nil
+	}
+	return b.lines[0].pv
+}
+
+// finish records a worker's finished iteration, with its lines best
+// first, if it is the deepest yet.
+func (s *shared) finish(depth, seldepth int, lines []rootLine) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if depth <= s.best.depth || len(pv) == 0 {
+	if depth <= s.best.depth || len(lines) == 0 || len(lines[0].pv) == 0 {
 		return
 	}
-	s.best.depth, s.best.score, s.best.seldepth = depth, score, seldepth
-	s.best.pv = append(s.best.pv[:0], pv...)
+	s.best.depth, s.best.seldepth = depth, seldepth
+	if len(s.best.lines) < len(lines) {
+		s.best.lines = append(s.best.lines, make([]rootLine, len(lines)-len(s.best.lines))...)
+	}
+	s.best.lines = s.best.lines[:len(lines)]
+	for i := range lines {
+		s.best.lines[i].score = lines[i].score
+		s.best.lines[i].pv = append(s.best.lines[i].pv[:0], lines[i].pv...)
+	}
 	s.bestDepth.Store(int32(depth))
 }
 
@@ -67,22 +97,37 @@ func (s *shared) bestSoFar() (depth, score int) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.best.depth, s.best.score
+	return s.best.depth, s.best.score()
+}
+
+// lines returns copies of the deepest finished iteration's lines, their
+// scores as shown (shown), best first; mu is held, or the workers have
+// ended.
+func (s *shared) lines() []Line {
+	ls := make([]Line, len(s.best.lines))
+	for i, l := range s.best.lines {
+		ls[i] = Line{Score: s.shown(l.score), PV: append([]movegen.Move(nil), l.pv...)}
+	}
+	return ls
 }
 
 // info describes the deepest finished iteration.
 func (s *shared) info() Info {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return Info{
+	in := Info{
 		Depth:    s.best.depth,
 		SelDepth: s.best.seldepth,
-		Score:    s.shown(s.best.score),
+		Score:    s.shown(s.best.score()),
 		Nodes:    s.totalNodes(),
 		EGDBHits: s.totalDBHits(),
 		Time:     s.tm.elapsed(),
-		PV:       append([]movegen.Move(nil), s.best.pv...),
+		Lines:    s.lines(),
 	}
+	if len(in.Lines) > 0 {
+		in.PV = in.Lines[0].PV
+	}
+	return in
 }
 
 // result is the search's answer: the deepest finished iteration, or the
@@ -90,11 +135,11 @@ func (s *shared) info() Info {
 // has found one.
 func (s *shared) result(main *worker) Result {
 	b := &s.best
-	r := Result{Move: main.rootMove, HasMove: true, Score: s.shown(b.score), Depth: b.depth, SelDepth: b.seldepth}
+	r := Result{Move: main.rootMove, HasMove: true, Score: s.shown(b.score()), Depth: b.depth, SelDepth: b.seldepth, Lines: s.lines()}
 	if b.depth > 0 && main.rootIter <= b.depth {
-		r.Move = b.pv[0]
+		r.Move = b.pv()[0]
 	}
-	r.PV = append([]movegen.Move(nil), b.pv...)
+	r.PV = append([]movegen.Move(nil), b.pv()...)
 	if len(r.PV) == 0 || !r.PV[0].Same(r.Move) {
 		r.PV = []movegen.Move{r.Move}
 	}

@@ -71,6 +71,17 @@ type worker struct {
 	rootMove movegen.Move // best root move so far in the current iteration
 	rootIter int          // the iteration that found rootMove
 	report   func(Info)
+
+	// The root's moves and lines (multipv.go): lines holds the lines of
+	// the iteration being searched (nLines of them in a multi-PV search,
+	// best first once it is finished); the root's search skips the moves
+	// of the first excluded (the lines found so far in this iteration)
+	// and, when the request names some, the moves it does not name.
+	// rootFilter says whether either applies.
+	nLines     int
+	lines      []rootLine
+	excluded   int
+	rootFilter bool
 }
 
 func newWorker(id int) *worker { return &worker{id: id} }
@@ -132,8 +143,13 @@ func (w *worker) setup(s *shared, req *Request) {
 		w.variantKey ^= resistKey[req.Pos.Turn]
 	}
 	w.drawPlies = req.Pos.Rules().DrawPlies()
-	req.Pos.GenerateMoves(&w.stack[0].moves)
-	w.rootMove, w.rootIter, w.iter = w.stack[0].moves.Moves[0], 0, 0
+	w.setupLines()
+	root := &w.stack[0]
+	req.Pos.GenerateMoves(&root.moves)
+	if w.rootFilter {
+		w.filterRoot(root)
+	}
+	w.rootMove, w.rootIter, w.iter = root.moves.Moves[0], 0, 0
 }
 
 // iterate runs iterative deepening until the depth cap or a stop. Every
@@ -153,13 +169,18 @@ func (w *worker) iterate() {
 			}
 		}
 		w.iter, w.abort = d, false
-		score := w.aspiration(d, prev)
+		var score int
+		if w.nLines > 1 {
+			score = w.searchLines(d)
+		} else {
+			score = w.aspiration(d, prev)
+		}
 		if s.stop.Load() {
 			break
 		}
 		if !w.abort { // else another worker finished this depth first
 			prev = score
-			s.finish(d, score, w.seldepth, w.pv[0][:w.pvLen[0]])
+			w.finish(d, score)
 			if d == s.maxDepth {
 				s.stop.Store(true)
 				break

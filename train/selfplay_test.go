@@ -278,6 +278,9 @@ func TestSelfPlayStateMismatch(t *testing.T) {
 		{"random plies", func(c *Config, _ string) { c.RandomPlies = 3 }, "random-plies: 1 in the state, 3 now"},
 		{"shard", func(c *Config, _ string) { c.Shards = 2 }, "shard: 0/1 in the state, 0/2 now"},
 		{"hash", func(c *Config, _ string) { c.Options.HashMiB = 2 }, "option.hashsize: 1 in the state, 2 now"},
+		// multipv, newer than the first state files, is in a state file only
+		// when it is not 1: theirs still match.
+		{"multipv", func(c *Config, _ string) { c.Options.MultiPV = 2 }, "option.multipv: none in the state, 2 now"},
 		{"openings", func(c *Config, _ string) { c.Openings = Random }, "openings: file 1 positions"},
 		{"openings file", func(*Config, string) { writeOpenings("B:W21-32:B1-12", "B:W21-32:B1-11,13") }, "openings: file 1 positions sha256:"},
 		{"file cut", func(_ *Config, path string) { truncate(t, path, HeaderSize+RecordSize) }, "fewer than the"},

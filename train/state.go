@@ -77,10 +77,15 @@ func (cfg *Config) params(opens []opening) []param {
 		{"max-plies", strconv.Itoa(cfg.MaxPlies)},
 	}
 	// Every engine option and search parameter: the table size alone
-	// changes node-limited searches.
+	// changes node-limited searches. An option newer than the first state
+	// files is left out at its default, so that they still match.
 	for _, ops := range [][]search.Option{search.Registry, search.Tunables} {
 		for i := range ops {
-			ps = append(ps, param{"option." + ops[i].Key, ops[i].Format(cfg.Options)})
+			op := &ops[i]
+			if op.OmitDefault && !op.IsText() && op.Get(cfg.Options) == op.Default {
+				continue
+			}
+			ps = append(ps, param{"option." + op.Key, op.Format(cfg.Options)})
 		}
 	}
 	return ps

@@ -190,6 +190,9 @@ func timeMoves(c *match.Conn, f *timingFlags, positions []movegen.Position, prog
 		if f.engineOpt.EGDBPath == "" && strings.HasPrefix(op.Key, "egdb") {
 			continue // no database: an engine without egdb keys is timed too
 		}
+		if op.OmitDefault && op.Get(f.engineOpt) == op.Default {
+			continue // an engine older than the option is timed too
+		}
 		if err := command("set " + op.Key + " " + op.Format(f.engineOpt)); err != nil {
 			return nil, err
 		}
