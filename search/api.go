@@ -158,4 +158,12 @@ type Request struct {
 	// that is not the best, a played move's in a game review, is the
 	// result of a search of it alone.
 	SearchMoves []movegen.Move
+	// PonderHit, if not nil, makes the search a ponder search: it thinks
+	// about a position the game has not reached (the expected reply played)
+	// with no time limit until PonderHit is closed (the reply was played:
+	// ponderhit), and only then does the clock of Limits start; depth and
+	// node limits count from the start. A ponder search that ends before
+	// PonderHit is closed (a limit reached, a proven result) holds its
+	// answer until then or until cancelled (stop).
+	PonderHit <-chan struct{}
 }

@@ -249,7 +249,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if only := rootMoves(&req.Pos, req.SearchMoves); only != nil {
 		moves = len(only)
 	}
-	return e.run(ctx, &req, newTimeManager(req.Limits, start, moves))
+	return e.run(ctx, &req, newTimeManager(req.Limits, start, moves, req.PonderHit))
 }
 
 // newShared returns the state the workers share in a search of req

@@ -313,3 +313,70 @@ func TestSingleMove(t *testing.T) {
 		t.Errorf("move time: answered the only move after %v, want about 300ms of thought", d)
 	}
 }
+
+// TestPonder: a ponder search thinks with no time limit until ponderhit,
+// however long that takes, and only then does the clock of its limits
+// start; a depth reached while pondering is held until ponderhit; a stop
+// while pondering answers at once with the best move so far. The times
+// reported count from the search's start. Two threads: each notices
+// ponderhit as it polls.
+func TestPonder(t *testing.T) {
+	const (
+		ponder = 400 * time.Millisecond // before ponderhit or stop
+		mt     = 300 * time.Millisecond
+		slack  = 400 * time.Millisecond // for a loaded machine
+	)
+	tests := []struct {
+		name     string
+		l        Limits
+		hit      bool          // ponderhit after ponder, else stop
+		min, max time.Duration // when the answer comes after it
+	}{
+		{"move time", Limits{MoveTime: mt}, true, mt * softNum / softDen, mt + slack},
+		{"exact time", Limits{MoveTime: mt, Exact: true}, true, mt, mt + slack},
+		{"depth reached while pondering", Limits{Depth: 5}, true, 0, slack},
+		{"stop while pondering", Limits{MoveTime: mt}, false, 0, slack},
+		{"infinite, stopped after ponderhit", Limits{Infinite: true}, true, ponder, ponder + slack},
+	}
+	p := movegen.StartPosition(movegen.American)
+	for _, tt := range tests {
+		e := newEngine(t, Options{HashMiB: 4, Threads: 2})
+		hit := make(chan struct{})
+		ctx, cancel := context.WithCancel(context.Background())
+		type answer struct {
+			res Result
+			err error
+		}
+		done := make(chan answer, 1)
+		go func() {
+			res, err := e.Search(ctx, Request{Pos: p, Limits: tt.l, PonderHit: hit})
+			done <- answer{res, err}
+		}()
+		select {
+		case a := <-done:
+			t.Fatalf("%s: answered %v while pondering (%v)", tt.name, a.res.Move, a.err)
+		case <-time.After(ponder):
+		}
+		at := time.Now()
+		if tt.hit {
+			close(hit)
+			if tt.l.Infinite {
+				time.AfterFunc(ponder, cancel)
+			}
+		} else {
+			cancel()
+		}
+		a := <-done
+		took := time.Since(at)
+		cancel()
+		if a.err != nil || !a.res.HasMove || !p.IsLegal(a.res.Move) || a.res.Depth == 0 {
+			t.Fatalf("%s: result %+v, %v", tt.name, a.res, a.err)
+		}
+		if took < tt.min || took > tt.max {
+			t.Errorf("%s: answered %v after the %s, want %v to %v", tt.name, took, map[bool]string{true: "ponderhit", false: "stop"}[tt.hit], tt.min, tt.max)
+		}
+		if a.res.Time < ponder+tt.min {
+			t.Errorf("%s: time %v, less than the %v pondered and after", tt.name, a.res.Time, ponder+tt.min)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 )
 
@@ -59,6 +60,34 @@ type timeManager struct {
 	// and no depth or node limit (the first limit reached ends a search).
 	untilStopped, exact bool
 	lastEnd             time.Duration // when the last iteration ended, since start
+	// ponder, if not nil, is a ponder search's clock: the limits above
+	// count from ponderhit, and until then none applies.
+	ponder *ponderClock
+}
+
+// ponderClock is when a ponder search's clock started: at the closing of
+// hit (ponderhit), which the search notices as it polls, between
+// iterations and while it holds its answer.
+type ponderClock struct {
+	hit <-chan struct{}
+	// at is 0 while the search ponders, then the clock's start since the
+	// search's, in nanoseconds, plus one.
+	at atomic.Int64
+}
+
+// started reports whether the clock has started, now being the time since
+// the search's start, and when it did.
+func (pc *ponderClock) started(now time.Duration) (time.Duration, bool) {
+	if at := pc.at.Load(); at > 0 {
+		return time.Duration(at - 1), true
+	}
+	select {
+	case <-pc.hit:
+		pc.at.CompareAndSwap(0, int64(now)+1) // the first to notice sets it
+		return time.Duration(pc.at.Load() - 1), true
+	default:
+		return 0, false
+	}
 }
 
 // newTimeManager plans a search of a root with rootMoves legal moves that
@@ -66,10 +95,14 @@ type timeManager struct {
 // hard limits; with Exact the search stops at it and not before. A clock
 // (Remaining, Increment) is shared out as a move time; the search never
 // uses more than Remaining less clockReserve (or less 1/shortClockDen of
-// it, when Remaining is that short).
-func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
+// it, when Remaining is that short). With ponderHit (a ponder search,
+// Request.PonderHit) these times count from its closing.
+func newTimeManager(l Limits, start time.Time, rootMoves int, ponderHit <-chan struct{}) timeManager {
 	tm := timeManager{start: start, winStop: l.Depth == 0 && !l.Exact, untilStopped: l.Unlimited(),
 		exact: l.Exact && l.Depth == 0 && l.Nodes == 0}
+	if ponderHit != nil {
+		tm.ponder = &ponderClock{hit: ponderHit}
+	}
 	if l.Infinite {
 		return tm
 	}
@@ -97,31 +130,47 @@ func newTimeManager(l Limits, start time.Time, rootMoves int) timeManager {
 
 // startNext reports whether to start another iteration now that the
 // deepest finished one is depth plies deep and scores score. An exact
-// time has no soft limit: its search runs to the hard limit.
+// time has no soft limit: its search runs to the hard limit. A ponder
+// search goes on until ponderhit, unless its result is proven.
 func (tm *timeManager) startNext(depth, score int) bool {
 	now := tm.elapsed()
 	last := now - tm.lastEnd
 	tm.lastEnd = now
+	clock, started := tm.clock(now)
 	switch {
-	case tm.single:
-		return false
 	case tm.winStop && isProven(score) && depth > WinScore-abs(score)+winMargin:
 		return false
-	case tm.soft == 0 || now < tm.soft:
+	case !started:
+		return true
+	case tm.single:
+		return false
+	case tm.soft == 0 || clock < tm.soft:
 		return true
 	}
-	return now+last*growthNum/growthDen < tm.hard
+	return clock+last*growthNum/growthDen < tm.hard
 }
 
 // hold returns once the answer of a finished search may go: at once,
 // unless the search ended by itself (a proven result, the depth cap)
-// before ctx was cancelled (analysis) or before an exact time was up.
+// before ctx was cancelled (analysis), before an exact time was up, or,
+// pondering, before ponderhit.
 func (tm *timeManager) hold(ctx context.Context) {
+	if pc := tm.ponder; pc != nil {
+		if _, started := pc.started(tm.elapsed()); !started {
+			select {
+			case <-ctx.Done():
+				return
+			case <-pc.hit:
+				pc.started(tm.elapsed())
+			}
+		}
+	}
 	switch {
 	case tm.untilStopped:
 		<-ctx.Done()
 	case tm.exact && tm.hard > 0:
-		t := time.NewTimer(tm.hard - tm.elapsed())
+		clock, _ := tm.clock(tm.elapsed())
+		t := time.NewTimer(tm.hard - clock)
 		defer t.Stop()
 		select {
 		case <-ctx.Done():
@@ -131,7 +180,24 @@ func (tm *timeManager) hold(ctx context.Context) {
 }
 
 // overHard reports whether the hard limit has passed.
-func (tm *timeManager) overHard() bool { return tm.hard > 0 && tm.elapsed() >= tm.hard }
+func (tm *timeManager) overHard() bool {
+	if tm.hard == 0 {
+		return false
+	}
+	clock, started := tm.clock(tm.elapsed())
+	return started && clock >= tm.hard
+}
+
+// clock returns the time the limits count, now being the time since the
+// search started: that time, or in a ponder search the time since
+// ponderhit; started is false while the ponder search waits for it.
+func (tm *timeManager) clock(now time.Duration) (clock time.Duration, started bool) {
+	if tm.ponder == nil {
+		return now, true
+	}
+	at, started := tm.ponder.started(now)
+	return now - at, started
+}
 
 // elapsed is the time since the search started.
 func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }

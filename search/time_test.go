@@ -32,7 +32,7 @@ func TestTimeManagerPlan(t *testing.T) {
 		{"infinite", Limits{Infinite: true}, 1, 0, 0, false},
 	}
 	for _, tt := range tests {
-		tm := newTimeManager(tt.l, time.Now(), tt.rootMoves)
+		tm := newTimeManager(tt.l, time.Now(), tt.rootMoves, nil)
 		if tm.soft != tt.soft || tm.hard != tt.hard || tm.single != tt.single {
 			t.Errorf("%s: soft %v hard %v single %v, want %v %v %v", tt.name, tm.soft, tm.hard, tm.single, tt.soft, tt.hard, tt.single)
 		}
@@ -71,5 +71,32 @@ func TestStartNext(t *testing.T) {
 		if got := tm.startNext(tt.depth, tt.score); got != tt.wantStart {
 			t.Errorf("%s: startNext %v, want %v", tt.name, got, tt.wantStart)
 		}
+	}
+}
+
+// TestPonderClock: a ponder search's limits count from ponderhit: before
+// it no time is over and every iteration may start, however long the
+// search has run; after it the clock starts at the moment it was noticed.
+func TestPonderClock(t *testing.T) {
+	const ms = time.Millisecond
+	hit := make(chan struct{})
+	tm := newTimeManager(Limits{MoveTime: 100 * ms}, time.Now().Add(-time.Second), 7, hit)
+	if tm.overHard() || !tm.startNext(10, 0) {
+		t.Fatal("pondering for a second: over the hard limit, or no next iteration")
+	}
+	if tm.startNext(10, WinScore-5) {
+		t.Error("pondering: a next iteration for a proven result searched past")
+	}
+	close(hit)
+	if tm.overHard() || !tm.startNext(10, 0) {
+		t.Error("just after ponderhit: over the hard limit, or no next iteration")
+	}
+	clock, started := tm.clock(tm.elapsed())
+	if !started || clock > 50*ms {
+		t.Errorf("after ponderhit: clock %v, started %v", clock, started)
+	}
+	tm.ponder.at.Store(int64(tm.elapsed()-200*ms) + 1) // ponderhit 200 ms ago
+	if !tm.overHard() || tm.startNext(11, 0) {
+		t.Error("200 ms after ponderhit: not over the hard limit of 100 ms")
 	}
 }
