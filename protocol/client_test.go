@@ -177,13 +177,23 @@ func checkMove(t testing.TB, line, fen string, v movegen.Variant) movegen.Move {
 	return m
 }
 
-// replyKeywords are the words a reply line may start with.
-var replyKeywords = map[string]bool{
-	"name": true, "about": true, "help": true, "pong": true, "protocolversion": true,
-	"gametype": true, "hashsize": true, "searchthreads": true, "cpus": true, "book": true,
-	"gamehist": true, "movelist": true, "new": true, "info": true, "move": true,
-	"staticevaluation": true, "perft": true, "error": true,
-}
+// replyKeywords are the words a reply line may start with: these, and the
+// key of every engine option and search parameter (the answer to its get
+// and set).
+var replyKeywords = func() map[string]bool {
+	kw := map[string]bool{
+		"name": true, "about": true, "help": true, "pong": true, "protocolversion": true,
+		"gametype": true, "cpus": true, "book": true, "bookfile": true, "egdb": true,
+		"gamehist": true, "movelist": true, "new": true, "info": true, "move": true,
+		"staticevaluation": true, "perft": true, "error": true,
+	}
+	for _, ops := range [][]search.Option{search.Registry, search.Tunables} {
+		for _, op := range ops {
+			kw[op.Key] = true
+		}
+	}
+	return kw
+}()
 
 // checkReplyLine fails unless l looks like a reply: a known keyword first,
 // info and move lines as ParseReply reads them, valid UTF-8 of printable

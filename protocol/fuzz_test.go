@@ -23,6 +23,8 @@ func FuzzLine(f *testing.F) {
 		"set gamehist " + startFEN + " 11-15 23-19", "getmove " + startFEN + " depth=2",
 		"getmove " + startFEN + " nodes=100 maxtime=0.01", "getmove B:W5:B", "perft 3", "perft 2 W:WK10:B14,15,22,23",
 		"getmove B:W21-33:B1-12", "set book 9", "quit", "\x00\xff", "stop", "ping\r\nname",
+		"set multipv 3\ngetmove " + startFEN + " depth=3", "get multipv", "set multipv 0", "set multipv 9999",
+		"set multipv 300\ngetmove W:W14,15:B10 nodes=50", "set multipv 2 3",
 	} {
 		f.Add(seed)
 	}

@@ -33,8 +33,12 @@ func (s *session) getmove(args []string) {
 		return
 	}
 	req := search.Request{Pos: p, Limits: lim}
-	withDB := s.play.EGDB() != nil
-	req.Report = func(in search.Info) { s.out.line(formatInfo(in, withDB, false)) }
+	withDB, multi := s.play.EGDB() != nil, s.play.Options().MultiPV > 1
+	req.Report = func(in search.Info) {
+		for _, l := range infoLines(in, withDB, multi) {
+			s.out.line(l)
+		}
+	}
 	s.start("getmove", lim.Unlimited(), func(ctx context.Context) string {
 		res, err := s.play.Search(ctx, req)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 const startFEN = "B:W21-32:B1-12"
@@ -365,5 +367,56 @@ func TestBookSeed(t *testing.T) {
 	}
 	if len(moves) < 3 {
 		t.Errorf("30 choices at book 1 found %d moves: %v", len(moves), moves)
+	}
+}
+
+// TestMultiPVOneLine: getmove with multipv 1, set or not, writes the same
+// info lines (but for their speeds and times) and the same move, and the
+// last line has the score and move of the engine's own search of the
+// position with the session's options; with three lines the first line of
+// each iteration is a search's best line.
+func TestMultiPVOneLine(t *testing.T) {
+	const depth = 9
+	for _, fen := range []string{startFEN, "W:W13,14,24,26,27,31,32:B1,2,3,4,5,18", "W:WK15,18,20,21,22:B8,12,13,K23"} {
+		run := func(setup string) (infos []Info, move string) {
+			out, err := runAll(t, setup+fmt.Sprintf("getmove %s depth=%d\n", fen, depth))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+				r, err := ParseReply(l)
+				switch {
+				case err != nil:
+					t.Fatalf("%q: %v", l, err)
+				case r.Kind == "info":
+					r.Info.NPS, r.Info.Time = 0, 0
+					infos = append(infos, r.Info)
+				case r.Kind == "move":
+					move = r.Move.Move
+				}
+			}
+			return infos, move
+		}
+		none, move := run("")
+		one, move1 := run("set multipv 1\n")
+		if !reflect.DeepEqual(none, one) || move != move1 || len(none) != depth {
+			t.Errorf("%s: without multipv %d lines and %s, with multipv 1 %d lines and %s:\n%+v\n%+v", fen, len(none), move, len(one), move1, none, one)
+		}
+		e, err := search.New(testConfig.Session.Search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := movegen.ParseFEN(fen, movegen.American)
+		res, err := e.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: depth}})
+		e.Close()
+		if last := none[len(none)-1]; err != nil || move != res.Move.PathString() || last.Score.Value != res.Score || last.Nodes != res.Nodes {
+			t.Errorf("%s: protocol %s %+v, search %s %d in %d nodes (%v)", fen, move, last, res.Move.PathString(), res.Score, res.Nodes, err)
+		}
+		three, _ := run("set multipv 3\n")
+		for _, in := range three {
+			if in.MultiPV < 1 || in.MultiPV > 3 {
+				t.Errorf("%s, 3 lines: %+v", fen, in)
+			}
+		}
 	}
 }

@@ -44,8 +44,12 @@ type Info struct {
 	// EGDBHits counts the endgame database's hits so far; the line has it
 	// (egdbhits=, after time=) only when the engine has a database.
 	EGDBHits uint64
-	HasEGDB  bool     // the line had egdbhits=
-	PV       []string // the principal variation as PDN moves; nil when empty
+	HasEGDB  bool // the line had egdbhits=
+	// MultiPV is the line's rank in a multi-PV search (multipv=, 1 for
+	// the best line), 0 when the line has no multipv= (a search of one
+	// line).
+	MultiPV int
+	PV      []string // the principal variation as PDN moves; nil when empty
 	// Book: the move comes from the opening book (book=1 before pv=), not
 	// a search; the score is the book's.
 	Book bool
@@ -152,6 +156,19 @@ func parseInfo(f []string) (Info, error) {
 				return in, fmt.Errorf("egdbhits=%s: %w", play.Echo(val), err)
 			}
 			in.HasEGDB = true
+			n++
+		}
+	}
+	if n < len(f) {
+		if val, ok := strings.CutPrefix(f[n], "multipv="); ok {
+			k, err := parseCount(val, 31)
+			if err == nil && k == 0 {
+				err = errors.New("want a rank from 1")
+			}
+			if err != nil {
+				return in, fmt.Errorf("multipv=%s: %w", play.Echo(val), err)
+			}
+			in.MultiPV = int(k)
 			n++
 		}
 	}
@@ -293,13 +310,29 @@ func isMoveText(s string) bool {
 // formatBookInfo writes the info line of a book move: depth, nodes and time
 // 0, the book's score, book=1, and the move as the pv.
 func formatBookInfo(m book.Move) string {
-	return formatInfo(search.Info{Score: m.Score, PV: []movegen.Move{m.Move}}, false, true)
+	return formatInfo(search.Info{Score: m.Score, PV: []movegen.Move{m.Move}}, false, 0, true)
+}
+
+// infoLines writes one finished iteration as info lines: one line of its
+// best line (Score and PV), or with multi one line of each of its lines,
+// best first, each with its rank as multipv=; with withDB they carry the
+// endgame database's hits.
+func infoLines(in search.Info, withDB, multi bool) []string {
+	if !multi {
+		return []string{formatInfo(in, withDB, 0, false)}
+	}
+	out := make([]string, len(in.Lines))
+	for k, l := range in.Lines {
+		in.Score, in.PV = l.Score, l.PV
+		out[k] = formatInfo(in, withDB, k+1, false)
+	}
+	return out
 }
 
 // formatInfo writes one finished iteration as an info line, with the
-// endgame database's hits when withDB is set, and the book flag when
-// fromBook is.
-func formatInfo(in search.Info, withDB, fromBook bool) string {
+// endgame database's hits when withDB is set, its rank among multi-PV
+// lines when multipv is positive, and the book flag when fromBook is.
+func formatInfo(in search.Info, withDB bool, multipv int, fromBook bool) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	nps := uint64(0)
@@ -310,6 +343,9 @@ func formatInfo(in search.Info, withDB, fromBook bool) string {
 		in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps, secs)
 	if withDB {
 		fmt.Fprintf(&b, "egdbhits=%d ", in.EGDBHits)
+	}
+	if multipv > 0 {
+		fmt.Fprintf(&b, "multipv=%d ", multipv)
 	}
 	if fromBook {
 		b.WriteString(bookFlag + " ")

@@ -67,7 +67,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 	for _, tc := range tests {
 		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
-		line := formatInfo(tc.in, withDB, false)
+		line := formatInfo(tc.in, withDB, 0, false)
 		if got := search.FormatScore(tc.in.Score); got != tc.wire {
 			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}
@@ -84,6 +84,43 @@ func TestInfoRoundTrip(t *testing.T) {
 			NPS: tc.nps, Time: tc.in.Time, EGDBHits: tc.in.EGDBHits, HasEGDB: withDB, PV: pv}
 		if r.Kind != "info" || !reflect.DeepEqual(r.Info, want) {
 			t.Errorf("%q: read %s %+v, want info %+v", line, r.Kind, r.Info, want)
+		}
+	}
+}
+
+// TestInfoLines: an iteration of a multi-PV search is one info line a
+// line, best first, each with its rank as multipv= (after egdbhits=);
+// without multi it is one line, of the best line, with no multipv= at all.
+func TestInfoLines(t *testing.T) {
+	pv := func(moves ...string) []movegen.Move { return playLine(t, startFEN, movegen.American, moves...) }
+	in := search.Info{Depth: 4, SelDepth: 7, Score: 12, Nodes: 900, EGDBHits: 3, Time: time.Second, PV: pv("11-15", "23-19"),
+		Lines: []search.Line{{Score: 12, PV: pv("11-15", "23-19")}, {Score: -4, PV: pv("9-13")}, {Score: search.WinScore - 9, PV: pv("10-14", "22-18")}}}
+	const head = "info depth=4 seldepth=7 score=%s nodes=900 nps=900 time=1.000 egdbhits=3 "
+	tests := []struct {
+		multi bool
+		want  []string
+	}{
+		{false, []string{"info depth=4 seldepth=7 score=+12 nodes=900 nps=900 time=1.000 egdbhits=3 pv=11-15 23-19"}},
+		{true, []string{
+			"info depth=4 seldepth=7 score=+12 nodes=900 nps=900 time=1.000 egdbhits=3 multipv=1 pv=11-15 23-19",
+			"info depth=4 seldepth=7 score=-4 nodes=900 nps=900 time=1.000 egdbhits=3 multipv=2 pv=9-13",
+			"info depth=4 seldepth=7 score=win9 nodes=900 nps=900 time=1.000 egdbhits=3 multipv=3 pv=10-14 22-18",
+		}},
+	}
+	for _, tc := range tests {
+		got := infoLines(in, true, tc.multi)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("multi %v: lines\n%q\nwant\n%q", tc.multi, got, tc.want)
+		}
+		for k, l := range got {
+			r, err := ParseReply(l)
+			want := 0
+			if tc.multi {
+				want = k + 1
+			}
+			if err != nil || r.Info.MultiPV != want || r.Info.EGDBHits != 3 || len(r.Info.PV) != len(in.Lines[k].PV) {
+				t.Errorf("%q: read %+v, %v; want multipv %d", l, r.Info, err, want)
+			}
 		}
 	}
 }
@@ -180,6 +217,12 @@ func TestParseReplyMalformed(t *testing.T) {
 		{strings.Replace(info, "pv=", "egdbhits=x pv=", 1), "info", `egdbhits="x"`},
 		{strings.Replace(info, "pv=", "egdbhits=-1 pv=", 1), "info", "egdbhits"},
 		{info + " egdbhits=3", "info", `pv: "egdbhits=3" is not a move`},
+		{strings.Replace(info, "pv=", "multipv=0 pv=", 1), "info", `multipv="0": want a rank from 1`},
+		{strings.Replace(info, "pv=", "multipv=x pv=", 1), "info", `multipv="x"`},
+		{strings.Replace(info, "pv=", "multipv=-1 pv=", 1), "info", "multipv"},
+		{strings.Replace(info, "pv=", "multipv=1 egdbhits=3 pv=", 1), "info", `want pv= as word 8, found "egdbhits=3"`},
+		{strings.Replace(info, "pv=", "book=1 multipv=1 pv=", 1), "info", `want pv= as word 7, found "multipv=1"`},
+		{strings.Replace(info, "pv=", "multipv=1 multipv=2 pv=", 1), "info", `found "multipv=2"`},
 		{"info depth=1 seldepth=1 score=+0 nodes=1 nps=1 time=0 pv=" + strings.Repeat("9", 100), "info", "..."},
 	}
 	for _, tc := range tests {
@@ -203,6 +246,9 @@ func FuzzParseReply(f *testing.F) {
 		"info depth=20 seldepth=31 score=dbwin nodes=5000 nps=5000 time=1.000 egdbhits=4321 pv=14-10",
 		"move 9x2x11 result=win", "move none result=loss", "move 11-15 result=unknown",
 		"move 11-15", "move 11-15 book=1 result=draw",
+		"info depth=3 seldepth=5 score=-7 nodes=90 nps=9000 time=0.010 multipv=2 pv=9-13 22-18",
+		"info depth=3 seldepth=5 score=+7 nodes=90 nps=9000 time=0.010 egdbhits=4 multipv=12 pv=9-13",
+		"info depth=3 seldepth=5 score=+7 nodes=90 nps=9000 time=0.010 multipv=0 pv=9-13",
 		"error getmove: exact needs maxtime=", "pong", "pong x", "", "\r", "move", "info depth 1",
 	} {
 		f.Add(seed)
@@ -235,7 +281,8 @@ func FuzzParseReply(f *testing.F) {
 			in := r.Info
 			if in.Depth < 0 || in.SelDepth < 0 || in.Time < 0 || in.Score.Kind > search.ScoreDBLoss ||
 				in.Score.Kind != search.ScoreCentiMen && in.Score.Value < 0 ||
-				(in.Score.Kind == search.ScoreDBWin || in.Score.Kind == search.ScoreDBLoss) && in.Score.Value != 0 {
+				(in.Score.Kind == search.ScoreDBWin || in.Score.Kind == search.ScoreDBLoss) && in.Score.Value != 0 ||
+				in.MultiPV < 0 || in.MultiPV == 0 && strings.Contains(line, "multipv=") {
 				t.Fatalf("%q: accepted info %+v", line, in)
 			}
 			for _, m := range in.PV {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +19,10 @@ import (
 //	< reply          the next reply line is exactly this
 //	<~ prefix        the next reply line starts with this
 //	<* prefix        any number of reply lines (maybe none) start with this
+//	<? pattern       the next reply line matches the pattern: word for word,
+//	                 each word as path.Match reads it ("score=*" is any
+//	                 score), and a last word "..." stands for any words
+//	                 left, none too
 //
 // $EGDB in a line is the directory of a small endgame database the test
 // builds (egdbMark).
@@ -29,7 +34,7 @@ import (
 // step is one line of a transcript.
 type step struct {
 	line int
-	op   string // ">", "<", "<~" or "<*"
+	op   string // ">", "<", "<~", "<*" or "<?"
 	text string
 }
 
@@ -49,7 +54,7 @@ func readTranscript(t *testing.T, path string) []step {
 		}
 		op, text, _ := strings.Cut(l, " ")
 		switch op {
-		case ">", "<", "<~", "<*":
+		case ">", "<", "<~", "<*", "<?":
 		default:
 			t.Fatalf("%s:%d: unknown step %q", path, n, l)
 		}
@@ -117,10 +122,34 @@ func runTranscript(t *testing.T, path string, steps []step) {
 			t.Fatalf("%s:\n got  %q\n want %q", where, l, s.text)
 		case s.op == "<~" && !strings.HasPrefix(l, s.text):
 			t.Fatalf("%s:\n got  %q\n want prefix %q", where, l, s.text)
+		case s.op == "<?" && !matchWords(s.text, l):
+			t.Fatalf("%s:\n got  %q\n want pattern %q", where, l, s.text)
 		}
 	}
 	rest, err := c.finish()
 	if err != nil || len(rest) > 0 {
 		t.Fatalf("%s: at end of input: Run returned %v, replies left %q", path, err, rest)
 	}
+}
+
+// matchWords reports whether line matches pattern word for word, each
+// word by path.Match (a bad pattern matches nothing); a last pattern word
+// "..." matches any words left.
+func matchWords(pattern, line string) bool {
+	pw, lw := strings.Fields(pattern), strings.Fields(line)
+	if n := len(pw); n > 0 && pw[n-1] == "..." {
+		if pw = pw[:n-1]; len(lw) < len(pw) {
+			return false
+		}
+		lw = lw[:len(pw)]
+	}
+	if len(pw) != len(lw) {
+		return false
+	}
+	for i := range pw {
+		if ok, err := path.Match(pw[i], lw[i]); !ok || err != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,14 @@
 // transposition table, move ordering, capture quiescence and time control,
 // on one or several threads (lazy SMP). It never prints: it reports each
 // finished iteration through a callback and returns a Result.
+//
+// A search finds the best move and its line, or for analysis the N best
+// moves, each with a score that is exact at the depth searched and its
+// line (multi-PV: Options.MultiPV or Request.MultiPV, Result.Lines); a
+// request may name the root moves to search (Request.SearchMoves: a
+// played move's score). A ponder search (Request.PonderHit) thinks on the
+// opponent's time about the position after the reply it expects, and
+// starts the clock of its limits only when that reply is played.
 package search
 
 import (

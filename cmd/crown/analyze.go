@@ -29,11 +29,13 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 }
 
 const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
-       [--egdb DIR [--egdb-cache MiB]]
+       [--multipv N] [--egdb DIR [--egdb-cache MiB]]
 Searches the position and prints one line per finished iteration, then the
 best move; scores are from the side to move's view, as the protocol writes
 them (centi-men +35, win7 and loss4 in plies, dbwin and dbloss by the
-endgame database). It stops at the first limit reached (--movetime is exact here);
+endgame database). With --multipv N it prints the N best moves, each with
+its exact score and line: N lines per iteration, best first, each with its
+rank (multipv k). It stops at the first limit reached (--movetime is exact here);
 with no limit it runs until interrupted (Ctrl-C). With --book, a position of
 the opening book is answered from it without a search: its book moves, then
 the best of them.`
@@ -96,8 +98,18 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if ps.EGDB() != nil {
 			hits = fmt.Sprintf(" egdbhits %d", in.EGDBHits)
 		}
-		fmt.Fprintf(stdout, "depth %d seldepth %d score %s nodes %d nps %d time %.3f%s pv %s\n",
-			in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, pos.FormatLine(in.PV))
+		lines := in.Lines
+		if opt.MultiPV <= 1 { // one line, printed without a rank
+			lines = []search.Line{{Score: in.Score, PV: in.PV}}
+		}
+		for k, l := range lines {
+			rank := ""
+			if opt.MultiPV > 1 {
+				rank = fmt.Sprintf(" multipv %d", k+1)
+			}
+			fmt.Fprintf(stdout, "depth %d seldepth %d score %s nodes %d nps %d time %.3f%s%s pv %s\n",
+				in.Depth, in.SelDepth, search.FormatScore(l.Score), in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, rank, pos.FormatLine(l.PV))
+		}
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()

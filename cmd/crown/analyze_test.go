@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 
 var (
 	analyzeLine = regexp.MustCompile(`^depth \d+ seldepth \d+ score (?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes \d+ nps \d+ time \d+\.\d{3} pv \S+( \S+)*$`)
+	multiLine   = regexp.MustCompile(`^depth (\d+) seldepth \d+ score (?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes \d+ nps \d+ time \d+\.\d{3} multipv (\d+) pv \S+( \S+)*$`)
 	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
 )
 
@@ -54,6 +57,50 @@ func TestAnalyze(t *testing.T) {
 				t.Errorf("depth %s, want %s", m[2], tt.depth)
 			}
 		})
+	}
+}
+
+// TestAnalyzeMultiPV: with --multipv N every iteration prints N lines
+// ranked 1 to N (fewer when the position has fewer moves), and the best
+// move is the last iteration's first line.
+func TestAnalyzeMultiPV(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		lines int
+	}{
+		{"3 of 7", []string{"--multipv", "3", "--depth", "4"}, 3},
+		{"every move", []string{"--multipv", "20", "--depth", "3", "--variant", "pool"}, 7},
+		{"more than the 2 moves", []string{"--multipv", "5", "--depth", "3", "--variant", "pool", "--fen", "W:WK29:B22,10,9,26"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := runAnalyze(tt.args, &out, &errb); code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, errb.String())
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			iterations := lines[:len(lines)-1]
+			depth, rank := 1, 1
+			for _, l := range iterations {
+				m := multiLine.FindStringSubmatch(l)
+				if m == nil || m[1] != strconv.Itoa(depth) || m[2] != strconv.Itoa(rank) {
+					t.Fatalf("line %q, want depth %d, multipv %d", l, depth, rank)
+				}
+				if rank++; rank > tt.lines {
+					depth, rank = depth+1, 1
+				}
+			}
+			best := bestLine.FindStringSubmatch(lines[len(lines)-1])
+			first := iterations[len(iterations)-tt.lines]
+			if best == nil || rank != 1 || !strings.Contains(first, " pv "+best[1]) {
+				t.Errorf("best move line %q after the lines %q", lines[len(lines)-1], iterations)
+			}
+		})
+	}
+	var errb bytes.Buffer
+	if code := runAnalyze([]string{"--multipv", "0"}, io.Discard, &errb); code == exitOK || !strings.Contains(errb.String(), "multipv") {
+		t.Errorf("--multipv 0: exit %d, stderr %q", code, errb.String())
 	}
 }
 
