@@ -183,7 +183,7 @@ func checkMove(t testing.TB, line, fen string, v movegen.Variant) movegen.Move {
 var replyKeywords = func() map[string]bool {
 	kw := map[string]bool{
 		"name": true, "about": true, "help": true, "pong": true, "protocolversion": true,
-		"gametype": true, "cpus": true, "book": true, "bookfile": true, "egdb": true,
+		"gametype": true, "cpus": true, "book": true, "bookfile": true, "egdb": true, "ponder": true,
 		"gamehist": true, "movelist": true, "new": true, "info": true, "move": true,
 		"staticevaluation": true, "perft": true, "error": true,
 	}

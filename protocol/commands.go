@@ -18,9 +18,9 @@ func helpText() string {
 	for _, op := range search.Registry {
 		keys.WriteString("|" + op.Key)
 	}
-	return "help commands: name about help ping new getmove stop staticevaluation perft quit;" +
-		" get protocolversion|gametype" + keys.String() + "|egdb|cpus|book|bookfile|gamehist|movelist;" +
-		" set gametype" + keys.String() + "|book|bookfile|gamehist; see docs/protocol.md"
+	return "help commands: name about help ping new getmove stop ponderhit staticevaluation perft quit;" +
+		" get protocolversion|gametype" + keys.String() + "|ponder|egdb|cpus|book|bookfile|gamehist|movelist;" +
+		" set gametype" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
 }
 
 // outcome says what Run does after a command.
@@ -51,6 +51,8 @@ func (s *session) handle(l inputLine) outcome {
 		return stopSession
 	case "stop":
 		return stopJob
+	case "ponderhit":
+		s.noArgs(cmd, args, s.ponderHit)
 	case "ping":
 		s.ping(args)
 	case "name":
@@ -180,6 +182,7 @@ func (s *session) getReply(key string) func() {
 		"book":            s.replyBook,
 		"bookfile":        s.replyBookFile,
 		"gamehist":        s.replyGameHist,
+		"ponder":          s.replyPonder,
 	}[key]
 }
 
@@ -201,7 +204,7 @@ func (s *session) set(args []string) {
 		return
 	}
 	switch key {
-	case "gametype", "book":
+	case "gametype", "book", "ponder":
 	default:
 		s.out.printf("error unknown set key %s; try help", play.Echo(args[0]))
 		return
@@ -228,7 +231,24 @@ func (s *session) set(args []string) {
 			return
 		}
 		s.replyBook()
+	case "ponder":
+		if n != 0 && n != 1 {
+			s.out.printf("error set ponder: %d is out of range 0..1", n)
+			return
+		}
+		s.ponder = n == 1
+		s.replyPonder()
 	}
+}
+
+// replyPonder answers whether move lines name the reply the engine
+// expects: "ponder 1" or "ponder 0".
+func (s *session) replyPonder() {
+	n := 0
+	if s.ponder {
+		n = 1
+	}
+	s.out.printf("ponder %d", n)
 }
 
 // setOption changes one engine option from the registry and answers the

@@ -13,6 +13,11 @@
 // one mutex-guarded writer; nothing but protocol lines goes to the output and
 // diagnostics go to Config.Stderr.
 //
+// A getmove may search several lines (set multipv, the info lines' multipv=)
+// or ponder: getmove ... ponder searches the position after the reply the
+// engine expects (the move line's ponder= after set ponder 1) until
+// ponderhit, when its clock starts, or stop.
+//
 // ParseReply is the other side: it reads the reply lines, typing the
 // fields of info and move lines, for programs that drive an engine such
 // as the match runner.

@@ -25,6 +25,10 @@ func FuzzLine(f *testing.F) {
 		"getmove B:W21-33:B1-12", "set book 9", "quit", "\x00\xff", "stop", "ping\r\nname",
 		"set multipv 3\ngetmove " + startFEN + " depth=3", "get multipv", "set multipv 0", "set multipv 9999",
 		"set multipv 300\ngetmove W:W14,15:B10 nodes=50", "set multipv 2 3",
+		"set ponder 1\ngetmove " + startFEN + " depth=3", "getmove " + startFEN + " depth=2 ponder\nponderhit",
+		"getmove " + startFEN + " ponder", "getmove " + startFEN + " infinite PONDER\nponderhit\nponderhit", "ponderhit",
+		"ponderhit x", "getmove " + startFEN + " ponder ponder", "set ponder 2", "get ponder",
+		"set book 1\ngetmove " + startFEN + " ponder\nponderhit",
 	} {
 		f.Add(seed)
 	}

@@ -34,7 +34,7 @@ func (s *session) perft(args []string) {
 		}
 	}
 	threads := s.play.Options().Threads
-	s.start("perft", false, func(ctx context.Context) string {
+	s.start("perft", false, nil, func(ctx context.Context) string {
 		// Perft runs in the background like a search, so ping answers and
 		// stop ends it through the stop flag.
 		var stop atomic.Bool

@@ -209,13 +209,19 @@ type session struct {
 	play    *play.Session
 	job     *job
 	jobDone chan string // a finished job's final reply line
+	// ponder is set ponder: move lines name the reply the engine expects.
+	ponder bool
 }
 
 // job is a search or perft running in the background.
 type job struct {
 	name      string // the command that started it
 	cancel    context.CancelFunc
-	unlimited bool // it runs until stopped
+	unlimited bool // it runs until stopped: at the end of input, it is stopped
+	// hit, for a ponder search until ponderhit, is closed by ponderhit;
+	// then unlimited becomes afterHit, whether its limits end it.
+	hit      chan struct{}
+	afterHit bool
 }
 
 func newSession(out io.Writer, cfg Config) (*session, error) {
@@ -241,10 +247,13 @@ const givenBook = "(given)"
 
 // start runs work in the background as the session's job. work returns
 // the job's final reply line, which Run writes once the job is over, so a
-// client that has read it may send its next command at once.
-func (s *session) start(name string, unlimited bool, work func(ctx context.Context) string) {
+// client that has read it may send its next command at once. unlimited
+// says the job runs until stopped; a ponder search (hit not nil, closed
+// by ponderhit) runs until stopped while it ponders, and after ponderhit
+// as unlimited says.
+func (s *session) start(name string, unlimited bool, hit chan struct{}, work func(ctx context.Context) string) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s.job = &job{name: name, cancel: cancel, unlimited: unlimited}
+	s.job = &job{name: name, cancel: cancel, unlimited: unlimited || hit != nil, hit: hit, afterHit: unlimited}
 	go func() {
 		defer cancel()
 		s.jobDone <- s.runJob(ctx, name, work)

@@ -83,6 +83,61 @@ func TestEndOfInputFinishesJob(t *testing.T) {
 	}
 }
 
+// TestEndOfInputStopsPonder: at end of input a ponder search, which no
+// ponderhit will now reach, is stopped and its move written, whatever its
+// limits; after ponderhit a limited one finishes as any getmove.
+func TestEndOfInputStopsPonder(t *testing.T) {
+	for _, in := range []string{
+		"getmove " + startFEN + " depth=60 ponder\n",
+		"getmove " + startFEN + " maxtime=1000 ponder\n",
+		"getmove " + startFEN + " depth=6 ponder\nponderhit\n",
+	} {
+		got, err := runAll(t, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		checkMove(t, lines[len(lines)-1], startFEN, movegen.American)
+	}
+}
+
+// TestPonderClock: a ponder search writes no move line however long it
+// ponders (here well past its maxtime), and after ponderhit it takes
+// about its maxtime, counted from the ponderhit.
+func TestPonderClock(t *testing.T) {
+	const (
+		maxtime = 300 * time.Millisecond
+		ponder  = 2 * maxtime
+	)
+	c := startClient(t, testConfig)
+	c.send(fmt.Sprintf("getmove %s maxtime=%g ponder", startFEN, maxtime.Seconds()))
+	deadline := time.Now().Add(ponder)
+	for {
+		wait := time.Until(deadline)
+		if wait <= 0 {
+			break
+		}
+		select {
+		case l, ok := <-c.lines:
+			if !ok || !strings.HasPrefix(l, "info ") {
+				t.Fatalf("while pondering: %q (open %v)", l, ok)
+			}
+		case <-time.After(wait):
+		}
+	}
+	hit := time.Now()
+	c.send("ponderhit")
+	line, _ := c.until("move ", replyWait)
+	took := time.Since(hit)
+	checkMove(t, line, startFEN, movegen.American)
+	if took < maxtime/2 || took > maxtime+time.Second {
+		t.Errorf("move %v after ponderhit, want about the maxtime of %v", took, maxtime)
+	}
+	if _, err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestBusyAndAnswersDuringSearch(t *testing.T) {
 	c := startClient(t, testConfig)
 	c.send("getmove " + startFEN)

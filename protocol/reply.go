@@ -77,6 +77,10 @@ type MoveReply struct {
 	Claim movegen.Result
 	// Book: book=1, the move comes from the opening book.
 	Book bool
+	// Ponder is the reply the engine expects (ponder=, after set ponder
+	// 1), a PDN path, "" when the line has none: the move a client lets
+	// it ponder on (getmove ... ponder).
+	Ponder string
 }
 
 // bookFlag marks a book move in info and move lines.
@@ -245,7 +249,8 @@ func parseTime(s string) (time.Duration, error) {
 }
 
 // parseMoveReply reads the words after "move": the move, then key=value
-// words. result= gives the claim (unknown when absent); keys it does not
+// words. result= gives the claim (unknown when absent), ponder= the reply
+// the engine expects, book=1 a book move; keys it does not
 // know, which later versions may add (a book key, say), are skipped, as a
 // GUI skips them.
 func parseMoveReply(f []string) (MoveReply, error) {
@@ -265,6 +270,15 @@ func parseMoveReply(f []string) (MoveReply, error) {
 			return MoveReply{}, fmt.Errorf("want key=value after the move, found %s", play.Echo(w))
 		case w == bookFlag:
 			r.Book = true
+			continue
+		case key == "ponder":
+			if r.Ponder != "" {
+				return MoveReply{}, errors.New("ponder= given twice")
+			}
+			if !isMoveText(val) {
+				return MoveReply{}, fmt.Errorf("ponder=%s is not a move", play.Echo(val))
+			}
+			r.Ponder = val
 			continue
 		case key != "result":
 			continue

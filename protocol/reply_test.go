@@ -145,6 +145,24 @@ func TestMoveRoundTrip(t *testing.T) {
 	}
 }
 
+// TestPonderReply: a move line after set ponder 1 names the reply the
+// engine expects as ponder=, which ParseReply reads; without it, none.
+func TestPonderReply(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want MoveReply
+	}{
+		{"move 11-15 ponder=23-19 result=unknown", MoveReply{Move: "11-15", Ponder: "23-19"}},
+		{"move 9x2x11 ponder=6x15x24 result=win", MoveReply{Move: "9x2x11", Ponder: "6x15x24", Claim: movegen.Win}},
+		{"move 11-15 result=unknown", MoveReply{Move: "11-15"}},
+		{"move 11-15 result=draw ponder=23-19", MoveReply{Move: "11-15", Ponder: "23-19", Claim: movegen.Draw}},
+	} {
+		if r, err := ParseReply(tc.line); err != nil || r.Move != tc.want {
+			t.Errorf("%q: read %+v, %v; want %+v", tc.line, r.Move, err, tc.want)
+		}
+	}
+}
+
 // TestParseReplyKinds checks the keyword and text of replies the parser
 // does not type, and the blanks it tolerates.
 func TestParseReplyKinds(t *testing.T) {
@@ -189,6 +207,9 @@ func TestParseReplyMalformed(t *testing.T) {
 		{"move 11-15 result=maybe", "move", `result="maybe": want win, loss, draw or unknown`},
 		{"move 11-15 result=", "move", "want win, loss, draw or unknown"},
 		{"move 11-15 result=win ponder", "move", `found "ponder"`},
+		{"move 11-15 ponder= result=win", "move", `ponder="" is not a move`},
+		{"move 11-15 ponder=x result=win", "move", `ponder="x" is not a move`},
+		{"move 11-15 ponder=23-19 ponder=22-18 result=win", "move", "ponder= given twice"},
 		{"info", "info", "ends before depth="},
 		{"info depth 1 score 0", "info", `want depth= as word 1, found "depth"`},
 		{"info depth=5 seldepth=11", "info", "ends before score="},
@@ -245,7 +266,7 @@ func FuzzParseReply(f *testing.F) {
 		"info depth=9 seldepth=20 score=loss12 nodes=9 nps=0 time=12.5 pv=",
 		"info depth=20 seldepth=31 score=dbwin nodes=5000 nps=5000 time=1.000 egdbhits=4321 pv=14-10",
 		"move 9x2x11 result=win", "move none result=loss", "move 11-15 result=unknown",
-		"move 11-15", "move 11-15 book=1 result=draw",
+		"move 11-15", "move 11-15 book=1 result=draw", "move 11-15 ponder=23-19 result=unknown", "move 9x2x11 ponder=x result=win",
 		"info depth=3 seldepth=5 score=-7 nodes=90 nps=9000 time=0.010 multipv=2 pv=9-13 22-18",
 		"info depth=3 seldepth=5 score=+7 nodes=90 nps=9000 time=0.010 egdbhits=4 multipv=12 pv=9-13",
 		"info depth=3 seldepth=5 score=+7 nodes=90 nps=9000 time=0.010 multipv=0 pv=9-13",
@@ -274,7 +295,7 @@ func FuzzParseReply(f *testing.F) {
 		}
 		switch r.Kind {
 		case "move":
-			if r.Move.Move != "none" && !isMoveText(r.Move.Move) || r.Move.Claim > movegen.Win {
+			if r.Move.Move != "none" && !isMoveText(r.Move.Move) || r.Move.Claim > movegen.Win || r.Move.Ponder != "" && !isMoveText(r.Move.Ponder) {
 				t.Fatalf("%q: accepted move %+v", line, r.Move)
 			}
 		case "info":
