@@ -7,7 +7,10 @@
 // forfeit), writes the games as PDN, and reports the score, the Elo
 // difference with its margin, the likelihood of superiority and,
 // optionally, a sequential probability ratio test that stops the match as
-// soon as it decides.
+// soon as it decides. An engine may ponder (Engine.Ponder, self:ponder=1):
+// the runner then sends it, between its moves, the position after the
+// reply it expects as a ponder search, and ponderhit or stop when the
+// opponent has moved, timing its move from its getmove or ponderhit only.
 //
 // Run plays a match described by a Config, from openings of the book
 // package (book.SelectBallots, book.ReadBallots); ParseEngine reads an

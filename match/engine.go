@@ -35,6 +35,13 @@ type Engine struct {
 	Setup []string
 	// Limits, when any is set, replace the match's limits for this engine.
 	Limits search.Limits
+	// Ponder lets the engine think on its opponent's time: after each of
+	// its moves whose line names the reply it expects (set ponder 1 in
+	// its Setup makes Crown name it), the runner sends it the position
+	// after that reply with getmove ... ponder, then ponderhit if the
+	// reply is played (its move is timed from there) or stop if not
+	// (docs/protocol.md, Pondering).
+	Ponder bool
 }
 
 // overLimits returns o if it sets any limit, else l: an engine's own

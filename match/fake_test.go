@@ -70,6 +70,15 @@ var errFakeCrash = errors.New("crashed on purpose")
 //	crash      exits
 //	drawclaim  a legal move with result=draw
 //	badsetup   refuses set gametype
+//	slow:D     the first legal move after D milliseconds
+//	ponder:D   the first legal move, naming the first legal reply to it as
+//	           ponder=; it ponders on getmove ... ponder: no answer until
+//	           ponderhit, which it answers D milliseconds later, or stop,
+//	           which it answers at once; while it ponders any command but
+//	           ping, ponderhit, stop and quit is an error (busy), and so is
+//	           a ponderhit without a ponder search
+//
+// Every mode takes stop without a ponder search as a no-op, as Crown does.
 func fakeEngine(mode string) RunFunc {
 	behaviour, at := mode, 1
 	if b, n, ok := strings.Cut(mode, "@"); ok {
@@ -87,8 +96,9 @@ func fakeEngine(mode string) RunFunc {
 		variant := movegen.American
 		games, calls := 0, 0
 		seen := map[string]bool{}
-		var hist string // the position set gamehist leads to
-		var herr error  // what was wrong with the last gamehist
+		var hist string      // the position set gamehist leads to
+		var herr error       // what was wrong with the last gamehist
+		var pondering string // the position of the running ponder search
 		rng := rand.New(rand.NewPCG(seed, 0))
 		reply := func(format string, args ...any) error {
 			_, err := fmt.Fprintf(out, format+"\n", args...)
@@ -99,10 +109,31 @@ func fakeEngine(mode string) RunFunc {
 			if len(f) == 0 {
 				continue
 			}
+			if pondering != "" && f[0] != "ping" && f[0] != "ponderhit" && f[0] != "stop" && f[0] != "quit" {
+				if err := reply("error busy: %s while pondering", f[0]); err != nil {
+					return err
+				}
+				continue
+			}
 			var err error
 			switch f[0] {
 			case "quit":
 				return nil
+			case "ponderhit":
+				if pondering == "" {
+					err = reply("error ponderhit without a ponder search")
+					break
+				}
+				if err = fakeSleep(ctx, seed); err != nil {
+					return err
+				}
+				err = fakeMove(ctx, behaviour, true, []string{"getmove", pondering}, variant, rng, seen, reply)
+				pondering = ""
+			case "stop":
+				if pondering != "" {
+					err = fakeMove(ctx, behaviour, true, []string{"getmove", pondering}, variant, rng, seen, reply)
+					pondering = ""
+				}
 			case "ping":
 				err = reply("pong")
 			case "new":
@@ -131,6 +162,15 @@ func fakeEngine(mode string) RunFunc {
 					err = reply("error gamehist %q (%v) does not lead to the getmove position", hist, herr)
 					break
 				}
+				if behaviour == "ponder" && f[len(f)-1] == "ponder" {
+					pondering = f[1]
+					break
+				}
+				if behaviour == "slow" {
+					if err = fakeSleep(ctx, seed); err != nil {
+						return err
+					}
+				}
 				err = fakeMove(ctx, behaviour, calls >= at, f, variant, rng, seen, reply)
 			default:
 				err = reply("error unknown command %s", f[0])
@@ -140,6 +180,16 @@ func fakeEngine(mode string) RunFunc {
 			}
 		}
 		return sc.Err()
+	}
+}
+
+// fakeSleep waits ms milliseconds, or until ctx ends (its error).
+func fakeSleep(ctx context.Context, ms uint64) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Duration(ms) * time.Millisecond):
+		return nil
 	}
 }
 
@@ -233,6 +283,13 @@ func fakeMove(ctx context.Context, behaviour string, misbehave bool, f []string,
 		panic("panicked on purpose")
 	case "drawclaim":
 		return reply("move %s result=draw", m.PathString())
+	case "ponder":
+		after := pos
+		after.MakeMove(m)
+		after.GenerateMoves(&ml)
+		if ml.N > 0 {
+			return reply("move %s ponder=%s result=unknown", m.PathString(), ml.Moves[0].PathString())
+		}
 	}
 	return reply("move %s result=unknown", m.PathString())
 }

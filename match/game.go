@@ -75,6 +75,10 @@ type Game struct {
 	// Fault is the engine (0 or 1) whose crash or hang ended the game and
 	// that must be restarted, or -1.
 	Fault int
+	// PonderHits and PonderMisses count, per engine, its ponder searches
+	// whose expected reply was played (ponderhit) and those whose reply
+	// was not (stop).
+	PonderHits, PonderMisses [2]int
 }
 
 // Points returns what engine e (0 or 1) scored: 1, 0.5 or 0.
@@ -99,6 +103,10 @@ type player struct {
 	variant movegen.Variant
 	conn    *Conn
 	started bool // it has started once: later start failures cost games, not the match
+	// pondering: the engine runs a ponder search of the position after
+	// expected, the reply it expects to its last move.
+	pondering bool
+	expected  movegen.Move
 }
 
 // ensure starts the engine if it is not running: the process, set
@@ -134,6 +142,7 @@ func (p *player) discard() {
 		p.conn.kill()
 		p.conn = nil
 	}
+	p.pondering = false
 }
 
 // close asks the engine to quit.
@@ -164,6 +173,13 @@ func (p *player) getMove(ctx context.Context, hist string, fen string, lim searc
 		return protocol.MoveReply{}, err
 	}
 	c.Send(strings.Join(append([]string{"getmove", fen}, lim.Words()...), " "))
+	return p.readMove(ctx, timeout)
+}
+
+// readMove reads the engine's lines up to its move line, which it must
+// send within timeout: the answer to a getmove, or to a ponderhit.
+func (p *player) readMove(ctx context.Context, timeout time.Duration) (protocol.MoveReply, error) {
+	c := p.conn
 	deadline := time.After(timeout)
 	for {
 		line, err := c.ReadLine(ctx, deadline)
@@ -187,6 +203,78 @@ func (p *player) getMove(ctx context.Context, hist string, fen string, lim searc
 		// blank lines) is not an answer to getmove; keep waiting, as a GUI
 		// ignores a stray line.
 	}
+}
+
+// ponder starts a ponder search after the engine's move that the game g
+// ends with, its reply having named the reply it expects: the game after
+// that reply, as set gamehist, then getmove ... ponder under lim. An
+// expected reply that is not legal, or after which the game is over, is
+// not pondered on. A non-nil error is the engine's failure to answer.
+func (p *player) ponder(ctx context.Context, g *movegen.Game, expected string, lim search.Limits) error {
+	if g.Outcome().Ending != movegen.NotOver {
+		return nil
+	}
+	pos := g.Position()
+	m, err := pos.ParseMove(expected)
+	if err != nil {
+		return nil
+	}
+	next := movegen.NewGame(g.Start)
+	for _, played := range append(g.Moves[:len(g.Moves):len(g.Moves)], m) {
+		if err := next.Play(played); err != nil {
+			return err
+		}
+	}
+	if next.Outcome().Ending != movegen.NotOver {
+		return nil
+	}
+	c := p.conn
+	c.Send("set gamehist " + historyText(next))
+	if _, err := c.Sync(ctx, commandTimeout); err != nil {
+		return err
+	}
+	fen := next.Position()
+	c.Send(strings.Join(append(append([]string{"getmove", fen.FEN()}, lim.Words()...), "ponder"), " "))
+	p.pondering, p.expected = true, m
+	return nil
+}
+
+// ponderHit tells the pondering engine its expected reply was played and
+// reads its move, timed from now: the time it pondered is not its own.
+func (p *player) ponderHit(ctx context.Context, timeout time.Duration) (protocol.MoveReply, error) {
+	p.pondering = false
+	p.conn.Send("ponderhit")
+	return p.readMove(ctx, timeout)
+}
+
+// stopPonder stops the engine's ponder search, its reply not having been
+// played (or the game being over), and reads the move line it answers
+// with, which is ignored.
+func (p *player) stopPonder(ctx context.Context) error {
+	p.pondering = false
+	p.conn.Send("stop")
+	deadline := time.After(commandTimeout)
+	for {
+		line, err := p.conn.ReadLine(ctx, deadline)
+		if err != nil {
+			return err
+		}
+		if r, _ := protocol.ParseReply(line); r.Kind == "move" {
+			return nil
+		}
+	}
+}
+
+// historyText is the game g as set gamehist gives it: the position after
+// its last irreversible move and the moves since, as CheckerBoard sends it.
+func historyText(g *movegen.Game) string {
+	irrev := g.LastIrreversible()
+	var hist strings.Builder
+	hist.WriteString(g.Positions()[irrev].FEN())
+	for _, m := range g.Moves[irrev:] {
+		hist.WriteString(" " + m.PathString())
+	}
+	return hist.String()
 }
 
 // badReply is a reply that ends the game against the engine.
@@ -253,6 +341,19 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		return g, nil
 	}
 
+	// A ponder search still running when the game ends is stopped, so
+	// that the engine is free for the next game; an engine that does not
+	// answer the stop is started anew.
+	defer func() {
+		for _, p := range players {
+			if p.pondering {
+				if err := p.stopPonder(ctx); err != nil {
+					p.discard()
+				}
+			}
+		}
+	}()
+
 	// Before the first move, an engine that fails to start or to answer
 	// "new" loses the game whatever its colour.
 	for e, p := range players {
@@ -273,7 +374,6 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 
 	line := movegen.NewGame(spec.ballot.Pos)
 	var ml movegen.MoveList
-	var hist strings.Builder
 	for {
 		// The rules first (movegen.Adjudicate): a side with no move has
 		// lost, even on the ply that would have drawn.
@@ -296,16 +396,28 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		}
 
 		// The history sent is the game since the last irreversible move,
-		// as CheckerBoard sends it.
+		// as CheckerBoard sends it. An engine that pondered on the reply
+		// just played answers its ponder search; one that pondered on
+		// another reply is stopped and asked anew.
 		e := engineOf(pos.Turn)
-		name := players[e].eng.Name
-		irrev := line.LastIrreversible()
-		hist.Reset()
-		hist.WriteString(line.Positions()[irrev].FEN())
-		for _, m := range line.Moves[irrev:] {
-			hist.WriteString(" " + m.PathString())
+		pl := players[e]
+		name := pl.eng.Name
+		var reply protocol.MoveReply
+		var err error
+		last := len(line.Moves) - 1
+		switch {
+		case pl.pondering && last >= 0 && line.Moves[last].Same(pl.expected):
+			g.PonderHits[e]++
+			reply, err = pl.ponderHit(ctx, rl.timeout[e])
+		case pl.pondering:
+			g.PonderMisses[e]++
+			if err = pl.stopPonder(ctx); err != nil {
+				return fail(pos.Turn, err)
+			}
+			fallthrough
+		default:
+			reply, err = pl.getMove(ctx, historyText(line), pos.FEN(), rl.limits[e], rl.timeout[e])
 		}
-		reply, err := players[e].getMove(ctx, hist.String(), pos.FEN(), rl.limits[e], rl.timeout[e])
 		if err != nil {
 			return fail(pos.Turn, err)
 		}
@@ -322,6 +434,11 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 		if reply.Claim == movegen.Draw {
 			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 			return g, nil
+		}
+		if pl.eng.Ponder && reply.Ponder != "" {
+			if err := pl.ponder(ctx, line, reply.Ponder, rl.limits[e]); err != nil {
+				return fail(pos.Turn, err)
+			}
 		}
 	}
 }

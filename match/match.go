@@ -61,9 +61,13 @@ type Report struct {
 	// Failures counts, per engine, games it lost by failing: an illegal
 	// move, a bad reply, an error, a crash or a time forfeit.
 	Failures [2]int
-	SPRT     *SPRT
-	LLR      float64
-	Verdict  SPRTVerdict
+	// PonderHits and PonderMisses count, per engine that ponders
+	// (Engine.Ponder), the replies it expected that were played and
+	// those that were not.
+	PonderHits, PonderMisses [2]int
+	SPRT                     *SPRT
+	LLR                      float64
+	Verdict                  SPRTVerdict
 	// Stopped says why the match ended before its last game: "" when it
 	// played them all.
 	Stopped string
@@ -89,6 +93,10 @@ func (r *Report) add(g *Game) {
 		r.AsWhite.Add(p)
 	}
 	r.Ends[g.End]++
+	for e := range r.PonderHits {
+		r.PonderHits[e] += g.PonderHits[e]
+		r.PonderMisses[e] += g.PonderMisses[e]
+	}
 	if isFailure(g.End) {
 		if p == 0 {
 			r.Failures[0]++
@@ -288,7 +296,8 @@ func formatElo(elo, margin float64) string {
 
 // WriteSummary writes the match's result table: wins, losses and draws per
 // engine and per colour, score, Elo difference with its 95% margin, LOS,
-// the SPRT state, and how the games ended.
+// the SPRT state, how the games ended and, for an engine that pondered,
+// how often it expected the reply played.
 func (r *Report) WriteSummary(w io.Writer) {
 	n := r.Score.Games()
 	status := fmt.Sprintf("%d games", n)
@@ -345,6 +354,12 @@ func (r *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Engine failures (illegal move, bad reply, error, crash, time forfeit): %s %d, %s %d\n",
 		r.Names[0], r.Failures[0], r.Names[1], r.Failures[1])
+	for e, name := range r.Names {
+		if n := r.PonderHits[e] + r.PonderMisses[e]; n > 0 {
+			fmt.Fprintf(w, "Pondering: %s expected the reply played %d times of %d (%.1f%%)\n",
+				name, r.PonderHits[e], n, 100*float64(r.PonderHits[e])/float64(n))
+		}
+	}
 }
 
 // losSure is the likelihood of superiority that makes a one-sided

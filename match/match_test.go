@@ -3,12 +3,16 @@ package match
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
+	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -359,4 +363,118 @@ func TestSummary(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
 		}
 	}
+}
+
+// TestPonder: an engine that ponders gets getmove ... ponder after each
+// of its moves that names a reply, then ponderhit when that reply is
+// played and stop when it is not, and never another command while it
+// ponders, also when the game ends: the fake ponderer answers any other
+// as an error, and a ponderhit without a ponder search too, which would
+// lose it the game. Against an opponent that plays the reply it expects
+// every ponder is a hit; against a random one some are misses.
+func TestPonder(t *testing.T) {
+	tests := []struct {
+		opponent string
+		misses   bool
+	}{
+		{"first", false},
+		{"random:5", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.opponent, func(t *testing.T) {
+			ponderer := inProcess("ponderer", "ponder:0")
+			ponderer.Ponder = true
+			r := runTestMatch(t, Config{
+				Engines:  [2]Engine{ponderer, inProcess("opponent", tc.opponent)},
+				Ballots:  testBallots(t, 2),
+				Limits:   search.Limits{Depth: 1},
+				MaxPlies: 40,
+			})
+			if r.Score.Games() != 4 || r.Failures != [2]int{} {
+				t.Fatalf("score %+v failures %v: %v", r.Score, r.Failures, r.Ends)
+			}
+			if r.PonderHits[0] == 0 || (r.PonderMisses[0] > 0) != tc.misses || r.PonderHits[1]+r.PonderMisses[1] > 0 {
+				t.Errorf("ponder hits %v, misses %v", r.PonderHits, r.PonderMisses)
+			}
+			var sum bytes.Buffer
+			r.WriteSummary(&sum)
+			if !strings.Contains(sum.String(), "Pondering: ponderer expected the reply played") || strings.Contains(sum.String(), "Pondering: opponent") {
+				t.Errorf("summary:\n%s", sum.String())
+			}
+		})
+	}
+}
+
+// TestPonderOwnTime: a pondering engine's move is timed from ponderhit,
+// not from its ponder search's start: the opponent thinks 600 ms, the
+// ponderer answers 600 ms after ponderhit, and a time forfeit of a second
+// takes neither, though the two together pass it.
+func TestPonderOwnTime(t *testing.T) {
+	ponderer := inProcess("ponderer", "ponder:600")
+	ponderer.Ponder = true
+	r := runTestMatch(t, Config{
+		Engines:  [2]Engine{ponderer, inProcess("slow", "slow:600")},
+		Ballots:  testBallots(t, 1),
+		Games:    1,
+		Limits:   search.Limits{Depth: 1},
+		Timeout:  time.Second,
+		MaxPlies: 4,
+	})
+	if r.Failures != [2]int{} || r.PonderHits[0] != 1 || r.Games[0].End != EndMoveCap {
+		t.Fatalf("failures %v, ponder hits %v, game ended %s", r.Failures, r.PonderHits, r.Games[0].Reason)
+	}
+}
+
+// TestPonderSelf: Crown in process pondering (self:ponder=1) against
+// Crown: the runner's commands and the engines' replies hold no error
+// line (a command refused while pondering would be one), and ponder
+// searches were started, then hit or stopped.
+func TestPonderSelf(t *testing.T) {
+	var mu sync.Mutex
+	var commands, replies bytes.Buffer
+	record := func(spec string) Engine {
+		e, err := ParseEngine(spec, protocol.Config{Name: "Crown", Session: play.Config{Search: search.Options{HashMiB: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := e.Run
+		e.Run = func(ctx context.Context, in io.Reader, out io.Writer) error {
+			return run(ctx, io.TeeReader(in, lockedWriter{&mu, &commands}), io.MultiWriter(out, lockedWriter{&mu, &replies}))
+		}
+		return e
+	}
+	r := runTestMatch(t, Config{
+		Engines:  [2]Engine{record("self:depth=3,ponder=1"), record("self:depth=3")},
+		Ballots:  testBallots(t, 2),
+		MaxPlies: 60,
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if r.Failures != [2]int{} || r.PonderHits[0]+r.PonderMisses[0] == 0 {
+		t.Fatalf("failures %v, ponder hits %v misses %v", r.Failures, r.PonderHits, r.PonderMisses)
+	}
+	for _, l := range strings.Split(replies.String(), "\n") {
+		if strings.HasPrefix(l, "error") {
+			t.Errorf("engine replied %q", l)
+		}
+	}
+	// Every ponder search ends in a ponderhit (a hit) or a stop (a miss,
+	// or the game's end).
+	cmds := commands.String()
+	ponders, hits, stops := strings.Count(cmds, " ponder\n"), strings.Count(cmds, "ponderhit\n"), strings.Count(cmds, "stop\n")
+	if ponders != hits+stops || hits != r.PonderHits[0] || stops < r.PonderMisses[0] {
+		t.Errorf("%d ponder searches, %d ponderhits, %d stops; hits %v misses %v", ponders, hits, stops, r.PonderHits, r.PonderMisses)
+	}
+}
+
+// lockedWriter writes to w under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

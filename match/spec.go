@@ -15,6 +15,10 @@ import (
 // settings, key=value pairs separated by commas.
 const Self = "self"
 
+// ponderSetting is the setting of a self engine that lets it ponder, and
+// the protocol's key that makes its move lines name the reply it expects.
+const ponderSetting = "ponder"
+
 // ParseEngine reads an engine spec as crown match's --engine1 takes it:
 // "self[:key=value,...]" is Crown in process, protocol.Run with the
 // configuration self, whose session's search options the settings
@@ -23,7 +27,10 @@ const Self = "self"
 // Limits through search.ParseLimits; an engine option of search.Registry
 // (hashsize=16, egdbpath=DIR, ...) is checked, set in its options and
 // sent as a set command too, which it answers; any other key is sent as
-// "set KEY VALUE". An endgame database a setting names is acquired from
+// "set KEY VALUE". ponder=1 lets the engine ponder (Engine.Ponder) and
+// sends it set ponder 1, so that its move lines name the reply it
+// expects; ponder=0, the default, does neither. An endgame database a
+// setting names is acquired from
 // self's pool of databases (play.Config.EGDBs), which holds it from here
 // on: a directory that does not open is an error here, and the engines
 // the match starts share it (without a pool each engine opens its own as
@@ -51,6 +58,12 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 			if search.IsLimitKey(key) {
 				limitWords = append(limitWords, strings.TrimSpace(kv))
 				continue
+			}
+			if key == ponderSetting {
+				if val != "0" && val != "1" {
+					return Engine{}, fmt.Errorf("%s=%s: want 0 or 1", key, val)
+				}
+				e.Ponder = val == "1"
 			}
 			if op, found := search.LookupOption(key); found && key == op.Key {
 				if err := op.SetText(&opt, val); err != nil {

@@ -20,12 +20,16 @@ var engineSpecs = []struct {
 	self   bool
 	setup  []string
 	limits search.Limits
+	ponder bool
 }{
 	{spec: "self", self: true},
 	{spec: "self:hashsize=16,searchthreads=2,depth=6", self: true,
 		setup: []string{"set hashsize 16", "set searchthreads 2"}, limits: search.Limits{Depth: 6}},
 	{spec: "self:nodes=5000,movetime=0.25", self: true, limits: search.Limits{Nodes: 5000, MoveTime: 250 * time.Millisecond}},
 	{spec: "self:maxtime=1,exact,book=2", self: true, setup: []string{"set book 2"}, limits: search.Limits{MoveTime: time.Second, Exact: true}},
+	{spec: "self:ponder=1,maxtime=0.1,multipv=2", self: true, setup: []string{"set ponder 1", "set multipv 2"},
+		limits: search.Limits{MoveTime: 100 * time.Millisecond}, ponder: true},
+	{spec: "self:ponder=0", self: true, setup: []string{"set ponder 0"}},
 	{spec: "./crown engine", argv: []string{"./crown", "engine"}},
 	{spec: `/opt/my engine/run --name "big one" 'a b'\ c`, argv: []string{"/opt/my", "engine/run", "--name", "big one", "a b c"}},
 	{spec: `x "say \"hi\"" ""`, argv: []string{"x", `say "hi"`, ""}},
@@ -41,8 +45,8 @@ func TestParseEngine(t *testing.T) {
 			continue
 		}
 		if e.Name != tc.spec || (e.Run != nil) != tc.self || !reflect.DeepEqual(e.Argv, tc.argv) ||
-			!reflect.DeepEqual(e.Setup, tc.setup) || e.Limits != tc.limits {
-			t.Errorf("%q: name %q self %v argv %q setup %q limits %+v", tc.spec, e.Name, e.Run != nil, e.Argv, e.Setup, e.Limits)
+			!reflect.DeepEqual(e.Setup, tc.setup) || e.Limits != tc.limits || e.Ponder != tc.ponder {
+			t.Errorf("%q: name %q self %v argv %q setup %q limits %+v ponder %v", tc.spec, e.Name, e.Run != nil, e.Argv, e.Setup, e.Limits, e.Ponder)
 		}
 	}
 }
@@ -61,6 +65,10 @@ func TestParseEngineErrors(t *testing.T) {
 		{"self:hashsize=lots", "hashsize=lots: "},
 		{"self:searchthreads=0", "searchthreads=0: "},
 		{"self:depth=x", `in "self:depth=x": `},
+		{"self:ponder=2", "ponder=2: want 0 or 1"},
+		{"self:ponder=yes", "ponder=yes: want 0 or 1"},
+		{"self:ponder", `bad setting "ponder"`},
+		{"self:multipv=0", "multipv=0: "},
 	}
 	for _, tc := range tests {
 		if _, err := ParseEngine(tc.spec, protocol.Config{}); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -46,7 +46,8 @@ reply, a crash or a time forfeit. Progress goes to stderr, the summary to stdout
 An engine CMD is a program speaking Crown's protocol (split like a shell command line),
 or "self" for Crown in process, with settings: self:hashsize=16,searchthreads=2,depth=6
 (getmove's limits, such as depth, nodes, maxtime or movetime and exact, limit that engine's moves;
-engine options, hashsize, searchthreads, egdbpath, egdbcache, ..., are checked and set; other keys
+engine options, hashsize, searchthreads, egdbpath, egdbcache, ..., are checked and set; ponder=1
+lets the engine think on its opponent's time, each move timed from its ponderhit; other keys
 are sent as "set KEY VALUE"). --egdb DIR gives every self engine the endgame database in DIR
 (docs/egdb.md) unless it sets its own: self:egdbpath=none plays without.
 Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-board ones,
