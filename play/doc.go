@@ -13,7 +13,10 @@
 //     choice among book moves;
 //   - the endgame database in force;
 //   - the search, with its fallback: whatever goes wrong inside it (a bug,
-//     a panic), Search answers a legal move and says what went wrong;
+//     a panic), Search answers a legal move and says what went wrong; a
+//     request may ask for the N best moves with exact scores and lines
+//     (search.Request.MultiPV, or the multipv option; Result.Lines), name
+//     the root moves to search, or ponder (search.Request);
 //   - the static evaluation's terms from the side to move's view.
 //
 // A Session is safe for use by several goroutines: settings may be read

@@ -435,7 +435,13 @@ func (s *Session) Evaluate(p *movegen.Position) (score int, terms []eval.Term) {
 // failed to build: the error says which, and the stack of a panic goes to
 // Config.Notes) or returns no legal move, it is the best move found
 // before the failure if that is legal, else the first legal move, and its
-// claim is unknown.
+// claim is unknown (its Lines, if any, are those of the deepest iteration
+// finished before the failure).
+//
+// For analysis, req.MultiPV (or the multipv option) asks for the N best
+// moves, each with its exact score at the depth searched and its line,
+// in Result.Lines (and Info.Lines for each iteration); req.SearchMoves
+// restricts the search to some moves (a played move's own score).
 func (s *Session) Search(ctx context.Context, req search.Request) (res search.Result, err error) {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)

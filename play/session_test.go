@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,6 +151,45 @@ func TestSearch(t *testing.T) {
 	lost, _ := s.ParseFEN("B:W21:B")
 	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != movegen.Loss {
 		t.Errorf("no legal move: %+v, %v", res, err)
+	}
+}
+
+// TestSearchLines: the lines a search finds come from the multipv option
+// (every front end's), or from the request, which overrides it (a game
+// review's call); the named moves of a request are the only ones searched.
+func TestSearchLines(t *testing.T) {
+	s := newTestSession(t, Config{})
+	p := movegen.StartPosition(movegen.American)
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	for _, tc := range []struct {
+		name    string
+		option  string
+		req     search.Request
+		lines   int
+		allowed []movegen.Move
+	}{
+		{"default", "1", search.Request{}, 1, nil},
+		{"option", "3", search.Request{}, 3, nil},
+		{"request over the option", "3", search.Request{MultiPV: 5}, 5, nil},
+		{"more than the moves", "1", search.Request{MultiPV: 20}, ml.N, nil},
+		{"named moves", "1", search.Request{MultiPV: 20, SearchMoves: ml.Moves[1:3]}, 2, ml.Moves[1:3]},
+	} {
+		if err := s.SetOption(Option("multipv"), tc.option); err != nil {
+			t.Fatal(err)
+		}
+		req := tc.req
+		req.Pos, req.Limits = p, search.Limits{Depth: 4}
+		res, err := s.Search(context.Background(), req)
+		if err != nil || len(res.Lines) != tc.lines {
+			t.Errorf("%s: %d lines, %v; want %d", tc.name, len(res.Lines), err, tc.lines)
+			continue
+		}
+		for _, l := range res.Lines {
+			if tc.allowed != nil && !slices.ContainsFunc(tc.allowed, l.PV[0].Same) {
+				t.Errorf("%s: a line of %s", tc.name, p.FormatMove(l.PV[0]))
+			}
+		}
 	}
 }
 
