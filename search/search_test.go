@@ -108,7 +108,6 @@ func TestShots(t *testing.T) {
 		fen  string
 		best string
 	}{
-		{movegen.American, "W:W17,20,27,29,30,31:B2,9,10,12,18,28", "20-16"},
 		{movegen.American, "W:W16,23,31,32:B3,14,19,28", "16-11"},
 		{movegen.American, "W:W13,15,19,28:B6,9,17,24", "15-10"},
 		{movegen.American, "W:W7,12,15,21,24:B3,8,14,19,28", "24-20"},

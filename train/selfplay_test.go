@@ -239,7 +239,7 @@ func TestSelfPlayWithoutState(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := run(t, shallow(2), path)
-	if again.Before != 0 || again.Positions != 0 || again.Duplicates != first.Positions {
+	if again.Before != 0 || again.Positions != 0 || again.Duplicates != first.Positions+first.Duplicates {
 		t.Errorf("the same games again, without state: %+v, after %+v; want every position skipped", again, first)
 	}
 	if err := os.Remove(StatePath(path)); err != nil {
