@@ -125,6 +125,21 @@ func FuzzReadPDN(f *testing.F) {
 				t.Fatalf("game %d written as %q reads back with %d moves (wrote %d), %v",
 					i, b.String(), len(back[0].Moves), len(games[i].Moves), back[0].Err)
 			}
+			// Annotated with the text itself, braces taken out, as comments
+			// and a mark on every move, the game still reads back the same.
+			g := games[i]
+			g.Comment = strings.NewReplacer("{", "", "}", "").Replace(s)
+			for range g.Moves {
+				g.Annotations = append(g.Annotations, Annotation{Mark: "?!", Comment: g.Comment})
+			}
+			b.Reset()
+			if err := g.WritePDN(&b); err != nil {
+				t.Fatalf("game %d annotated: WritePDN: %v", i, err)
+			}
+			back, err = ReadPDN(strings.NewReader(b.String()), American)
+			if err != nil || len(back) != 1 || len(back[0].Moves) != len(g.Moves) || back[0].Err != nil {
+				t.Fatalf("game %d annotated, written as %q, reads back as %d games, %v", i, b.String(), len(back), err)
+			}
 		}
 	})
 }

@@ -3,6 +3,7 @@ package movegen
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,8 +23,48 @@ type Game struct {
 	// the move (number and text) that could not be read or played, or the
 	// tag that was wrong. Moves holds the moves before it.
 	Err error
+	// Comment, if not empty, is a comment on the whole game, which
+	// WritePDN writes before the first move (a review's summary, say).
+	// ReadPDN skips comments and leaves it empty.
+	Comment string
+	// Annotations, if not nil, annotate the moves: Annotations[i] belongs
+	// to Moves[i], and moves past its end have none. WritePDN writes them;
+	// ReadPDN skips them (a mark glued to a move, a comment) and leaves
+	// Annotations nil.
+	Annotations []Annotation
 	// positions caches every position from Start on (Positions).
 	positions []Position
+}
+
+// Annotation is what a game record says about one move besides the move:
+// a mark glued to it and a comment after it.
+type Annotation struct {
+	// Mark is "" or one of PDN's move assessments: "!", "?", "!!", "??",
+	// "!?" or "?!".
+	Mark string
+	// Comment is written after the move as a PDN comment, {Comment}, its
+	// blanks and line breaks as single spaces; it may not hold a brace.
+	Comment string
+}
+
+// marks are the assessments an Annotation's Mark may hold.
+var marks = []string{"", "!", "?", "!!", "??", "!?", "?!"}
+
+// check reports what makes a mark or a comment unwritable.
+func (a Annotation) check() error {
+	if !slices.Contains(marks, a.Mark) {
+		return fmt.Errorf("mark %q is not one of ! ? !! ?? !? ?!", a.Mark)
+	}
+	return checkComment(a.Comment)
+}
+
+// checkComment refuses a comment PDN cannot hold: a brace would end it
+// early or open another.
+func checkComment(c string) error {
+	if strings.ContainsAny(c, "{}") {
+		return fmt.Errorf("comment %q holds a brace", c)
+	}
+	return nil
 }
 
 // Tag returns the value of the game's first tag called name (compared
@@ -389,10 +430,24 @@ var pdnFirstTags = []string{"Event", "Date", "Black", "White", "Result"}
 // WritePDN writes the game as PDN: the tags Event, Date, Black, White and
 // Result first, GameType when the rule set is not American or the game had
 // the tag, FEN when the game does not begin at the start position, then the
-// other tags in order; then the numbered moves, written with FormatMove and
-// wrapped under 80 columns, and the result. A blank line follows, so games
-// can be written one after another.
+// other tags in order; then the game's Comment, the numbered moves, written
+// with FormatMove, each with its annotation's mark glued to it and its
+// comment after it, wrapped under 80 columns (a comment may span lines),
+// and the result. A blank line follows, so games can be written one after
+// another. A comment with a brace, or a mark PDN does not have, is an
+// error, and nothing is written.
 func (g *Game) WritePDN(w io.Writer) error {
+	if len(g.Annotations) > len(g.Moves) {
+		return fmt.Errorf("writing PDN: %d annotations for %d moves", len(g.Annotations), len(g.Moves))
+	}
+	if err := checkComment(g.Comment); err != nil {
+		return fmt.Errorf("writing PDN: the game's %w", err)
+	}
+	for i, a := range g.Annotations {
+		if err := a.check(); err != nil {
+			return fmt.Errorf("writing PDN: move %d: %w", i+1, err)
+		}
+	}
 	var b strings.Builder
 	result := g.Result
 	if _, ok := pdnResult(result); !ok {
@@ -440,6 +495,19 @@ func (g *Game) WritePDN(w io.Writer) error {
 		b.WriteString(s)
 		line += len(s)
 	}
+	// comment adds {text} word by word, so that it wraps like the moves.
+	comment := func(text string) {
+		words := strings.Fields(text)
+		if len(words) == 0 {
+			return
+		}
+		words[0] = "{" + words[0]
+		words[len(words)-1] += "}"
+		for _, word := range words {
+			add(word)
+		}
+	}
+	comment(g.Comment)
 	var ml MoveList
 	for i, m := range g.Moves {
 		p.GenerateMoves(&ml)
@@ -451,13 +519,19 @@ func (g *Game) WritePDN(w io.Writer) error {
 			return fmt.Errorf("writing PDN: move %d (%s) is not legal in %s", i+1, m.PathString(), p.FEN())
 		}
 		text := p.FormatMove(m)
+		var note Annotation
+		if i < len(g.Annotations) {
+			note = g.Annotations[i]
+		}
+		text += note.Mark
 		switch {
 		case !second:
 			text = strconv.Itoa(number) + ". " + text
-		case i == 0:
-			text = strconv.Itoa(number) + "... " + text
+		case i == 0 || i > 0 && i <= len(g.Annotations) && strings.TrimSpace(g.Annotations[i-1].Comment) != "":
+			text = strconv.Itoa(number) + "... " + text // after a comment, the number says whose move it is
 		}
 		add(text)
+		comment(note.Comment)
 		p.MakeMove(m)
 		if second {
 			number++

@@ -267,3 +267,80 @@ func TestReadPDNIOError(t *testing.T) {
 		t.Errorf("ReadPDN(\"\") = %d games, %v", len(games), err)
 	}
 }
+
+// TestWritePDNAnnotations writes a game's comment and the moves' marks
+// and comments: where they go, how they wrap, what is refused, and that
+// the text reads back as the same moves.
+func TestWritePDNAnnotations(t *testing.T) {
+	start := StartPosition(American)
+	line := func(texts ...string) []Move {
+		p := start
+		var ms []Move
+		for _, s := range texts {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+			p.MakeMove(m)
+		}
+		return ms
+	}
+	moves := line("11-15", "23-19", "8-11", "22-17")
+	long := strings.Repeat("word ", 30)
+	tests := []struct {
+		name    string
+		comment string
+		notes   []Annotation
+		want    string // the move text, "" when refused
+		err     string // in the error when refused
+	}{
+		{"bare", "", nil, "1. 11-15 23-19 2. 8-11 22-17 *", ""},
+		{"game comment", "summary  of\nthe game", nil, "{summary of the game} 1. 11-15 23-19 2. 8-11 22-17 *", ""},
+		{"marks and comments", "", []Annotation{{Mark: "?", Comment: "+12; best 9-14 +40"}, {}, {Mark: "??"}},
+			"1. 11-15? {+12; best 9-14 +40} 1... 23-19 2. 8-11?? 22-17 *", ""},
+		{"comment on White's move", "", []Annotation{{}, {Comment: "-3"}, {Comment: " "}},
+			"1. 11-15 23-19 {-3} 2. 8-11 22-17 *", ""},
+		{"wrapped", "", []Annotation{{Comment: long}},
+			"1. 11-15 {word word word word word word word word word word word word word word\nword word word word word word word word word word word word word word word\nword} 1... 23-19 2. 8-11 22-17 *", ""},
+		{"brace in a comment", "", []Annotation{{Comment: "a } b"}}, "", "brace"},
+		{"brace in the game comment", "x {", nil, "", "brace"},
+		{"unknown mark", "", []Annotation{{Mark: "???"}}, "", "mark"},
+		{"too many", "", make([]Annotation, 5), "", "annotations"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := Game{Variant: American, Start: start, Moves: moves, Result: "*", Comment: tc.comment, Annotations: tc.notes}
+			var b strings.Builder
+			err := g.WritePDN(&b)
+			if tc.want == "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || b.Len() != 0 {
+					t.Fatalf("error %v (want one about %q), wrote %q", err, tc.err, b.String())
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := b.String()
+			_, got, _ := strings.Cut(strings.TrimSpace(text), "[Result \"*\"]\n")
+			if got != tc.want {
+				t.Errorf("move text\n%s\nwant\n%s", got, tc.want)
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if len(l) >= 80 {
+					t.Errorf("line of %d columns: %q", len(l), l)
+				}
+			}
+			back, err := ReadPDN(strings.NewReader(text), American)
+			if err != nil || len(back) != 1 || back[0].Err != nil || len(back[0].Moves) != len(moves) {
+				t.Fatalf("read back: %d games, %v", len(back), err)
+			}
+			for i, m := range back[0].Moves {
+				if !m.Same(moves[i]) {
+					t.Errorf("move %d read back as %v", i+1, m)
+				}
+			}
+		})
+	}
+}
