@@ -168,6 +168,7 @@ func TestUsageErrors(t *testing.T) {
 func TestHelp(t *testing.T) {
 	mentions := map[string][]string{
 		"analyze":  {"--movetime", "--hash", "(default 64)"},
+		"annotate": {"--movetime", "--depth", "--multipv", "--egdb", "--out", "--graph", "--games", "resumes", "docs/review.md"},
 		"bench":    {"bench nodes=", "--depth"},
 		"book":     {"build", "probe", "info", "docs/book.md"},
 		"egdb":     {"build", "info", "probe", "verify", "docs/egdb.md"},
