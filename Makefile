@@ -119,7 +119,7 @@ test-browser: build ## the web board's end-to-end tests in headless Chromium (in
 	rc=0; \
 	if test -z "$$url"; then cat $$log; echo "crown serve did not start"; rc=1; \
 	else echo "crown serve at $$url"; \
-	  (cd $(E2E) && CROWN_URL=$$url CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 --test-timeout=180000 board.test.mjs) || rc=$$?; \
+	  (cd $(E2E) && CROWN_URL=$$url CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 --test-timeout=600000 board.test.mjs) || rc=$$?; \
 	fi; \
 	kill $$pid 2>/dev/null || true; wait $$pid 2>/dev/null || true; rm -f $$log; exit $$rc
 

@@ -19,7 +19,10 @@
 //	POST /api/games/{id}/undo        take back the last move (and the engine's reply)
 //	POST /api/games/{id}/redo        bring it back
 //	POST /api/games/{id}/go          the engine moves now
-//	POST /api/games/{id}/analysis    {on: true|false}
+//	POST /api/games/{id}/analysis    {on: true|false, lines: 1..5}
+//	POST /api/games/{id}/review      review every move of the game (package review): graph, marks, summary
+//	POST /api/games/{id}/goto        {ply}: show the position after that many moves
+//	POST /api/games/{id}/hint        the engine's best move for the person to move
 //	GET  /api/games/{id}/pdn         the game record as a PDN file
 //	GET  /api/games/{id}/events      the state after every change (text/event-stream)
 //

@@ -63,6 +63,7 @@ type Options struct {
 	MaxGames     int           // games kept at once; a new one beyond is refused (503)
 	MaxThink     time.Duration // longest engine time per move a game may ask for
 	AnalysisTime time.Duration // longest analysis of one position
+	ReviewTime   time.Duration // a review's time per position (Review)
 	IdleTimeout  time.Duration // a game nobody has looked at for this long may be dropped
 	// Engine holds each game's engine options (search.Registry: hash size,
 	// threads); the table is allocated at the game's first search. A zero
@@ -100,6 +101,7 @@ func (o Options) withDefaults() Options {
 	def(&o.Searches, DefaultSearches)
 	defDur(&o.MaxThink, DefaultMaxThink)
 	defDur(&o.AnalysisTime, DefaultAnalysisTime)
+	defDur(&o.ReviewTime, DefaultReviewTime)
 	defDur(&o.IdleTimeout, DefaultIdleTimeout)
 	o.MaxThink = max(o.MaxThink, MinMoveTime)
 	return o
@@ -147,6 +149,9 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("POST /api/games/{id}/redo", s.withGame(s.handleRedo))
 	s.mux.HandleFunc("POST /api/games/{id}/go", s.withGame(s.handleGo))
 	s.mux.HandleFunc("POST /api/games/{id}/analysis", s.withGame(s.handleAnalysis))
+	s.mux.HandleFunc("POST /api/games/{id}/review", s.withGame(s.handleReview))
+	s.mux.HandleFunc("POST /api/games/{id}/goto", s.withGame(s.handleGoto))
+	s.mux.HandleFunc("POST /api/games/{id}/hint", s.withGame(s.handleHint))
 	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.handlePDN))
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.withGame(s.handleEvents))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -208,6 +213,7 @@ func (s *Server) add() (*session, error) {
 		g.mu.Lock()
 		if now.Sub(g.lastUsed) > s.opt.IdleTimeout {
 			g.stop()
+			g.dropReview()
 			g.release()
 			delete(s.games, id)
 		}
@@ -393,8 +399,8 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) 
 	case o.Over:
 		refuse(http.StatusConflict, "game_over", "The game is over: "+o.Reason)
 		return
-	case g.engineToMove(g.ply):
-		refuse(http.StatusConflict, "not_your_turn", "Wait: the engine is to move")
+	case g.engineToMove(g.ply) && g.rev == nil:
+		refuse(http.StatusConflict, codeNotYourTurn, "Wait: the engine is to move")
 		return
 	}
 	m, problem := resolve(g.pos(), path)
@@ -464,9 +470,11 @@ func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *session) {
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-// analysisRequest turns analysis on or off.
+// analysisRequest turns analysis on or off, and sets the number of lines
+// (best moves) it shows, 1 to maxLines.
 type analysisRequest struct {
-	On *bool `json:"on"`
+	On    *bool `json:"on"`
+	Lines *int  `json:"lines"`
 }
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *session) {
@@ -474,13 +482,16 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *sessi
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if req.On == nil {
-		writeError(w, http.StatusBadRequest, codeBadRequest, `want {"on": true} or {"on": false}`)
+	if req.On == nil || req.Lines != nil && (*req.Lines < 1 || *req.Lines > maxLines) {
+		writeError(w, http.StatusBadRequest, codeBadRequest, `want {"on": true} or {"on": false}, and "lines": 1..%d`, maxLines)
 		return
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.analysis = *req.On
+	if req.Lines != nil {
+		g.lines = *req.Lines
+	}
 	if g.task != taskMove {
 		g.schedule()
 	} else {
@@ -586,15 +597,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // say in the player's language; codeBadRequest is a request the page does
 // not send.
 const (
-	codeBadRequest    = "bad_request"
-	codeNotFound      = "not_found"
-	codeBusy          = "busy"
-	codeBadFEN        = "bad_fen"
-	codeBadPDN        = "bad_pdn"
-	codeNothingToUndo = "nothing_to_undo"
-	codeNothingToRedo = "nothing_to_redo"
-	codeGameOver      = "game_over"
-	codeInternal      = "internal"
+	codeBadRequest      = "bad_request"
+	codeNotFound        = "not_found"
+	codeBusy            = "busy"
+	codeBadFEN          = "bad_fen"
+	codeBadPDN          = "bad_pdn"
+	codeNothingToUndo   = "nothing_to_undo"
+	codeNothingToRedo   = "nothing_to_redo"
+	codeGameOver        = "game_over"
+	codeNotYourTurn     = "not_your_turn"
+	codeNothingToReview = "nothing_to_review"
+	codeInternal        = "internal"
 )
 
 // requestError is an error with the code the answer carries.

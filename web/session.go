@@ -48,6 +48,7 @@ const (
 	taskNone     task = iota
 	taskMove          // choosing the engine's move
 	taskAnalysis      // analysing the person's position
+	taskHint          // finding the best move for the person (Hint)
 )
 
 // info is the engine's latest report, as the browser shows it.
@@ -60,6 +61,7 @@ type info struct {
 	Turn     movegen.Color // side to move in the analysed position
 	Final    bool          // the search has ended
 	Position string        // FEN of the analysed position
+	Lines    []lineView    // the best moves with their scores and lines
 }
 
 // session is one game at one board. Its mutex guards everything below it;
@@ -79,6 +81,12 @@ type session struct {
 	ply      int
 	date     time.Time
 	analysis bool
+	lines    int // the lines analysis shows (multi-PV), 1 and up
+	// rev is the review of the game (Review), nil for none: while it is
+	// there the engine does not move by itself, and a move played drops it.
+	rev *gameReview
+	// hint is the engine's best move for the person at a ply (Hint).
+	hint *hint
 	// gen counts changes of position or task; a search started under an
 	// older gen has lost its purpose and its results are dropped.
 	gen      uint64
@@ -94,7 +102,7 @@ type session struct {
 }
 
 func newSession(id string, srv *Server) *session {
-	return &session{id: id, srv: srv, changed: make(chan struct{}), lastUsed: time.Now()}
+	return &session{id: id, srv: srv, lines: 1, changed: make(chan struct{}), lastUsed: time.Now()}
 }
 
 // setup holds what a new game needs.
@@ -113,6 +121,8 @@ func (s *session) reset(g setup) {
 	s.ply = 0
 	s.date = time.Now()
 	s.clear = true
+	s.dropReview()
+	s.hint = nil
 	for _, m := range g.moves {
 		if s.push(m) != nil {
 			break // read from PDN, so legal: cannot happen
@@ -122,13 +132,15 @@ func (s *session) reset(g setup) {
 }
 
 // push plays m on the board, dropping the moves that redo would have
-// brought back, unless m is not legal there; mu is held.
+// brought back and the game's review, unless m is not legal there; mu is
+// held.
 func (s *session) push(m movegen.Move) error {
 	s.line.Truncate(s.ply)
 	if err := s.line.Play(m); err != nil {
 		return err
 	}
 	s.ply++
+	s.dropReview()
 	return nil
 }
 
@@ -186,7 +198,7 @@ func (s *session) schedule() {
 		return
 	}
 	switch {
-	case s.engineToMove(s.ply):
+	case s.engineToMove(s.ply) && s.rev == nil:
 		s.start(taskMove)
 	case s.analysis:
 		s.start(taskAnalysis)
@@ -230,10 +242,14 @@ func (s *session) start(t task) {
 		}
 	}
 	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.line.Positions()[:s.ply]...)}
-	if t == taskMove {
+	switch t {
+	case taskMove:
 		req.Limits = search.Limits{MoveTime: s.moveTime, Exact: true}
-	} else {
+	case taskHint:
+		req.Limits = search.Limits{MoveTime: min(s.moveTime, maxHintTime), Exact: true}
+	default:
 		req.Limits = search.Limits{MoveTime: s.srv.opt.AnalysisTime, Exact: true}
+		req.MultiPV = s.lines
 	}
 	req.Report = func(in search.Info) { s.report(gen, &p, in, false) }
 	clear := s.clear
@@ -307,11 +323,11 @@ func (s *session) release() {
 func (s *session) report(gen uint64, p *movegen.Position, in search.Info, final bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if gen != s.gen || !s.analysis {
+	if gen != s.gen || !s.analysis || s.task == taskHint {
 		return
 	}
 	s.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
-		PV: p.FormatLine(in.PV), Turn: p.Turn, Final: final, Position: p.FEN()}
+		PV: p.FormatLine(in.PV), Turn: p.Turn, Final: final, Position: p.FEN(), Lines: lineViews(p, in.Lines)}
 	s.touch()
 }
 
@@ -319,7 +335,7 @@ func (s *session) report(gen uint64, p *movegen.Position, in search.Info, final 
 // is marked as ended.
 func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Result) {
 	if t == taskAnalysis {
-		s.report(gen, p, search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV}, true)
+		s.report(gen, p, search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV, Lines: res.Lines}, true)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -332,6 +348,12 @@ func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Res
 	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil && s.push(res.Move) == nil {
 		s.schedule()
 		return
+	}
+	if t == taskHint && res.HasMove && p.IsLegal(res.Move) {
+		s.hint = &hint{ply: s.ply, fen: p.FEN(), move: newMoveView(p, res.Move), score: res.Score}
+		if s.analysis {
+			s.start(taskAnalysis)
+		}
 	}
 	s.touch()
 }

@@ -45,6 +45,13 @@ type stateView struct {
 	StartFEN    string        `json:"start_fen"`
 	Captured    [2]int        `json:"captured"` // pieces Black and White have lost since the start
 	Engine      engineSideTag `json:"engine"`
+	// Review is the game's review (POST review), null for none; while it
+	// is there the engine does not move by itself and the person may move
+	// for either side.
+	Review *reviewView `json:"review"`
+	// Hint is the engine's best move for the person (POST hint) in the
+	// position on the board, null for none.
+	Hint *hintView `json:"hint"`
 }
 
 // engineSideTag names the sides the engine plays, for the player labels.
@@ -91,6 +98,12 @@ type analysisView struct {
 	Final   bool   `json:"final"`
 	FEN     string `json:"fen"`
 	Subject string `json:"subject"` // "engine" while it chooses its move, else "analysis"
+	// Lines are the best moves with their scores and lines (as many as
+	// Want asks, when the position has as many), best first.
+	Lines []lineView `json:"lines"`
+	Want  int        `json:"want"`
+	// Hinting says the engine looks for a hint.
+	Hinting bool `json:"hinting"`
 }
 
 func newMoveView(p *movegen.Position, m movegen.Move) moveView {
@@ -144,7 +157,7 @@ func (s *session) view() stateView {
 	if s.ply > 0 {
 		v.Last = &v.Moves[s.ply-1]
 	}
-	if !o.Over && s.hum.plays(p.Turn) && s.task != taskMove {
+	if !o.Over && (s.hum.plays(p.Turn) || s.rev != nil) && s.task != taskMove {
 		v.YourTurn = true
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
@@ -153,7 +166,8 @@ func (s *session) view() stateView {
 		}
 		v.MustCapture = append(v.MustCapture, mustCapture(p)...)
 	}
-	v.Analysis = analysisView{On: s.analysis, Running: s.analysis && s.task != taskNone}
+	v.Analysis = analysisView{On: s.analysis, Running: s.analysis && s.task != taskNone, Lines: []lineView{}, Want: s.lines, Hinting: s.task == taskHint}
+	v.Review, v.Hint = s.reviewView(), s.hintView()
 	if s.task == taskMove {
 		v.Analysis.Subject = "engine"
 	} else {
@@ -167,7 +181,7 @@ func (s *session) view() stateView {
 		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text, v.Analysis.WinIn = true, in.Depth, score, scoreText(score), winIn(score)
 		v.Analysis.DBWin = dbWin(score)
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
-		v.Analysis.Final, v.Analysis.FEN = in.Final, in.Position
+		v.Analysis.Final, v.Analysis.FEN, v.Analysis.Lines = in.Final, in.Position, in.Lines
 	}
 	return v
 }

@@ -176,7 +176,7 @@ func TestHelp(t *testing.T) {
 		"match":    {"--engine1", "self:hashsize=16", "--movetime"},
 		"perft":    {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
 		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--shard", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
-		"serve":    {"--addr", "--hash", "(default 16)"},
+		"serve":    {"--addr", "--hash", "(default 16)", "--review-time"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
 		"tune":     {"--params", "--iterations", "--pairs", "--state", "--r-end", "--engine-options", "--list", "resumes", "crown match --engine1 self:KEY=VALUE", "docs/experiments.md", "(default 500)"},
 		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},

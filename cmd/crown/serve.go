@@ -42,7 +42,7 @@ var serveStop = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
+const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--review-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
        [--egdb DIR [--egdb-cache MiB]]
 Serves a checkers board in the browser: play American or Pool checkers against
 the engine, set up positions, analyze, and save games as PDN. The engine plays
@@ -57,6 +57,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxGames := fs.Int("max-games", web.DefaultMaxGames, "most games kept at once")
 	maxThink := fs.Duration("max-think", web.DefaultMaxThink, "longest engine time per move a game may ask for")
 	analysis := fs.Duration("analysis-time", web.DefaultAnalysisTime, "longest analysis of one position")
+	reviewTime := fs.Duration("review-time", web.DefaultReviewTime, "a game review's time per position (the Review button)")
 	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
@@ -72,6 +73,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--max-think must be at least %v", web.MinMoveTime)
 	case *analysis <= 0:
 		return usageErr("--analysis-time must be positive")
+	case *reviewTime <= 0:
+		return usageErr("--review-time must be positive")
 	case *idle <= 0:
 		return usageErr("--idle must be positive")
 	case *searches < 1:
@@ -90,7 +93,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis,
+	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
 		IdleTimeout: *idle, Engine: opt, EGDBs: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
 
 const base = process.env.CROWN_URL;
 if (!base) throw new Error("set CROWN_URL to the address crown serve prints");
@@ -403,3 +404,145 @@ for (const lang of languages) {
     await page.context().close();
   });
 }
+
+// --- game review, hints and lines (docs/review.md) ------------------------------
+
+const repo = path.join(here, "..", "..");
+// reviewPDN: a short game whose first move, 14-18, gives a man away (a
+// blunder the review marks), and a Pool game Crown played against a weaker
+// self.
+const reviewPDN = '[Event "blunder"]\n[FEN "B:W23,32:B14,1"]\n1. 14-18 23x14 2. 1-6 14-10 *';
+const poolPDN = fs.readFileSync(path.join(repo, "testdata", "pool-game.pdn"), "utf8");
+
+// loadPDN pastes a PDN game into the load form and loads it.
+async function loadPDN(page, pdn, human = "white") {
+  await page.selectOption("#human", human);
+  await page.evaluate(() => { document.getElementById("load").open = true; });
+  await page.fill("#pdn-input", pdn);
+  await page.click("#load-pdn");
+  await page.waitForFunction(() => window.crownState.moves.length > 0 && window.crownState.ply === window.crownState.moves.length);
+}
+
+// reviewGame clicks Review and waits for the review's end.
+async function reviewGame(page) {
+  await page.click("#review");
+  await page.waitForFunction(() => window.crownState.review && !window.crownState.review.running, null, { timeout: 60000 });
+  const st = await state(page);
+  assert.equal(st.review.error, "");
+  assert.equal(st.review.done, st.moves.length);
+  return st;
+}
+
+for (const lang of languages) {
+  test(`in ${lang}: review of a loaded game: the graph, a click on a point, the marks, the summary`, async () => {
+    const page = await openBoard();
+    await page.selectOption("#lang", lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await loadPDN(page, reviewPDN);
+    let st = await reviewGame(page);
+    // The graph: a point per position, the blunder in red.
+    assert.equal(await page.locator("#review-graph .g-point").count(), st.moves.length + 1);
+    const blunders = st.review.moves.filter((m) => m.mark === "??").length;
+    assert.ok(blunders >= 1);
+    assert.equal(await page.locator("#review-graph .g-point.blunder").count(), blunders);
+    assert.equal(await page.locator('#review-graph .g-point.blunder[data-ply="1"]').count(), 1, "14-18 is a blunder");
+    assert.equal(await page.textContent("#review-status"), text(lang, "review.done", { total: st.moves.length }));
+    assert.ok(st.review.summary.turn_text.endsWith("??"), "the game turned at a blunder");
+    assert.ok((await page.textContent("#review-summary")).includes(text(lang, "review.turn", { move: st.review.summary.turn_text })));
+    // The record marks the blunder, its comment in its title.
+    assert.equal(await page.locator("#moves .mv.blunder").count(), blunders);
+    const bad = page.locator("#moves .mv.blunder").first();
+    assert.equal(await bad.textContent(), "14-18??");
+    assert.ok((await bad.getAttribute("title")).startsWith(text(lang, "review.blunder", { comment: "" })));
+    // A click on the point after the first move shows that position; the
+    // engine (Black, the side to move there) waits under review.
+    const before = st.fen;
+    await page.locator('#review-graph .g-point[data-ply="1"]').click();
+    await page.waitForFunction(() => window.crownState.ply === 1);
+    st = await state(page);
+    assert.notEqual(st.fen, before);
+    assert.equal(st.board[17], "b", "14-18 is on the board: a black man on 18");
+    assert.equal(await page.locator('#review-graph .g-point.now[data-ply="1"]').count(), 1);
+    await page.locator('#review-graph .g-point[data-ply="0"]').click();
+    await page.waitForFunction(() => window.crownState.ply === 0);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal((await state(page)).ply, 0, "the engine does not move while a review is on the board");
+    assert.equal((await state(page)).board[13], "b", "the start: a black man on 14");
+    await shot(page, `review-${lang}.png`);
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+
+  test(`in ${lang}: a hint in a game against the engine is a legal best move; analysis lines are played by a click`, async () => {
+    const page = await openBoard();
+    await page.selectOption("#lang", lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await newGame(page, { human: "black", movetime: 200 });
+    let st = await waitTurn(page);
+    await page.click("#hint");
+    await page.waitForFunction(() => window.crownState.hint, null, { timeout: 20000 });
+    st = await state(page);
+    assert.ok(st.legal.some((m) => m.text === st.hint.move.text), `hint ${st.hint.move.text} among the legal moves`);
+    assert.ok((await page.textContent("#hint-text")).startsWith(text(lang, "hint.text", { move: st.hint.move.text, score: "" }).replace(/\(\)$/, "").trimEnd()));
+    assert.equal(await page.locator("#board .sq.hinted").count(), st.hint.move.path.length);
+    assert.equal(await page.textContent("#hint"), text(lang, "btn.hint"));
+    // Three lines of analysis, the second played by a click.
+    await page.check("#analysis");
+    await page.selectOption("#an-want", "3");
+    await page.waitForFunction(() => window.crownState.analysis.lines.length === 3, null, { timeout: 20000 });
+    // The list is drawn anew with every report, so the second line is
+    // read and clicked in one step.
+    const title = await page.evaluate(() => {
+      const b = document.querySelectorAll("#an-lines .line")[1];
+      b.click();
+      return b.title;
+    });
+    await page.waitForFunction(() => window.crownState.moves.length > 0);
+    st = await state(page);
+    assert.equal(title, text(lang, "an.play.title", { move: st.moves[0].text }), "the move of the line clicked is played");
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+test("review of a Pool game loaded from a file, on a phone", async () => {
+  const page = await openBoard(phone);
+  const file = path.join(outDir, "pool-game.pdn");
+  fs.writeFileSync(file, poolPDN);
+  await page.selectOption("#human", "both");
+  await page.evaluate(() => { document.getElementById("load").open = true; });
+  await page.setInputFiles("#pdn-file", file);
+  await page.waitForFunction(() => window.crownState.variant === "pool" && window.crownState.moves.length > 40);
+  const st = await reviewGame(page);
+  assert.equal(await page.locator("#review-graph .g-point").count(), st.moves.length + 1);
+  const marked = st.review.moves.filter((m) => m.mark).length;
+  assert.equal(await page.locator("#moves .mv.mistake, #moves .mv.blunder").count(), marked);
+  const box = await page.locator("#review-graph").boundingBox();
+  assert.ok(box.width <= phone.width, "the graph fits the phone");
+  await page.locator("#review-graph").scrollIntoViewIfNeeded();
+  await shot(page, "review-pool-phone.png");
+  await page.context().close();
+});
+
+// The SVG graphs crown annotate draws (--graph), opened in Chromium: a
+// game of Tinsley's and the Pool game, at 0.1 s a position.
+test("crown annotate's SVG graphs open in the browser and show the games", async () => {
+  const dir = path.join(outDir, "annotate");
+  fs.rmSync(dir, { recursive: true, force: true });
+  const crown = path.join(repo, "bin", "crown");
+  for (const [name, file, games] of [["tinsley", "tinsley-games.pdn", "1"], ["pool", "pool-game.pdn", "1"]]) {
+    const out = path.join(dir, name + ".pdn");
+    execFileSync(crown, ["annotate", "--movetime", "0.1", "--games", games, "--out", out, "--graph", path.join(dir, name),
+      path.join(repo, "testdata", file)], { stdio: ["ignore", "pipe", "pipe"] });
+    const pdn = fs.readFileSync(out, "utf8");
+    assert.match(pdn, /\[Review "complete"\]/);
+    const page = await browser.newPage({ viewport: { width: 800, height: 360 } });
+    await page.goto("file://" + path.join(dir, name, "game-1.svg"));
+    const moves = (pdn.match(/\{/g) || []).length - 1;
+    assert.equal(await page.locator("g.point").count(), moves + 1, "a point per position");
+    const title = await page.textContent("svg > text");
+    assert.ok(title.length > 0);
+    await page.screenshot({ path: path.join(outDir, `annotate-${name}.png`) });
+    await page.close();
+  }
+});

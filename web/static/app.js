@@ -158,6 +158,7 @@
         if (selected === sq) { el.classList.add("selected"); parts.push(t("sq.picked")); }
         if (pending.includes(sq)) el.classList.add("pending");
         if (mustShow.includes(sq)) { el.classList.add("must"); parts.push(t("sq.must")); }
+        if (state.hint && state.hint.move.path.includes(sq)) el.classList.add("hinted");
         if (viaShow.includes(sq)) el.classList.add("via");
         else if (hints.includes(sq)) el.classList.add("hint");
         el.setAttribute("aria-label", parts.join(", "));
@@ -227,7 +228,13 @@
     $("go").disabled = state.over;
     $("go").textContent = t(state.thinking ? "btn.go.now" : "btn.go");
     $("analysis").checked = state.analysis.on;
+    $("hint").disabled = !state.your_turn || state.human === "both" || !!state.review;
+    const h = $("hint-text");
+    h.hidden = !state.hint && !state.analysis.hinting;
+    h.textContent = state.hint ? t("hint.text", { move: state.hint.move.text, score: winInOf(state.hint.score) || state.hint.score })
+      : state.analysis.hinting ? t("hint.thinking") : "";
     renderAnalysis();
+    renderReview();
     renderRecord();
     renderRules();
   }
@@ -249,6 +256,113 @@
     $("an-depth").textContent = a.depth;
     $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
     $("an-pv").textContent = a.pv || "…";
+    $("an-want").value = String(a.want);
+    const list = $("an-lines");
+    list.innerHTML = "";
+    if (a.want > 1) {
+      for (const l of a.lines) {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "line";
+        b.title = t("an.play.title", { move: l.move.text });
+        b.disabled = !state.your_turn;
+        b.textContent = lineScore(l) + "  " + l.pv;
+        b.addEventListener("click", () => submit(l.move.path));
+        li.appendChild(b);
+        list.appendChild(li);
+      }
+    }
+  }
+
+  // lineScore writes a line's score (Black's view) as the score shows.
+  function lineScore(l) {
+    const w = winInOf(l.text);
+    return w ? w : l.text;
+  }
+
+  // winInOf turns the server's English "Black wins in 7" into the
+  // player's language; a score in men stays as it is.
+  function winInOf(text) {
+    let m = /^(Black|White) wins in (\d+)$/.exec(text);
+    if (m) return t(m[1] === "Black" ? "an.win.black" : "an.win.white", { n: Number(m[2]) });
+    m = /^(Black|White) wins \(endgame database\)$/.exec(text);
+    if (m) return t(m[1] === "Black" ? "an.db.black" : "an.db.white");
+    return "";
+  }
+
+  // --- the review ----------------------------------------------------------------
+
+  const graph = { w: 600, h: 170, left: 8, right: 592, top: 10, bottom: 160 };
+
+  // renderReview draws the review: how far it went, the evaluation graph
+  // (Black's view, on the review's scale: evaluations clipped, proven
+  // results at the edges), a point per position that goes there when
+  // clicked, and the summary.
+  function renderReview() {
+    const rv = state.review;
+    $("review-panel").hidden = !rv;
+    $("review").disabled = state.moves.length === 0 || !!(rv && rv.running);
+    if (!rv) return;
+    $("review-status").textContent = rv.error ? t("review.failed", { detail: rv.error })
+      : rv.running ? t("review.running", { done: rv.done, total: rv.total }) : t("review.done", { total: rv.total });
+    const svg = $("review-graph");
+    svg.innerHTML = "";
+    const n = Math.max(rv.total, 1);
+    const x = (ply) => graph.left + ply * (graph.right - graph.left) / n;
+    const mid = (graph.top + graph.bottom) / 2;
+    const y = (v) => mid - v * (graph.bottom - graph.top) / 2 / rv.result;
+    const el = (tag, attrs, parent) => {
+      const e = document.createElementNS(svgNS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      (parent || svg).appendChild(e);
+      return e;
+    };
+    el("rect", { x: graph.left, y: graph.top, width: graph.right - graph.left, height: graph.bottom - graph.top, class: "g-bg" });
+    for (const v of [rv.clip, -rv.clip]) el("line", { x1: graph.left, x2: graph.right, y1: y(v), y2: y(v), class: "g-clip" });
+    el("line", { x1: graph.left, x2: graph.right, y1: mid, y2: mid, class: "g-zero" });
+    el("line", { x1: x(state.ply), x2: x(state.ply), y1: graph.top, y2: graph.bottom, class: "g-now" });
+    if (rv.summary.turn >= 0) {
+      const tx = x(rv.summary.turn + 1);
+      el("line", { x1: tx, x2: tx, y1: graph.top, y2: graph.bottom, class: "g-turn" });
+    }
+    if (rv.points.length > 0) {
+      const pts = rv.points.map((p) => x(p.ply).toFixed(1) + "," + y(p.value).toFixed(1));
+      el("polygon", { points: x(0) + "," + mid + " " + pts.join(" ") + " " + x(rv.points[rv.points.length - 1].ply) + "," + mid, class: "g-area" });
+      el("polyline", { points: pts.join(" "), class: "g-line" });
+    }
+    for (const p of rv.points) {
+      const mark = p.mark === "??" ? " blunder" : p.mark === "?" ? " mistake" : "";
+      const g = el("g", { class: "g-point" + mark + (p.ply === state.ply ? " now" : ""), "data-ply": p.ply, tabindex: "0", role: "button" });
+      const label = p.ply === 0 ? t("review.start") : state.moves[p.ply - 1].text + p.mark;
+      el("title", {}, g).textContent = label + " " + scoreWord(p);
+      el("circle", { cx: x(p.ply), cy: y(p.value), r: 9, class: "g-hit" }, g);
+      el("circle", { cx: x(p.ply), cy: y(p.value), r: mark ? 5 : 3, class: "g-dot" }, g);
+      const go = () => gotoPly(p.ply);
+      g.addEventListener("click", go);
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+    }
+    const s = rv.summary;
+    let text = t("review.side", { side: sideTitle("black"), mistakes: s.mistakes[0], blunders: s.blunders[0] }) + " " +
+      t("review.side", { side: sideTitle("white"), mistakes: s.mistakes[1], blunders: s.blunders[1] });
+    if (s.turn >= 0) text += " " + t("review.turn", { move: s.turn_text });
+    $("review-summary").textContent = text;
+  }
+
+  // scoreWord writes a point's score (Black's view) in words.
+  function scoreWord(p) {
+    switch (p.kind) {
+      case "dbwin": return t("an.db.black");
+      case "dbloss": return t("an.db.white");
+      case "dbdraw": return t("review.dbdraw");
+    }
+    return p.score;
+  }
+
+  async function gotoPly(ply) {
+    clearPick();
+    const r = await api("POST", "api/games/" + state.id + "/goto", { ply });
+    if (r.ok) { say(""); accept(r.data); } else say(errorText(r.data), "error");
   }
 
   function formatCount(n) {
@@ -275,6 +389,13 @@
       const span = document.createElement("span");
       span.className = "mv" + (i === state.ply - 1 ? " current" : "") + (i >= state.ply ? " undone" : "");
       span.textContent = mv.text;
+      const rm = state.review && state.review.moves[i];
+      if (rm) {
+        span.textContent += rm.mark;
+        if (rm.mark) span.classList.add(rm.mark === "??" ? "blunder" : "mistake");
+        span.title = rm.mark === "??" ? t("review.blunder", { comment: rm.comment }) : rm.mark === "?" ? t("review.mistake", { comment: rm.comment }) : rm.comment;
+        span.dataset.comment = rm.comment;
+      }
       li.appendChild(span);
     });
     const cur = list.querySelector(".current");
@@ -728,6 +849,25 @@
   $("analysis").addEventListener("change", async (e) => {
     const r = await api("POST", "api/games/" + state.id + "/analysis", { on: e.target.checked });
     if (r.ok) accept(r.data); else say(errorText(r.data), "error");
+  });
+  $("an-want").addEventListener("change", async (e) => {
+    const r = await api("POST", "api/games/" + state.id + "/analysis", { on: true, lines: Number(e.target.value) });
+    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
+  });
+  $("hint").addEventListener("click", async () => {
+    const r = await api("POST", "api/games/" + state.id + "/hint");
+    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
+  });
+  $("review").addEventListener("click", async () => {
+    const r = await api("POST", "api/games/" + state.id + "/review");
+    if (r.ok) { say(t("msg.reviewing"), "info"); accept(r.data); } else say(errorText(r.data), "error");
+  });
+  $("pdn-file").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    $("pdn-input").value = await f.text();
+    e.target.value = "";
+    $("load-pdn").click();
   });
   $("copy").addEventListener("click", async () => {
     const text = $("pdn").value;

@@ -1,0 +1,286 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
+	"github.com/crown-checkers/crown/review"
+	"github.com/crown-checkers/crown/search"
+)
+
+// Review, hint and the lines of analysis.
+const (
+	// DefaultReviewTime is the time a review spends on each position.
+	DefaultReviewTime = 100 * time.Millisecond
+	// maxHintTime caps the search of a hint: the game's time per move, at
+	// most this.
+	maxHintTime = time.Second
+	// maxLines bounds the lines analysis shows.
+	maxLines = 5
+)
+
+// gameReview is a review of the game on the board (package review, as
+// crown annotate runs it), running or done.
+type gameReview struct {
+	cancel  context.CancelFunc
+	running bool
+	err     string
+	result  review.Game // the record reviewed and the moves reviewed so far
+}
+
+// hint is the engine's best move for the person in the position at ply.
+type hint struct {
+	ply   int
+	fen   string
+	move  moveView
+	score int
+}
+
+// dropReview stops and forgets the game's review; mu is held.
+func (s *session) dropReview() {
+	if s.rev != nil && s.rev.cancel != nil {
+		s.rev.cancel()
+	}
+	s.rev = nil
+}
+
+// startReview reviews the whole line on the board (undone moves too) in
+// its own goroutine, with an engine of its own, a search slot held for
+// the whole review, and the server's time per position; mu is held.
+func (s *session) startReview() {
+	s.dropReview()
+	ctx, cancel := context.WithCancel(s.srv.ctx)
+	rec := movegen.Game{Variant: s.variant, Start: s.line.Start, Moves: append([]movegen.Move(nil), s.line.Moves...)}
+	rv := &gameReview{cancel: cancel, running: true, result: review.Game{Record: rec}}
+	s.rev = rv
+	s.stop() // the engine does not move by itself under a review
+	s.touch()
+	if s.analysis && !s.outcome().Over {
+		s.start(taskAnalysis)
+	}
+	limits := search.Limits{MoveTime: s.srv.opt.ReviewTime}
+	s.srv.searches.Add(1)
+	go func() {
+		defer s.srv.searches.Done()
+		defer cancel()
+		var err error
+		defer func() { s.reviewEnded(rv, err) }()
+		defer fault.Recover(&err, "game "+s.id+": review")
+		if !s.srv.acquire(ctx) {
+			return
+		}
+		defer s.srv.release()
+		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, EGDBs: s.srv.opt.EGDBs})
+		if err != nil {
+			return
+		}
+		defer ps.Close()
+		r, err := review.New(ps, review.Options{Limits: limits})
+		if err != nil {
+			return
+		}
+		_, err = r.Game(ctx, rec, func(m review.Move) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			rv.result.Moves = append(rv.result.Moves, m)
+			if s.rev == rv {
+				s.touch()
+			}
+		})
+	}()
+}
+
+// reviewEnded marks a review as ended, with what failed if anything (a
+// review stopped because the game changed is no failure).
+func (s *session) reviewEnded(rv *gameReview, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rv.running = false
+	if err != nil && !errors.Is(err, context.Canceled) {
+		rv.err = err.Error()
+		s.srv.logf("game %s: review: %v", s.id, err)
+	}
+	if s.rev == rv {
+		s.touch()
+	}
+}
+
+// handleReview starts a review of the game on the board.
+func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.line.Moves) == 0 {
+		writeError(w, http.StatusConflict, codeNothingToReview, "the game has no move to review")
+		return
+	}
+	g.startReview()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// gotoRequest names the position to show: after this many moves.
+type gotoRequest struct {
+	Ply *int `json:"ply"`
+}
+
+// handleGoto shows the position after the first ply moves of the line
+// (undone ones included), as a click on the evaluation graph asks.
+func (s *Server) handleGoto(w http.ResponseWriter, r *http.Request, g *session) {
+	var req gotoRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if req.Ply == nil || *req.Ply < 0 || *req.Ply > len(g.line.Moves) {
+		writeError(w, http.StatusBadRequest, codeBadRequest, "want {\"ply\": 0..%d}", len(g.line.Moves))
+		return
+	}
+	g.ply = *req.Ply
+	g.schedule()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleHint looks for the engine's best move for the person to move.
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.outcome().Over:
+		writeError(w, http.StatusConflict, codeGameOver, "the game is over")
+		return
+	case g.task == taskMove || !g.hum.plays(g.pos().Turn):
+		writeError(w, http.StatusConflict, codeNotYourTurn, "a hint is for your move")
+		return
+	}
+	g.stop()
+	g.hint = nil
+	g.start(taskHint)
+	g.touch()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// reviewView is the review as the page shows it: how far it went, the
+// evaluation graph's points (the start, then after each move reviewed,
+// from Black's view on the review's scale), each move's mark and comment,
+// and the summary.
+type reviewView struct {
+	Running bool              `json:"running"`
+	Done    int               `json:"done"`
+	Total   int               `json:"total"`
+	Error   string            `json:"error"`
+	Clip    int               `json:"clip"`   // evaluations are clipped to ±clip
+	Result  int               `json:"result"` // a proven result's value
+	Points  []pointView       `json:"points"`
+	Moves   []reviewMoveView  `json:"moves"`
+	Summary reviewSummaryView `json:"summary"`
+}
+
+// pointView is one point of the evaluation graph.
+type pointView struct {
+	Ply   int    `json:"ply"`
+	Value int    `json:"value"` // Black's view, on the review's scale
+	Score string `json:"score"` // Black's view, as every front end writes it
+	Kind  string `json:"kind"`  // review.Score.Kind: cm, win, loss, dbwin, dbloss, dbdraw
+	Mark  string `json:"mark"`  // of the move that led here: "", "?" or "??"
+}
+
+// reviewMoveView is the review of one move: its mark, its score and the
+// best move from the side that moved, and the comment crown annotate
+// writes.
+type reviewMoveView struct {
+	Mark      string `json:"mark"`
+	Score     string `json:"score"`
+	Best      string `json:"best"` // "" when the move played is as good
+	BestScore string `json:"best_score"`
+	Comment   string `json:"comment"`
+}
+
+// reviewSummaryView counts each side's mistakes and blunders (Black's
+// first) and names the move where the game turned (an index of the
+// moves, -1 for none).
+type reviewSummaryView struct {
+	Mistakes [2]int `json:"mistakes"`
+	Blunders [2]int `json:"blunders"`
+	Turn     int    `json:"turn"`
+	TurnText string `json:"turn_text"` // "12... 26-22??"
+}
+
+// reviewView returns the review's view; nil for none; mu is held.
+func (s *session) reviewView() *reviewView {
+	rv := s.rev
+	if rv == nil {
+		return nil
+	}
+	g := &rv.result
+	v := &reviewView{Running: rv.running, Done: len(g.Moves), Total: len(g.Record.Moves), Error: rv.err,
+		Clip: review.Clip, Result: review.ResultValue, Points: []pointView{}, Moves: []reviewMoveView{}}
+	for _, p := range g.Points() {
+		kind, _ := p.Score.Kind()
+		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: p.Score.String(), Kind: kind, Mark: p.Mark.String()})
+	}
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		mv := reviewMoveView{Mark: m.Mark.String(), Score: m.Played.String(), Comment: m.Comment()}
+		if m.ShowBest() {
+			mv.Best, mv.BestScore = m.BestText(), m.BestScore.String()
+		}
+		v.Moves = append(v.Moves, mv)
+	}
+	sum := g.Summary()
+	v.Summary = reviewSummaryView{Mistakes: sum.Mistakes, Blunders: sum.Blunders, Turn: sum.Turn}
+	if sum.Turn >= 0 {
+		v.Summary.TurnText = g.Moves[sum.Turn].Label()
+	}
+	return v
+}
+
+// hintView returns the hint for the position on the board, nil for none;
+// mu is held.
+func (s *session) hintView() *hintView {
+	h := s.hint
+	if h == nil || h.ply != s.ply || h.fen != s.pos().FEN() {
+		return nil
+	}
+	score := h.score
+	if s.pos().Turn == movegen.White {
+		score = -score
+	}
+	return &hintView{Move: h.move, Score: scoreText(score)}
+}
+
+// hintView is the engine's best move for the person, with its score from
+// Black's view.
+type hintView struct {
+	Move  moveView `json:"move"`
+	Score string   `json:"score"`
+}
+
+// lineView is one line of analysis: its first move (to play it), its
+// score from Black's view, and the line.
+type lineView struct {
+	Move  moveView `json:"move"`
+	Score int      `json:"score"`
+	Text  string   `json:"text"`
+	PV    string   `json:"pv"`
+}
+
+// lineViews writes the lines of a search of p for the page.
+func lineViews(p *movegen.Position, lines []search.Line) []lineView {
+	out := make([]lineView, 0, len(lines))
+	for _, l := range lines {
+		if len(l.PV) == 0 || !p.IsLegal(l.PV[0]) {
+			continue
+		}
+		score := l.Score
+		if p.Turn == movegen.White {
+			score = -score
+		}
+		out = append(out, lineView{Move: newMoveView(p, l.PV[0]), Score: score, Text: scoreText(score), PV: p.FormatLine(l.PV)})
+	}
+	return out
+}
