@@ -16,11 +16,19 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: cross ## vet here and for every platform (cross), the short test suite with the race detector, then without it the bench signature and the 4-piece database play test
+test: cross ## vet here and for every platform (cross), the short test suite with the race detector, then without it the tests that skip under it (NORACE_TESTS)
 	$(GO) vet $(PKGS)
 	$(GO) test -short -race -count=1 $(PKGS)
-	$(GO) test -count=1 -run TestSignature ./bench/
-	$(GO) test -short -count=1 -run TestEGDBPlayShort ./search/
+	$(GO) test -short -count=1 -run '$(NORACE_TESTS)' $(NORACE_PKGS)
+
+# The tests that skip under the race detector with -short (or are not built
+# with it), run by make test again without it. The detector slows the
+# search some fifty times: the bench signature's run, the 4-piece database
+# build and its games, and the timing of the search's stop, time limits and
+# held answers, whose clock and stop polls it slows too. Their goroutines
+# other tests check under it.
+NORACE_TESTS := ^(TestSignature|TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer)$$
+NORACE_PKGS  := ./bench/ ./search/
 
 # The platforms crown and the CheckerBoard library are built for. make test
 # vets every package, tests included, for each one but the machine's own
