@@ -26,10 +26,14 @@ func randomPositions(v movegen.Variant, pieces, n int, seed uint64) []movegen.Po
 }
 
 // TestCacheBound: a cache far smaller than the database never holds more
-// than its size, and its values are the uncached ones.
+// than its size, and its values are the uncached ones, over 20,000 random
+// probes (4,000 with -short, some seventy for each of the sixty blocks).
 func TestCacheBound(t *testing.T) {
-	dir := t.TempDir()
-	buildTo(t, movegen.Pool, 3, dir, nil)
+	probes := 20000
+	if testing.Short() {
+		probes = 4000
+	}
+	_, dir := threePieces(t, movegen.Pool)
 	plain, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +45,7 @@ func TestCacheBound(t *testing.T) {
 	}
 	defer db.Close()
 	peak := int64(0)
-	for i, p := range randomPositions(movegen.Pool, 3, 20000, 1) {
+	for i, p := range randomPositions(movegen.Pool, 3, probes, 1) {
 		if got, want := db.Probe(&p), plain.Probe(&p); got != want {
 			t.Fatalf("%s: cached %v, uncached %v", p.FEN(), got, want)
 		}
@@ -79,8 +83,7 @@ func TestOpenCacheRange(t *testing.T) {
 // cache (so blocks come and go) agree with the uncached values; run with
 // -race (make test) this checks the cache's sharing too.
 func TestConcurrentProbes(t *testing.T) {
-	dir := t.TempDir()
-	buildTo(t, movegen.American, 3, dir, nil)
+	_, dir := threePieces(t, movegen.American)
 	plain, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -119,8 +122,7 @@ func TestCachedProbeAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocations differ under the race detector")
 	}
-	dir := t.TempDir()
-	buildTo(t, movegen.American, 3, dir, nil)
+	_, dir := threePieces(t, movegen.American)
 	db, err := Open(dir, 1)
 	if err != nil {
 		t.Fatal(err)

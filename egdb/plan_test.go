@@ -74,8 +74,8 @@ func TestPlan(t *testing.T) {
 // successors are missing names them.
 func TestBuildSlice(t *testing.T) {
 	const n = 3
-	whole, parts := t.TempDir(), t.TempDir()
-	buildTo(t, movegen.Pool, n, whole, nil)
+	_, whole := threePieces(t, movegen.Pool)
+	parts := t.TempDir()
 	b := NewBuilder(movegen.Pool, 2)
 	b.Dir = parts
 	err := b.BuildSlice(Material{0, 1, 1, 1})

@@ -176,8 +176,9 @@ func TestRLE(t *testing.T) {
 
 // probeStride thins TestStoreAndProbe's probes with -short: each one
 // decompresses a block, which the race detector slows some ten times. An
-// odd stride meets every offset within a block over the slices.
-const probeStride = 7
+// odd stride probes both sides to move of a slice (with -short about 7,000
+// positions of each rule set, each with its flip).
+const probeStride = 29
 
 // buildTo builds up to n pieces of v into dir and returns the builder.
 func buildTo(t *testing.T, v movegen.Variant, n int, dir string, progress func(Progress)) *Builder {
@@ -191,9 +192,10 @@ func buildTo(t *testing.T, v movegen.Variant, n int, dir string, progress func(P
 	return b
 }
 
-// TestStoreAndProbe writes up to three pieces of both rule sets, opens the
-// directory and probes every position, with either side to move, against
-// the builder's values (with -short every probeStride-th position).
+// TestStoreAndProbe opens a directory with the files of up to three
+// pieces of both rule sets and probes every position, with either side to
+// move, against the builder's values (with -short every probeStride-th
+// position).
 func TestStoreAndProbe(t *testing.T) {
 	stride := int64(1)
 	if testing.Short() {
@@ -202,7 +204,9 @@ func TestStoreAndProbe(t *testing.T) {
 	dir := t.TempDir()
 	var bs [movegen.NumVariants]*Builder
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		bs[v] = buildTo(t, v, 3, dir, nil)
+		var shared string
+		bs[v], shared = threePieces(t, v)
+		copyDir(t, dir, shared)
 	}
 	db, err := Open(dir, 0)
 	if err != nil {
@@ -238,8 +242,7 @@ func TestProbeAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items under the race detector")
 	}
-	dir := t.TempDir()
-	buildTo(t, movegen.American, 3, dir, nil)
+	_, dir := threePieces(t, movegen.American)
 	db, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -254,8 +257,8 @@ func TestProbeAllocs(t *testing.T) {
 // slice is built again, and the values come out the same; what an
 // interrupted write left is deleted.
 func TestResume(t *testing.T) {
-	dir := t.TempDir()
-	first := buildTo(t, movegen.Pool, 3, dir, nil)
+	first, shared := threePieces(t, movegen.Pool)
+	dir := copyDir(t, "", shared)
 	m := Material{0, 1, 0, 2}
 	if err := os.Remove(filepath.Join(dir, FileName(movegen.Pool, m))); err != nil {
 		t.Fatal(err)
@@ -309,8 +312,8 @@ func TestResume(t *testing.T) {
 // TestVerify: a built directory verifies; a slice with one value changed
 // does not.
 func TestVerify(t *testing.T) {
-	dir := t.TempDir()
-	b := buildTo(t, movegen.American, 3, dir, nil)
+	b, shared := threePieces(t, movegen.American)
+	dir := copyDir(t, "", shared)
 	db, err := Open(dir, 0)
 	if err != nil {
 		t.Fatal(err)
