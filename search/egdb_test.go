@@ -8,6 +8,7 @@ import (
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -206,7 +207,7 @@ func TestEGDBPlay5(t *testing.T) {
 // TestEGDBScores: scores of database positions order as documented, and
 // the hits are counted.
 func TestEGDBScores(t *testing.T) {
-	e := newEngine(t, Options{HashMiB: 4, EGDB: buildDB(t, 3, movegen.American)})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
 	tests := []struct {
 		fen      string
 		min, max int
@@ -231,7 +232,7 @@ func TestEGDBScores(t *testing.T) {
 // TestNoEGDBUnchanged: an engine without a database and one whose
 // database does not hold the position search the same nodes.
 func TestNoEGDBUnchanged(t *testing.T) {
-	db := buildDB(t, 2, movegen.American)
+	db := openDB(t, egdbtest.Dir(t, 2), DefaultEGDBCacheMiB)
 	p := movegen.StartPosition(movegen.American)
 	l := Limits{Depth: 9}
 	a := searchOK(t, newEngine(t, Options{HashMiB: 4}), context.Background(), Request{Pos: p, Limits: l})
@@ -254,8 +255,7 @@ func TestEGDBOptions(t *testing.T) {
 // TestEGDBThreads: several search threads probe one database (run under
 // -race by make test) and agree that two kings against one are won.
 func TestEGDBThreads(t *testing.T) {
-	db := buildDB(t, 3, movegen.American)
-	e := newEngine(t, Options{HashMiB: 4, Threads: testThreads, EGDB: openDB(t, db.Dir(), 1)})
+	e := newEngine(t, Options{HashMiB: 4, Threads: testThreads, EGDB: openDB(t, egdbtest.Dir(t, 3), 1)})
 	p := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
 	res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 10}})
 	if !p.IsLegal(res.Move) || res.Score > -DBWinThreshold || res.Score <= -WinThreshold || res.EGDBHits == 0 {
@@ -266,7 +266,7 @@ func TestEGDBThreads(t *testing.T) {
 // TestEGDBGiven: an engine probes the database it is given and no
 // other, lets go of it when closed, and never closes it: its opener does.
 func TestEGDBGiven(t *testing.T) {
-	db := buildDB(t, 2, movegen.American)
+	db := openDB(t, egdbtest.Dir(t, 2), DefaultEGDBCacheMiB)
 	e := newEngine(t, Options{HashMiB: 1, EGDB: db})
 	p := mustFEN(t, "B:WK1:BK14", movegen.American) // a king each: a database draw
 	if res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 2}}); res.EGDBHits == 0 || e.EGDB() != db {
@@ -301,7 +301,7 @@ func TestEGDBGiven(t *testing.T) {
 // with the database's score, unless it is lost for the root's side (resist
 // mode searches those on).
 func TestEGDBTable(t *testing.T) {
-	e := newEngine(t, Options{HashMiB: 4, EGDB: buildDB(t, 3, movegen.American)})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
 	p := mustFEN(t, "B:W18,K30:BK14,K1", movegen.American) // 14x23 leaves three pieces
 	searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}})
 	var ml movegen.MoveList
@@ -332,7 +332,7 @@ func TestEGDBTable(t *testing.T) {
 // the side to move's view); the root side's wins keep their database
 // scores, and without resist mode a loss is a database loss.
 func TestResist(t *testing.T) {
-	db := buildDB(t, 3, movegen.American)
+	db := openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)
 	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American)
 	lost := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
 	tests := []struct {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -55,7 +56,7 @@ func TestThreadPanic(t *testing.T) {
 func TestDistancePanic(t *testing.T) {
 	undo := fault.Inject(fault.DistanceBuilder, func() { panic("injected") })
 	defer undo()
-	e := newEngine(t, Options{HashMiB: 1, EGDB: buildDB(t, 3, movegen.American)})
+	e := newEngine(t, Options{HashMiB: 1, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
 	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American) // two kings against one: a database win
 	deadline := time.Now().Add(10 * time.Second)
 	for {

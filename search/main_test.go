@@ -5,16 +5,19 @@ import (
 	"os"
 	"runtime"
 	"testing"
+
+	"github.com/crown-checkers/crown/internal/egdbtest"
 )
 
 // testThreads is the most search threads a test uses.
 const testThreads = 3
 
 // TestMain gives the tests' searches spare processors, as a program does
-// (see SpareProcs): the stop-latency checks need them.
+// (see SpareProcs): the stop-latency checks need them. It removes the
+// database egdbtest.Dir built.
 func TestMain(m *testing.M) {
 	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), testThreads) + SpareProcs)
-	os.Exit(m.Run())
+	os.Exit(egdbtest.Run(m))
 }
 
 // newEngine returns an engine with opt, closed when the test ends.

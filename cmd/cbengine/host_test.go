@@ -71,8 +71,10 @@ var (
 	faultLib, faultErr   string
 )
 
+// TestMain removes what the tests built: the library and host, and the
+// database egdbtest.Dir built.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := egdbtest.Run(m)
 	if hostTmp != "" {
 		os.RemoveAll(hostTmp)
 	}

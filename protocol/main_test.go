@@ -1,0 +1,11 @@
+package protocol
+
+import (
+	"os"
+	"testing"
+
+	"github.com/crown-checkers/crown/internal/egdbtest"
+)
+
+// TestMain removes the database egdbtest.Dir built for the tests.
+func TestMain(m *testing.M) { os.Exit(egdbtest.Run(m)) }
