@@ -128,7 +128,8 @@ func mean(xs []int) float64 {
 const firstPosition = "W:WK19,K23:BK28,12"
 
 // TestEGDBPlayShort: with a 4-piece database built here, the engine wins
-// database-won 4-piece positions of both rule sets playing both sides,
+// database-won 4-piece positions of both rule sets playing both sides (six
+// American and four Pool, with -short the first three and two of them),
 // and First Position.
 // Pool's are two against two: a lone king against three kings draws by
 // the thirteen-move count more often than not, which the database's
@@ -146,6 +147,9 @@ func TestEGDBPlayShort(t *testing.T) {
 		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
 		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
 	} {
+		if testing.Short() {
+			ws.count /= 2
+		}
 		ps := wonPositions(t, e.EGDB(), ws)
 		if ws.v == movegen.American {
 			ps = append(ps, mustFEN(t, firstPosition, movegen.American))

@@ -137,11 +137,17 @@ func TestRuleDrawFirst(t *testing.T) {
 
 // TestThreeKingsCount: in Pool three kings against one must win within 13
 // moves of their own; after 12 of them with no win in one, it is a draw.
+// Searched to depth 10, with -short 6 (a thirtieth of the nodes): both
+// are well short of the count's 26 plies, and both see its end.
 func TestThreeKingsCount(t *testing.T) {
 	v := movegen.Pool
 	root := mustFEN(t, "B:WK13:BK1,K3,K32", v)
+	l := Limits{Depth: 10}
+	if testing.Short() {
+		l.Depth = 6
+	}
 	e := newEngine(t, Options{HashMiB: 1})
-	res := searchOK(t, e, context.Background(), Request{Pos: root, Limits: Limits{Depth: 10}})
+	res := searchOK(t, e, context.Background(), Request{Pos: root, Limits: l})
 	if res.Score < 300 {
 		t.Errorf("fresh count: score %d, want a winning score", res.Score)
 	}
@@ -149,7 +155,7 @@ func TestThreeKingsCount(t *testing.T) {
 	// made 12 moves with this material and makes its 13th now.
 	hist := kingWalk(t, root, 2*(movegen.Pool.Rules().ThreeKingsMoves-1), []int{2, 4, 31})
 	e.Clear()
-	res = searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 10}})
+	res = searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: l})
 	if res.Score != DrawScore {
 		t.Errorf("count nearly out: score %d, want a draw", res.Score)
 	}

@@ -146,10 +146,16 @@ func BenchmarkSearchStart(b *testing.B) {
 
 // TestDisable checks that each feature Options.Disable names is wired: a
 // fixed-depth search of a middle game with it off searches another tree.
+// Depth 15; with -short 13, the least at which each feature changes this
+// tree (IIR's change is the smallest), a third of the nodes.
 func TestDisable(t *testing.T) {
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
+	depth := 15
+	if testing.Short() {
+		depth = 13
+	}
 	nodes := func(disable int) uint64 {
-		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: 15}).Nodes
+		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: depth}).Nodes
 	}
 	all := nodes(0)
 	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions, DisableTTCutoffs} {
