@@ -10,24 +10,52 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
-// smallBuild builds a tiny book quickly: a few positions from the start
-// and one forced line, searched to a few thousand nodes.
-func smallBuild(t *testing.T, concurrency int, resume *Book) []Entry {
+// smallConfig is a tiny book, built quickly: a few positions from the
+// start and one forced line, searched to a few thousand nodes.
+func smallConfig(t *testing.T, concurrency int) Config {
 	t.Helper()
-	es, err := Build(context.Background(), Config{
+	return Config{
 		Variant: movegen.American, Ballots: []Ballot{lineBallot(t, "11-15", "23-19", "8-11")}, Positions: 40, MainPlies: 3,
 		Limits: search.Limits{Nodes: 2000}, Concurrency: concurrency, Seed: 7,
-	}, resume)
+	}
+}
+
+// smallBuild builds smallConfig's book with resume as the book so far.
+func smallBuild(t *testing.T, concurrency int, resume *Book) []Entry {
+	t.Helper()
+	es, err := Build(context.Background(), smallConfig(t, concurrency), resume)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return es
+}
+
+// oneWorker is smallBuild on one worker, built once for the tests that
+// read it.
+var oneWorker struct {
+	once sync.Once
+	es   []Entry
+	err  error
+}
+
+// smallBook returns smallBuild(t, 1, nil), built on the first call; the
+// callers must not change it.
+func smallBook(t *testing.T) []Entry {
+	t.Helper()
+	oneWorker.once.Do(func() {
+		oneWorker.es, oneWorker.err = Build(context.Background(), smallConfig(t, 1), nil)
+	})
+	if oneWorker.err != nil {
+		t.Fatal(oneWorker.err)
+	}
+	return oneWorker.es
 }
 
 // lineBallot returns the American ballot of the moves.
@@ -96,7 +124,7 @@ func TestShippedBook(t *testing.T) {
 // TestRoundTrip: a built book written and read back answers the same
 // moves, scores and counts, and writing it again gives the same bytes.
 func TestRoundTrip(t *testing.T) {
-	es := smallBuild(t, 1, nil)
+	es := smallBook(t)
 	data := encode(t, movegen.American, es)
 	b, err := Parse(data)
 	if err != nil {
@@ -134,7 +162,7 @@ func TestRoundTrip(t *testing.T) {
 // two workers, and a build continued from part of a book ends where a
 // whole build does.
 func TestBuildReproducible(t *testing.T) {
-	one := encode(t, movegen.American, smallBuild(t, 1, nil))
+	one := encode(t, movegen.American, smallBook(t))
 	two := encode(t, movegen.American, smallBuild(t, 2, nil))
 	if !bytes.Equal(one, two) {
 		t.Fatal("one and two workers built different books")
@@ -142,11 +170,9 @@ func TestBuildReproducible(t *testing.T) {
 	// An interrupted build: cancel after the first checkpoint.
 	ctx, cancel := context.WithCancel(context.Background())
 	var part []Entry
-	_, err := Build(ctx, Config{
-		Variant: movegen.American, Ballots: []Ballot{lineBallot(t, "11-15", "23-19", "8-11")},
-		Positions: 40, MainPlies: 3, Limits: search.Limits{Nodes: 2000}, Seed: 7,
-		Checkpoint: func(es []Entry) error { part = es; cancel(); return nil },
-	}, nil)
+	cfg := smallConfig(t, 1)
+	cfg.Checkpoint = func(es []Entry) error { part = es; cancel(); return nil }
+	_, err := Build(ctx, cfg, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled build: %v", err)
 	}
@@ -185,7 +211,7 @@ func TestBuildReproducible(t *testing.T) {
 // TestCorrupt: every damaged file is an error wrapping ErrFormat (or
 // ErrVersion), never a panic or a book.
 func TestCorrupt(t *testing.T) {
-	data := encode(t, movegen.American, smallBuild(t, 1, nil))
+	data := encode(t, movegen.American, smallBook(t))
 	for n := 0; n < len(data); n += max(1, len(data)/200) {
 		if _, err := Parse(data[:n]); !errors.Is(err, ErrFormat) {
 			t.Fatalf("truncated to %d bytes: %v, want ErrFormat", n, err)
