@@ -7,24 +7,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// egdbDir builds the American slices of up to three pieces with crown
-// egdb build and returns their directory.
-func egdbDir(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	if code, _, errOut := runCrown("egdb", "build", "--pieces", "3", "--dir", dir); code != exitOK {
-		t.Fatalf("build: exit %d, %s", code, errOut)
-	}
-	return dir
-}
+	"github.com/crown-checkers/crown/internal/egdbtest"
+)
 
 // TestAnalyzeEGDB: analyze --egdb counts hits on its lines and shows a
 // database win as dbwin, as every front end does; a directory that does
 // not open is a usage error.
 func TestAnalyzeEGDB(t *testing.T) {
-	dir := egdbDir(t)
+	dir := egdbtest.Dir(t, 3)
 	var out, errb bytes.Buffer
 	if code := runAnalyze([]string{"--fen", "B:WK1:BK14,K23", "--depth", "4", "--egdb", dir, "--egdb-cache", "2"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
@@ -51,7 +42,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 // egdbpath=none; a missing directory is a usage error, in the flag and in
 // a self engine's settings.
 func TestMatchEGDB(t *testing.T) {
-	dir := egdbDir(t)
+	dir := egdbtest.Dir(t, 3)
 	ballots := filepath.Join(t.TempDir(), "ballots.txt")
 	if err := os.WriteFile(ballots, []byte("B:WK1:BK14,K23\nW:WK19:BK28,K5\n"), 0o644); err != nil {
 		t.Fatal(err)

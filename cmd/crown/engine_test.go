@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,13 +48,9 @@ func TestEngineCommand(t *testing.T) {
 // stdout: replies on stdout only, the move legal, a clean exit at the end
 // of input.
 func TestEngineBinary(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	bin := crownBinary(t)
+	if bin == "" {
 		t.Skip("no go tool to build the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "crown")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	const fen = "B:W21-32:B1-12"
 	cmd := exec.Command(bin)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -69,11 +68,7 @@ func TestTimingCommand(t *testing.T) {
 		exact  bool
 	}
 	runs := []run{{match.Self, false}, {match.Self, true}}
-	if goTool, err := exec.LookPath("go"); err == nil {
-		bin := filepath.Join(dir, "crown")
-		if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
+	if bin := crownBinary(t); bin != "" {
 		runs = append(runs, run{bin, false})
 	}
 	for _, r := range runs {
