@@ -319,7 +319,8 @@ func TestLoopSelfPlayFailure(t *testing.T) {
 }
 
 // TestLoopData: a loop's --data files are read by every fit besides the
-// window's, and named in its settings.
+// window's, and named in its settings. Its loops are of one generation of
+// American checkers, with the shortest match.
 func TestLoopData(t *testing.T) {
 	fitted := func(log string) string {
 		for _, line := range strings.Split(log, "\n") {
@@ -332,7 +333,7 @@ func TestLoopData(t *testing.T) {
 	one := func(dir string, data []string) string {
 		var log bytes.Buffer
 		cfg := tinyLoop(dir, &log, io.Discard)
-		cfg.Generations, cfg.Games[movegen.Pool], cfg.Data = 1, 0, data
+		cfg.Generations, cfg.Games[movegen.Pool], cfg.MatchGames, cfg.Data = 1, 0, 2, data
 		if _, err := RunLoop(context.Background(), cfg); err != nil {
 			t.Fatalf("%v\n%s", err, log.String())
 		}

@@ -111,10 +111,14 @@ func TestSelfPlay(t *testing.T) {
 
 // TestNodeJitter checks that a varied node budget changes the games and
 // keeps them reproducible: the same seed gives the same file, with any
-// concurrency.
+// concurrency. Four games of 2000 nodes a move; with -short two of 1000,
+// a quarter of the nodes.
 func TestNodeJitter(t *testing.T) {
 	cfg := Config{Variant: movegen.American, Games: 4, Limits: search.Limits{Nodes: 2000}, Openings: Deck, Seed: 5,
 		Options: search.Options{HashMiB: 1}, Concurrency: 1}
+	if testing.Short() {
+		cfg.Games, cfg.Limits.Nodes = 2, 1000
+	}
 	_, plain := selfPlay(t, cfg)
 	cfg.NodeJitter = 30
 	_, varied := selfPlay(t, cfg)
