@@ -18,25 +18,28 @@ var exactOptions = Options{HashMiB: 1, Threads: 1, Disable: DisableAll}
 // rule sets, quiet roots and roots with a choice of captures, a middle
 // game, king endings with many moves, forced wins (scores counted in
 // plies) and a root with fewer moves than the lines asked for.
+// With -short (make test) only those marked short are checked, a third
+// of the time with one of each kind; make test-long checks them all.
 var exactPositions = []struct {
 	v     movegen.Variant
 	fen   string
 	depth int
+	short bool
 }{
-	{movegen.American, "B:W21-32:B1-12", 6},
-	{movegen.Pool, "B:W21-32:B1-12", 6},
-	{movegen.American, "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,16", 7},
-	{movegen.American, "W:W13,14,24,26,27,31,32:B1,2,3,4,5,18", 7},
-	{movegen.American, "W:W26,28:B6,K10,11,19", 10},
-	{movegen.Pool, "W:W20,24:BK2,K4,9", 10},
-	{movegen.American, "W:WK15,18,20,21,22:B8,12,13,K23", 5},
-	{movegen.Pool, "W:W13,K15,21,25,32:B5,12,16,20,K31", 4},
-	{movegen.Pool, "W:WK29:B22,10,9,26", 5},
-	{movegen.American, "B:W24,28:B11,12,18,19", 10},
-	{movegen.American, "B:W7,26,28:B2,6,K10,19", 10},
-	{movegen.Pool, "B:W15,20,24:BK2,9,K29", 10},
-	{movegen.Pool, "W:WK20,25,27,28:B3,17", 7},
-	{movegen.American, "W:W17,20,27,29,30,31:B2,9,10,12,18,28", 6},
+	{movegen.American, "B:W21-32:B1-12", 6, true},
+	{movegen.Pool, "B:W21-32:B1-12", 6, true},
+	{movegen.American, "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,16", 7, false},
+	{movegen.American, "W:W13,14,24,26,27,31,32:B1,2,3,4,5,18", 7, true},
+	{movegen.American, "W:W26,28:B6,K10,11,19", 10, false},
+	{movegen.Pool, "W:W20,24:BK2,K4,9", 10, false},
+	{movegen.American, "W:WK15,18,20,21,22:B8,12,13,K23", 5, false},
+	{movegen.Pool, "W:W13,K15,21,25,32:B5,12,16,20,K31", 4, true},
+	{movegen.Pool, "W:WK29:B22,10,9,26", 5, true},
+	{movegen.American, "B:W24,28:B11,12,18,19", 10, true},
+	{movegen.American, "B:W7,26,28:B2,6,K10,19", 10, false},
+	{movegen.Pool, "B:W15,20,24:BK2,9,K29", 10, false},
+	{movegen.Pool, "W:WK20,25,27,28:B3,17", 7, false},
+	{movegen.American, "W:W17,20,27,29,30,31:B2,9,10,12,18,28", 6, false},
 }
 
 // TestMultiPVExact checks every line of a multi-PV search against
@@ -60,6 +63,9 @@ var exactPositions = []struct {
 func TestMultiPVExact(t *testing.T) {
 	e := newEngine(t, exactOptions)
 	for _, tc := range exactPositions {
+		if testing.Short() && !tc.short {
+			continue
+		}
 		p := mustFEN(t, tc.fen, tc.v)
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
@@ -142,6 +148,10 @@ func fromChild(score int) int {
 // at all, is the same search node for node (the bench signature checks
 // the search itself), and its one line is the result's.
 func TestMultiPVOne(t *testing.T) {
+	depth := 12
+	if testing.Short() {
+		depth = 9
+	}
 	for _, fen := range []struct {
 		v   movegen.Variant
 		fen string
@@ -156,7 +166,7 @@ func TestMultiPVOne(t *testing.T) {
 			opt, req int
 		}{{0, 0}, {1, 0}, {0, 1}, {5, 1}} {
 			e := newEngine(t, Options{HashMiB: 4, MultiPV: c.opt})
-			results = append(results, searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 12}, MultiPV: c.req}))
+			results = append(results, searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: depth}, MultiPV: c.req}))
 		}
 		for i, r := range results {
 			r0 := results[0]
@@ -175,6 +185,10 @@ func TestMultiPVOne(t *testing.T) {
 // different root moves, legal lines, best first; and the named moves of
 // a request are the only ones searched.
 func TestMultiPVSearch(t *testing.T) {
+	depth, nodes := 12, uint64(50000)
+	if testing.Short() {
+		depth, nodes = 9, 20000
+	}
 	p := mustFEN(t, "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,16", movegen.American)
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
@@ -185,11 +199,11 @@ func TestMultiPVSearch(t *testing.T) {
 		only    []movegen.Move
 		l       Limits
 	}{
-		{"3 lines", 1, 3, nil, Limits{Depth: 12}},
-		{"3 lines, 2 threads", 2, 3, nil, Limits{Depth: 12}},
-		{"every line, 2 threads", 2, MaxMultiPV, nil, Limits{Depth: 10}},
-		{"2 lines of 3 moves", 1, 2, ml.Moves[2:5], Limits{Depth: 12}},
-		{"3 lines by nodes", 1, 3, nil, Limits{Nodes: 50000}},
+		{"3 lines", 1, 3, nil, Limits{Depth: depth}},
+		{"3 lines, 2 threads", 2, 3, nil, Limits{Depth: depth}},
+		{"every line, 2 threads", 2, MaxMultiPV, nil, Limits{Depth: depth - 2}},
+		{"2 lines of 3 moves", 1, 2, ml.Moves[2:5], Limits{Depth: depth}},
+		{"3 lines by nodes", 1, 3, nil, Limits{Nodes: nodes}},
 	} {
 		e := newEngine(t, Options{HashMiB: 4, Threads: tc.threads, MultiPV: tc.lines})
 		res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: tc.l, SearchMoves: tc.only})

@@ -53,12 +53,16 @@ func TestTunables(t *testing.T) {
 
 // TestParamsChangeSearch checks that the parameters reach the search: a
 // different LMR divisor searches another tree, and the defaults set
-// explicitly search the same one as none.
+// explicitly search the same one as none. Depth 13, with -short 10.
 func TestParamsChangeSearch(t *testing.T) {
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
+	depth := 13
+	if testing.Short() {
+		depth = 10
+	}
 	nodes := func(o Options) uint64 {
 		o.HashMiB = 4
-		return search(t, newEngine(t, o), p, Limits{Depth: 13}).Nodes
+		return search(t, newEngine(t, o), p, Limits{Depth: depth}).Nodes
 	}
 	base := nodes(Options{})
 	def := DefaultParams
