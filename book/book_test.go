@@ -18,13 +18,18 @@ import (
 )
 
 // smallConfig is a tiny book, built quickly: a few positions from the
-// start and one forced line, searched to a few thousand nodes.
+// start and one forced line, searched to a few thousand nodes (40
+// positions of 2000 nodes, with -short 24 of 1000).
 func smallConfig(t *testing.T, concurrency int) Config {
 	t.Helper()
-	return Config{
+	cfg := Config{
 		Variant: movegen.American, Ballots: []Ballot{lineBallot(t, "11-15", "23-19", "8-11")}, Positions: 40, MainPlies: 3,
 		Limits: search.Limits{Nodes: 2000}, Concurrency: concurrency, Seed: 7,
 	}
+	if testing.Short() {
+		cfg.Positions, cfg.Limits.Nodes = 24, 1000
+	}
+	return cfg
 }
 
 // smallBuild builds smallConfig's book with resume as the book so far.
@@ -180,7 +185,7 @@ func TestBuildReproducible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Positions() == 0 || b.Positions() >= 40 {
+	if b.Positions() == 0 || b.Positions() >= cfg.Positions {
 		t.Fatalf("the interrupted build wrote %d positions", b.Positions())
 	}
 	if resumed := encode(t, movegen.American, smallBuild(t, 1, b)); !bytes.Equal(resumed, one) {
