@@ -406,18 +406,20 @@ func TestPonder(t *testing.T) {
 }
 
 // TestPonderOwnTime: a pondering engine's move is timed from ponderhit,
-// not from its ponder search's start: the opponent thinks 600 ms, the
-// ponderer answers 600 ms after ponderhit, and a time forfeit of a second
-// takes neither, though the two together pass it.
+// not from its ponder search's start: the opponent thinks a second, the
+// ponderer answers a second after ponderhit, and a time forfeit of 1.5 s
+// takes neither, though the two together pass it. Half a second either
+// way: on a loaded machine an answer due after 600 ms once missed a
+// forfeit of one second.
 func TestPonderOwnTime(t *testing.T) {
-	ponderer := inProcess("ponderer", "ponder:600")
+	ponderer := inProcess("ponderer", "ponder:1000")
 	ponderer.Ponder = true
 	r := runTestMatch(t, Config{
-		Engines:  [2]Engine{ponderer, inProcess("slow", "slow:600")},
+		Engines:  [2]Engine{ponderer, inProcess("slow", "slow:1000")},
 		Ballots:  testBallots(t, 1),
 		Games:    1,
 		Limits:   search.Limits{Depth: 1},
-		Timeout:  time.Second,
+		Timeout:  1500 * time.Millisecond,
 		MaxPlies: 4,
 	})
 	if r.Failures != [2]int{} || r.PonderHits[0] != 1 || r.Games[0].End != EndMoveCap {
