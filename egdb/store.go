@@ -200,6 +200,12 @@ func ReadSliceFile(path string) (*Slice, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseSlice(path, v, m, buf)
+}
+
+// parseSlice checks and reads buf, the contents of the file at path, a
+// slice m of variant v by its name.
+func parseSlice(path string, v movegen.Variant, m Material, buf []byte) (*Slice, error) {
 	bad := func(what string) (*Slice, error) {
 		return nil, fmt.Errorf("egdb: %s: %s", path, what)
 	}

@@ -181,7 +181,7 @@ func TestRLE(t *testing.T) {
 const probeStride = 29
 
 // buildTo builds up to n pieces of v into dir and returns the builder.
-func buildTo(t *testing.T, v movegen.Variant, n int, dir string, progress func(Progress)) *Builder {
+func buildTo(t testing.TB, v movegen.Variant, n int, dir string, progress func(Progress)) *Builder {
 	t.Helper()
 	b := NewBuilder(v, 2)
 	b.Dir = dir

@@ -217,7 +217,7 @@ func resealed(raw []byte, i int, x byte) []byte {
 }
 
 // gunzipped decompresses b.
-func gunzipped(t *testing.T, b []byte) []byte {
+func gunzipped(t testing.TB, b []byte) []byte {
 	t.Helper()
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {

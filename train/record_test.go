@@ -39,7 +39,7 @@ func readAll(t *testing.T, path string) ([]Record, error) {
 
 // sampleRecords returns records of both rule sets, sides, results and the
 // extreme scores.
-func sampleRecords(t *testing.T) []Record {
+func sampleRecords(t testing.TB) []Record {
 	t.Helper()
 	fens := []struct {
 		fen string
