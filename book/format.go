@@ -357,13 +357,12 @@ func Write(w io.Writer, v movegen.Variant, entries []Entry) error {
 	h.Write(le.AppendUint32(nil, uint32(nmoves)))
 	h.Write(le.AppendUint32(nil, crc32.Checksum(body, castagnoli)))
 	h.Write(make([]byte, 8))
+	// w's errors as they are: a file's name its file (and the failure).
 	if _, err := w.Write(h.Bytes()); err != nil {
-		return fmt.Errorf("book: write: %w", err)
+		return err
 	}
-	if _, err := w.Write(body); err != nil {
-		return fmt.Errorf("book: write: %w", err)
-	}
-	return nil
+	_, err := w.Write(body)
+	return err
 }
 
 // WriteFile replaces the book at path with entries, whole

@@ -24,8 +24,8 @@ const (
 	// defaultBookNodes: some 30 ms a search, depth 12 or so in the opening.
 	defaultBookNodes       = 100000
 	defaultBookConcurrency = 2
-	// bookCheckpoint: how often a build writes its file, so an interrupted
-	// one loses at most this much work.
+	// bookCheckpoint: how often a build writes its file by default, so an
+	// interrupted one loses at most this much work.
 	bookCheckpoint = 30 * time.Second
 	// bookBarWidth is the progress bar's width in characters.
 	bookBarWidth = 30
@@ -73,8 +73,12 @@ position and from every ballot (American: the ACF deck by default), each
 ballot's moves forced into the book, until it holds N positions and every
 main line is --main-plies long. Each new position is scored by a search;
 book scores are the negamax over the book. An existing FILE is continued
-(the build writes it every 30 s and on Ctrl-C). With --nodes or --depth the
-book depends only on the command line and seed, not on --concurrency.
+(the build writes it whole after a round once --checkpoint has passed, and
+on Ctrl-C). With --nodes or --depth the book depends only on the command
+line and seed, not on --concurrency.
+Killed at any point (or stopped by a full disk), a build loses only the
+rounds since FILE was last written; run again, it ends with the FILE an
+uninterrupted build writes, byte for byte (docs/reliability.md).
 Progress goes to stderr, the summary to stdout.`
 
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
@@ -88,6 +92,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed breaking ties between leaves of equal priority")
 	concurrency := fs.Int("concurrency", defaultBookConcurrency, "searches at once, one single-thread engine each")
 	hash := fs.Int("hash", book.DefaultHashMiB, "transposition table of each engine in MiB")
+	checkpoint := fs.Duration("checkpoint", bookCheckpoint, "write FILE after a round once this long has passed since it was last written (0: after every round)")
 	if code, ok := parseFlags(fs, args, stdout, stderr, bookBuildUsage); !ok {
 		return code
 	}
@@ -112,6 +117,8 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--concurrency must be in 1..%d", search.MaxThreads)
 	case *mainPlies < 1 || *mainPlies > movegen.MaxPly/2:
 		return usageErr("--main-plies must be in 1..%d", movegen.MaxPly/2)
+	case *checkpoint < 0:
+		return usageErr("--checkpoint must not be negative")
 	}
 	hashOp, _ := search.LookupOption("hash")
 	if err := hashOp.Set(&search.Options{}, *hash); err != nil {
@@ -126,7 +133,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	var resume *book.Book
-	if _, err := os.Stat(*out); err == nil {
+	if _, err := os.Stat(*out); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fail(err)
+	} else if err == nil {
 		if resume, err = book.Load(*out); err != nil {
 			return fail(fmt.Errorf("%w (delete it to start afresh)", err))
 		}
@@ -137,7 +146,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
 		Progress:        func(p book.Progress) { bookProgress(stderr, p) },
 		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
-		CheckpointEvery: bookCheckpoint,
+		CheckpointEvery: *checkpoint,
 	}
 	ctx, cancel := bookStop()
 	defer cancel()

@@ -70,6 +70,8 @@ const egdbBuildUsage = `usage: crown egdb build --variant american|pool --pieces
 Builds every slice of up to N pieces (default 4) into DIR, smaller ones first, with a
 progress line on stderr. Slices already in DIR and valid are read back, not built
 again, so an interrupted build resumes; each file is written whole or not at all.
+Killed at any point (or stopped by a full disk), a build run again ends with the
+files an uninterrupted one writes, byte for byte (docs/reliability.md).
 With --slice, builds one job of 'crown egdb plan' (the slice and its mirror) from the
 slices it depends on, which must be in DIR (an error names those missing).`
 

@@ -65,10 +65,12 @@ Resuming: games are written in order, and after each one the run's progress
 is kept in FILE.state. A run stopped at any point (Ctrl-C, a kill, a crash,
 even mid-write) and started again with the same command goes on from the
 first game not written, replaying only the games that were in play, and ends
-with the file an uninterrupted run writes, byte for byte. --games may be
-raised to extend a finished run. FILE.state of a run with other settings is
-an error naming them; a FILE without FILE.state (an older build's) is
-continued by replaying the run from game 0, its positions skipped.
+with the file an uninterrupted run writes, byte for byte; so does one
+stopped by a full disk, run again once there is room (docs/reliability.md).
+--games may be raised to extend a finished run. FILE.state of a run with
+other settings is an error naming them; a FILE without FILE.state (an older
+build's) is continued by replaying the run from game 0, its positions
+skipped.
 Progress goes to stderr, the summary to stdout.`
 
 const selfplayMergeUsage = `usage: crown selfplay merge --out FILE IN...

@@ -40,7 +40,10 @@ improving; a rule set left out by --variant keeps the weights built in. With
 target instead of the blend, and with --adjudicate every game's positions
 before its first database position take that position's value as the
 game's result. The loss of every pass goes to stderr. The same data, flags and seed give the
-same file. See docs/training.md.`
+same file. See docs/training.md.
+The weight file is written whole at the end: a run killed (or stopped by a full disk)
+before then leaves the old file or none, and run again writes the same file
+(docs/reliability.md).`
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "loop" {
