@@ -51,7 +51,10 @@ The PDN goes to stdout, or to --out FILE, rewritten after each game; the
 progress line and a line per game to stderr. Ctrl-C stops: what is reviewed
 is written, the game under review up to its last move reviewed (Review
 "stopped after move N of M"). With --out, the same command resumes: the
-games FILE holds complete are kept and the review goes on after them.`
+games FILE holds complete are kept and the review goes on after them; FILE
+and the graphs are written whole, so one killed at any point (or stopped by a
+full disk) and run again ends, with --depth or --nodes, with the files an
+uninterrupted review writes, byte for byte (docs/reliability.md).`
 
 func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("annotate")

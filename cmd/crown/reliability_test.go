@@ -80,6 +80,28 @@ var resumables = []resumable{
 		file:    "w.bin",
 		disk:    "16k",
 	},
+	{
+		name:    "annotate",
+		short:   []string{"annotate", "--depth", "4", "--threads", "1", "--hash", "1", "--games", "4", "--out", "a.pdn", "--graph", "graphs", "games.pdn"},
+		long:    []string{"annotate", "--depth", "6", "--threads", "1", "--hash", "4", "--games", "24", "--out", "a.pdn", "--graph", "graphs", "games.pdn"},
+		input:   annotateInput,
+		outputs: []string{"a.pdn", "graphs/*.svg"},
+		file:    "a.pdn",
+		disk:    "16k",
+	},
+}
+
+// annotateInput copies the games of testdata/tinsley-games.pdn to
+// games.pdn, for crown annotate.
+func annotateInput(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "tinsley-games.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "games.pdn"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // args returns the command line of the test's size.
@@ -362,11 +384,16 @@ func TestFullDisk(t *testing.T) {
 	}
 }
 
-// lastLine returns the last non-empty line of out, where a command says
-// why it failed.
+// lastLine returns the last line of out, where a command says why it
+// failed (a progress line ends in a carriage return, not a newline).
 func lastLine(out []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	return strings.TrimSpace(strings.TrimPrefix(lines[len(lines)-1], "\r"))
+	lines := strings.FieldsFunc(string(out), func(r rune) bool { return r == '\n' || r == '\r' })
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 // checkNoTemporary fails t if dir holds a temporary file of
