@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"path/filepath"
 	"testing"
+
+	"github.com/crown-checkers/crown/match"
+	"github.com/crown-checkers/crown/movegen"
 )
 
 // FuzzReader feeds the data file reader damaged files: a header or record
@@ -68,6 +72,45 @@ func FuzzReader(f *testing.F) {
 		}
 		if games > read {
 			t.Fatalf("the games hold %d records, the reader read %d", games, read)
+		}
+	})
+}
+
+// FuzzParseGeneration feeds crown train loop's result file reader damaged
+// and truncated files: every input is read or gives an error, never a
+// panic, and what it reads writes back to a file it reads the same.
+func FuzzParseGeneration(f *testing.F) {
+	g := &generation{n: 3, decided: true}
+	g.sides[movegen.American] = side{data: true, games: 12, positions: 1234,
+		fit:   &fitRecord{from: 2, positions: 2400, valid: 240, k: 60.5, best: 9, passes: 12, loss: 0.343},
+		score: &match.Score{Wins: 3, Losses: 1, Draws: 0}, accepted: true, weights: "generation 3"}
+	path := filepath.Join(f.TempDir(), ResultFile)
+	if err := g.write(path, nil); err != nil {
+		f.Fatal(err)
+	}
+	whole := readFile(f, path)
+	for _, seed := range [][]byte{
+		whole,
+		whole[:len(whole)/2],
+		whole[:len(resultFirstLine)],
+		nil,
+		[]byte(resultFirstLine + "\ngeneration 1\npool.data many games\n"),
+		[]byte(resultFirstLine + "\ngeneration 1\namerican.fit 1 2\n"),
+		bytes.ReplaceAll(whole, []byte("\n"), []byte("\r\n")),
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		g, err := parseGeneration(text)
+		if err != nil {
+			return
+		}
+		path := filepath.Join(t.TempDir(), ResultFile)
+		if err := g.write(path, nil); err != nil {
+			t.Fatalf("writing what was read: %v", err)
+		}
+		if _, err := readGeneration(path); err != nil {
+			t.Fatalf("%q was read, but not once written back: %v", text, err)
 		}
 	})
 }

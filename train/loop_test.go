@@ -79,6 +79,7 @@ func TestGenerationFile(t *testing.T) {
 		{"unknown field", resultFirstLine + "\ngeneration 1\npool.colour blue\n", "unknown key"},
 		{"bad data", resultFirstLine + "\ngeneration 1\npool.data many games\n", "want"},
 		{"bad decision", resultFirstLine + "\ngeneration 1\npool.accepted maybe\n", "want yes or no"},
+		{"decided without a match", resultFirstLine + "\ngeneration 1\npool.data 0 games, 0 positions\ndecided yes\n", "pool has data and no fit or match"},
 	}
 	for _, tt := range bad {
 		if _, err := parseGeneration([]byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -193,6 +193,14 @@ func parseGeneration(text []byte) (*generation, error) {
 	case g.n < 1:
 		return nil, errors.New("no generation number")
 	}
+	if g.decided {
+		// What a decided generation's description (sideText) reads.
+		for v, s := range g.sides {
+			if s.data && (s.fit == nil || s.score == nil) {
+				return nil, fmt.Errorf("decided, but %v has data and no fit or match", movegen.Variant(v))
+			}
+		}
+	}
 	return g, nil
 }
 

@@ -31,7 +31,7 @@ func selfPlay(t *testing.T, cfg Config) (Stats, []byte) {
 	return st, readFile(t, path)
 }
 
-func readFile(t *testing.T, path string) []byte {
+func readFile(t testing.TB, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
