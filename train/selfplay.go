@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -316,6 +317,9 @@ type runFile struct {
 func resume(path string, cfg *Config, opens []opening) (*runFile, error) {
 	statePath := StatePath(path)
 	params := cfg.params(opens)
+	if err := atomicfile.RemoveStale(statePath); err != nil {
+		return nil, err
+	}
 	s, err := readState(statePath)
 	switch {
 	case err != nil:

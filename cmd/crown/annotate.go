@@ -109,6 +109,9 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	var kept []byte
 	done := 0
 	if *out != "" {
+		if err := atomicfile.RemoveStale(*out); err != nil {
+			return fail("%v", err)
+		}
 		prev, err := os.ReadFile(*out)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
@@ -185,6 +188,9 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 		}
 		if *graph != "" {
 			path := filepath.Join(*graph, fmt.Sprintf("game-%d.svg", i+1))
+			if err := atomicfile.RemoveStale(path); err != nil {
+				return fail("%v", err)
+			}
 			if err := atomicfile.Write(path, rv.WriteSVG); err != nil {
 				return fail("%v", err)
 			}

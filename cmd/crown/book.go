@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -131,6 +132,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "\ncrown book build: %v\n", err)
 		return exitFail
+	}
+	if err := atomicfile.RemoveStale(*out); err != nil {
+		return fail(err)
 	}
 	var resume *book.Book
 	if _, err := os.Stat(*out); err != nil && !errors.Is(err, os.ErrNotExist) {

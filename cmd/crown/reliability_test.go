@@ -235,7 +235,8 @@ func checkTrusted(t *testing.T, dir string) {
 // TestKillResume kills each resumable command (SIGKILL) at random points
 // of its run, several times, resumes it with the same command each time,
 // and checks that it ends with the files of an uninterrupted run, byte for
-// byte; -short uses small sizes and fewer kills. The kills that struck a
+// byte, and no temporary file a kill left; -short uses small sizes and
+// fewer kills. The kills that struck a
 // running process are logged (go test -v -run TestKillResume).
 func TestKillResume(t *testing.T) {
 	bin := crownBinary(t)
@@ -276,6 +277,7 @@ func TestKillResume(t *testing.T) {
 				t.Fatalf("%s resumed after %d kills: %v\n%s", r.name, survived, err, out)
 			}
 			sameOutputs(t, dir, r, ref)
+			checkNoTemporary(t, dir)
 			t.Logf("%s: survived %d kills (uninterrupted run %v)", r.name, survived, ref.took.Round(time.Millisecond))
 		})
 	}

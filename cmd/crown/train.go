@@ -139,6 +139,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		names[i] = filepath.Base(d)
 	}
 	wf.Provenance = fmt.Sprintf("crown train %s; data %s; %s", strings.Join(args, " "), strings.Join(names, " "), strings.Join(notes, "; "))
+	if err := atomicfile.RemoveStale(*out); err != nil {
+		return fail(err)
+	}
 	if err := atomicfile.Write(*out, wf.Write); err != nil {
 		return fail(err)
 	}

@@ -12,12 +12,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // TempInfix marks a file being written: the temporary file of dir/name is
 // dir/.name + TempInfix + a random suffix, until it is renamed to name. A
-// process killed while writing leaves one behind; a directory's owner may
-// remove them (egdb.RemoveTemporary).
+// process killed while writing leaves one behind, which no reader takes
+// for the file; its writer removes them when it starts again (RemoveStale,
+// egdb.RemoveTemporary).
 const TempInfix = ".tmp"
 
 // Perm is the permission a written file gets: read for everyone, written
@@ -65,4 +67,39 @@ func WriteFile(path string, data []byte) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// RemoveStale removes the temporary files that Writes of path killed
+// before their end left behind. Only the one writer of path may call it,
+// before it writes: a command resuming its work calls it for its files.
+func RemoveStale(path string) error {
+	names, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globLiteral(filepath.Base(path))+TempInfix+"*"))
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// globLiteral returns a filepath.Match pattern that matches name alone:
+// its special characters each in a class of its own.
+func globLiteral(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch r {
+		case '*', '?', '[':
+			b.WriteString("[" + string(r) + "]")
+		case '\\':
+			// Match's escape, escaped in its class (no name holds one on
+			// Windows, where it is the separator).
+			b.WriteString(`[\\]`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

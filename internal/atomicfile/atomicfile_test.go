@@ -95,3 +95,41 @@ func text(s string) func(io.Writer) error {
 		return err
 	}
 }
+
+// TestRemoveStale removes the temporary files of killed Writes of a file,
+// and only theirs, whatever characters its name holds.
+func TestRemoveStale(t *testing.T) {
+	names := []string{"data.bin", "a*b?.txt", "[x].book"}
+	if runtime.GOOS != "windows" {
+		names = append(names, `back\slash`)
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, name)
+			stale := []string{"." + name + TempInfix + "123", "." + name + TempInfix + "4567"}
+			kept := []string{name, "." + name + ".state" + TempInfix + "1", "other" + TempInfix + "1", ".data" + TempInfix + "9"}
+			for _, f := range append(append([]string(nil), stale...), kept...) {
+				if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := RemoveStale(path); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range stale {
+				if _, err := os.Stat(filepath.Join(dir, f)); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("%s: %v, want it removed", f, err)
+				}
+			}
+			for _, f := range kept {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Errorf("%s: %v, want it kept", f, err)
+				}
+			}
+		})
+	}
+	if err := RemoveStale(filepath.Join(t.TempDir(), "missing", "f")); err != nil {
+		t.Errorf("a missing directory: %v", err)
+	}
+}
