@@ -25,11 +25,12 @@ test: cross ## vet here and for every platform (cross), the short test suite wit
 # with it), run by make test again without it. The detector slows the
 # search some fifty times: the bench signature's run, the 4-piece database
 # build and its games, and the timing of the search's stop, time limits and
-# held answers, whose clock and stop polls it slows too; and egdb's
-# reference build (one goroutine) six times. Their goroutines other tests
-# check under it.
-NORACE_TESTS := ^(TestSignature|TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestAgainstReference)$$
-NORACE_PKGS  := ./bench/ ./search/ ./egdb/
+# held answers, whose clock and stop polls it slows too; egdb's
+# reference build (one goroutine) six times; train's two loops of
+# self-play, fits and matches (33 s under it, 5 without). Their goroutines
+# other tests check under it.
+NORACE_TESTS := ^(TestSignature|TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestAgainstReference|TestLoop)$$
+NORACE_PKGS  := ./bench/ ./search/ ./egdb/ ./train/
 
 # The platforms crown and the CheckerBoard library are built for. make test
 # vets every package, tests included, for each one but the machine's own

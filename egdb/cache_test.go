@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -119,7 +120,7 @@ func TestConcurrentProbes(t *testing.T) {
 // nothing, also when a capture pending is resolved by probing its
 // captures' results.
 func TestCachedProbeAllocs(t *testing.T) {
-	if raceEnabled {
+	if schedtest.Race {
 		t.Skip("allocations differ under the race detector")
 	}
 	_, dir := threePieces(t, movegen.American)

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -19,7 +20,7 @@ var built struct {
 // tests run the same code on two threads.
 func builder(t testing.TB, v movegen.Variant) *Builder {
 	t.Helper()
-	if testing.Short() && raceEnabled {
+	if testing.Short() && schedtest.Race {
 		t.Skip("four-piece build: run without -race or without -short")
 	}
 	built.Lock()

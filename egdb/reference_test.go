@@ -3,6 +3,7 @@ package egdb
 import (
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -205,7 +206,7 @@ func (db *refDB) solve(p *movegen.Position) movegen.Result {
 // runs under it in the other tests; make test runs this test again without
 // -race.
 func TestAgainstReference(t *testing.T) {
-	if testing.Short() && raceEnabled {
+	if testing.Short() && schedtest.Race {
 		t.Skip("the reference without the race detector: make test runs it so")
 	}
 	n := 4

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -239,7 +240,7 @@ func TestStoreAndProbe(t *testing.T) {
 // TestProbeAllocs: a probe allocates nothing. (Not under the race
 // detector, whose sync.Pool drops items on purpose.)
 func TestProbeAllocs(t *testing.T) {
-	if raceEnabled {
+	if schedtest.Race {
 		t.Skip("sync.Pool drops items under the race detector")
 	}
 	_, dir := threePieces(t, movegen.American)

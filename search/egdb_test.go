@@ -9,6 +9,7 @@ import (
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -136,7 +137,7 @@ const firstPosition = "W:WK19,K23:BK28,12"
 // values ignore (TestEGDBPlay5 measures it). Under the race detector the
 // build alone takes minutes: make test runs this test once more without.
 func TestEGDBPlayShort(t *testing.T) {
-	if raceEnabled {
+	if schedtest.Race {
 		t.Skip("the 4-piece build takes minutes under the race detector; make test runs this test without it")
 	}
 	e := newEngine(t, Options{HashMiB: 8, EGDB: buildDB(t, 4, movegen.American, movegen.Pool)})

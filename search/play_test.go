@@ -87,7 +87,7 @@ func TestConvertEndings(t *testing.T) {
 		{movegen.Pool, "B:WK13:BK1,K3,K32", movegen.Black, true},
 		{movegen.Pool, "W:WK15,K19,K29:BK7", movegen.White, false},
 	}
-	if testing.Short() && raceEnabled {
+	if testing.Short() && schedtest.Race {
 		t.Skip("a game per ending takes minutes under the race detector; run without -race or without -short")
 	}
 	l := Limits{Depth: 14}
@@ -115,7 +115,7 @@ func TestConvertEndings(t *testing.T) {
 // tests again without -race.
 func skipTimingUnderRace(t *testing.T) {
 	t.Helper()
-	if testing.Short() && raceEnabled {
+	if testing.Short() && schedtest.Race {
 		t.Skip("times the search: make test runs it without -race")
 	}
 }

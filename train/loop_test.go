@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -129,6 +130,9 @@ func (c *cancelWriter) Write(p []byte) (int, error) {
 // several points and started again each time, which must end with the
 // same files and output; and a start with other settings is refused.
 func TestLoop(t *testing.T) {
+	if testing.Short() && schedtest.Race {
+		t.Skip("two loops of self-play, fits and matches take half a minute under the race detector; make test runs it without (TestLoopData runs a loop under it)")
+	}
 	dirA := t.TempDir()
 	var log, out bytes.Buffer
 	res, err := RunLoop(context.Background(), tinyLoop(dirA, &log, &out))
