@@ -178,14 +178,8 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 		if err := rec.WritePDN(&text); err != nil {
 			return fail("game %d: %v", i+1, err)
 		}
-		if *out != "" {
-			kept = append(kept, text.Bytes()...)
-			if err := atomicfile.WriteFile(*out, kept); err != nil {
-				return fail("%v", err)
-			}
-		} else if _, err := stdout.Write(text.Bytes()); err != nil {
-			return fail("%v", err)
-		}
+		// The graph before the game's PDN: a game that --out holds
+		// complete, and a resumed review skips, has its graph.
 		if *graph != "" {
 			path := filepath.Join(*graph, fmt.Sprintf("game-%d.svg", i+1))
 			if err := atomicfile.RemoveStale(path); err != nil {
@@ -194,6 +188,14 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 			if err := atomicfile.Write(path, rv.WriteSVG); err != nil {
 				return fail("%v", err)
 			}
+		}
+		if *out != "" {
+			kept = append(kept, text.Bytes()...)
+			if err := atomicfile.WriteFile(*out, kept); err != nil {
+				return fail("%v", err)
+			}
+		} else if _, err := stdout.Write(text.Bytes()); err != nil {
+			return fail("%v", err)
 		}
 		fmt.Fprintln(report, gameReport(i+1, &rv, time.Since(began)))
 		if rerr != nil {

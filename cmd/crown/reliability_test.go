@@ -33,9 +33,9 @@ type resumable struct {
 	// outputs are the files compared, relative to the directory: a glob
 	// pattern each.
 	outputs []string
-	// file is in the name of every file it writes: what an error about
-	// one must say.
-	file string
+	// files are in the names of the files it writes: an error about one
+	// must say one of them.
+	files []string
 	// disk is the size of the tmpfs a full disk test gives it: room for
 	// some of its files, not all.
 	disk string
@@ -50,7 +50,7 @@ var resumables = []resumable{
 		short:   []string{"egdb", "build", "--variant", "american", "--pieces", "3", "--dir", "db", "--threads", "1"},
 		long:    []string{"egdb", "build", "--variant", "pool", "--pieces", "4", "--dir", "db", "--threads", "1"},
 		outputs: []string{"db/*.egdb"},
-		file:    "db/",
+		files:   []string{"db/"},
 		disk:    "24k",
 	},
 	{
@@ -58,17 +58,17 @@ var resumables = []resumable{
 		short:   []string{"selfplay", "--out", "data.bin", "--games", "8", "--depth", "2", "--hash", "1", "--concurrency", "2"},
 		long:    []string{"selfplay", "--out", "data.bin", "--games", "60", "--nodes", "2000", "--hash", "1", "--concurrency", "2"},
 		outputs: []string{"data.bin", "data.bin.state"},
-		file:    "data.bin",
+		files:   []string{"data.bin"},
 		disk:    "8k",
 	},
 	{
 		name: "book build",
 		short: []string{"book", "build", "--out", "b.book", "--ballots", "none", "--positions", "40", "--nodes", "500",
 			"--main-plies", "4", "--concurrency", "1", "--hash", "1", "--checkpoint", "0"},
-		long: []string{"book", "build", "--out", "b.book", "--ballots", "none", "--positions", "400", "--nodes", "1000",
+		long: []string{"book", "build", "--out", "b.book", "--ballots", "none", "--positions", "1200", "--nodes", "1000",
 			"--main-plies", "6", "--concurrency", "2", "--hash", "1", "--checkpoint", "0"},
 		outputs: []string{"b.book"},
-		file:    "b.book",
+		files:   []string{"b.book"},
 		disk:    "4k",
 	},
 	{
@@ -77,16 +77,16 @@ var resumables = []resumable{
 		long:    []string{"train", "--data", "american.bin,pool.bin", "--out", "w.bin", "--epochs", "20"},
 		input:   trainingInput,
 		outputs: []string{"w.bin"},
-		file:    "w.bin",
+		files:   []string{"w.bin"},
 		disk:    "16k",
 	},
 	{
 		name:    "annotate",
 		short:   []string{"annotate", "--depth", "4", "--threads", "1", "--hash", "1", "--games", "4", "--out", "a.pdn", "--graph", "graphs", "games.pdn"},
-		long:    []string{"annotate", "--depth", "6", "--threads", "1", "--hash", "4", "--games", "24", "--out", "a.pdn", "--graph", "graphs", "games.pdn"},
+		long:    []string{"annotate", "--depth", "7", "--threads", "1", "--hash", "4", "--games", "40", "--out", "a.pdn", "--graph", "graphs", "games.pdn"},
 		input:   annotateInput,
 		outputs: []string{"a.pdn", "graphs/*.svg"},
-		file:    "a.pdn",
+		files:   []string{"a.pdn", "graphs/game-"},
 		disk:    "16k",
 	},
 }
@@ -112,12 +112,16 @@ func (r *resumable) args() []string {
 	return r.long
 }
 
-// trainingInput writes american.bin and pool.bin, a few self-play games
-// of each rule set, for crown train.
+// trainingInput writes american.bin and pool.bin, self-play games of each
+// rule set (a few with -short), for crown train.
 func trainingInput(t *testing.T, dir string) {
 	t.Helper()
+	games := "30"
+	if testing.Short() {
+		games = "6"
+	}
 	for _, v := range []string{"american", "pool"} {
-		args := []string{"selfplay", "--out", filepath.Join(dir, v+".bin"), "--variant", v, "--games", "6", "--depth", "2", "--hash", "1"}
+		args := []string{"selfplay", "--out", filepath.Join(dir, v+".bin"), "--variant", v, "--games", games, "--depth", "2", "--hash", "1"}
 		if code, _, errOut := runCrown(args...); code != exitOK {
 			t.Fatalf("%q: exit %d, %s", args, code, errOut)
 		}
@@ -361,7 +365,7 @@ func TestFullDisk(t *testing.T) {
 				t.Fatalf("%s finished in a tmpfs of %s:\n%s", r.name, r.disk, out)
 			}
 			msg := lastLine(out)
-			if !strings.Contains(msg, "no space left on device") || !strings.Contains(msg, r.file) {
+			if !strings.Contains(msg, "no space left on device") || !slices.ContainsFunc(r.files, func(f string) bool { return strings.Contains(msg, "writing "+f) || strings.Contains(msg, " "+f) }) {
 				t.Errorf("%s on a full disk: %q; want a message naming the file and the lack of space", r.name, msg)
 			}
 			t.Logf("%s, full disk: %s", r.name, msg)
