@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/crown-checkers/crown/internal/atomicfile"
 )
 
 // Deps returns the slices that positions of slice m move into directly,
@@ -148,6 +151,9 @@ func (e *MissingError) Error() string {
 // reading the slices it depends on, directly or through the capture
 // search, from Dir: a *MissingError names those that are not there. A
 // pair already in Dir and valid is left as it is (Progress says Loaded).
+// Other jobs may build into Dir at the same time (a batch system's tasks
+// on a shared directory): a job writes only its own pair's files and
+// removes only the temporary files its own killed attempts left.
 func (b *Builder) BuildSlice(m Material) error {
 	if b.Dir == "" {
 		return errors.New("egdb: BuildSlice needs a directory")
@@ -155,13 +161,15 @@ func (b *Builder) BuildSlice(m Material) error {
 	if !m.Valid() {
 		return fmt.Errorf("egdb: %v is no slice", m)
 	}
-	if err := RemoveTemporary(b.Dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
 	var pair []Material
 	for _, p := range pairs(m.Pieces()) {
 		if p[0] == m || p[len(p)-1] == m {
 			pair = p
+		}
+	}
+	for _, m := range pair {
+		if err := atomicfile.RemoveStale(filepath.Join(b.Dir, FileName(b.Variant, m))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
 		}
 	}
 	b.start = time.Now()

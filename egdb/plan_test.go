@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -83,11 +84,32 @@ func TestBuildSlice(t *testing.T) {
 	if !errors.As(err, &missing) || len(missing.Missing) != 3 {
 		t.Fatalf("BuildSlice with nothing built: %v, want 3 missing", err)
 	}
-	for _, j := range Plan(n) {
+	// A job removes the temporary files its own killed attempts left, not
+	// those of another job writing into the directory at the same time.
+	first := Plan(n)[0].Slices[0]
+	own := filepath.Join(parts, "."+FileName(movegen.Pool, first)+atomicfile.TempInfix+"1")
+	other := filepath.Join(parts, "."+FileName(movegen.Pool, Material{0, 1, 1, 1})+atomicfile.TempInfix+"2")
+	for _, name := range []string{own, other} {
+		if err := os.WriteFile(name, []byte("part"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, j := range Plan(n) {
 		b := NewBuilder(movegen.Pool, 2)
 		b.Dir = parts
 		if err := b.BuildSlice(j.Slices[len(j.Slices)-1]); err != nil {
 			t.Fatalf("job %s: %v", j.Name(), err)
+		}
+		if i == 0 {
+			if _, err := os.Stat(own); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("job %s left its own temporary file: %v", j.Name(), err)
+			}
+			if _, err := os.Stat(other); err != nil {
+				t.Errorf("job %s removed another job's temporary file: %v", j.Name(), err)
+			}
+			if err := os.Remove(other); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	for _, m := range Slices(n) {
