@@ -11,6 +11,10 @@
 // the runner then sends it, between its moves, the position after the
 // reply it expects as a ponder search, and ponderhit or stop when the
 // opponent has moved, timing its move from its getmove or ponderhit only.
+// What a process engine writes to its stderr is kept with the game it was
+// written in (Game.Stderr), so that a failure comes with the engine's own
+// account, and the report holds the peak memory of each engine's
+// processes (Report.PeakMemory).
 //
 // Run plays a match described by a Config, from openings of the book
 // package (book.SelectBallots, book.ReadBallots); ParseEngine reads an

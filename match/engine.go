@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -74,9 +75,13 @@ type Conn struct {
 	quit    chan struct{} // closed when the runner is done with the engine
 	stop    func()        // kills the engine; safe to call more than once
 	done    chan struct{} // closed when the engine has ended
-	mu      sync.Mutex    // guards exitErr
+	mu      sync.Mutex    // guards exitErr and peak
 	exitErr error         // why the engine ended (or a panic of its goroutines)
+	peak    int64         // a process's peak memory in bytes, known once it has ended
 	closed  bool
+	// stderr keeps what a process engine writes to its stderr; nil for an
+	// engine in process.
+	stderr *stderrLog
 }
 
 // StartEngine starts e: a process, or Run on pipes in a goroutine. The
@@ -119,6 +124,8 @@ func StartEngine(e *Engine) (*Conn, error) {
 			return nil, fmt.Errorf("engine %s: no command", e.Name)
 		}
 		cmd := exec.Command(e.Argv[0], e.Argv[1:]...)
+		c.stderr = &stderrLog{}
+		cmd.Stderr = c.stderr
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
 			return nil, err
@@ -143,7 +150,16 @@ func StartEngine(e *Engine) (*Conn, error) {
 				pr.Close()
 			})
 		}
-		in, out, wait = stdin, pr, cmd.Wait
+		in, out = stdin, pr
+		// Wait returns once the process has ended and its stderr is read
+		// to the end; its state then holds the peak memory.
+		wait = func() error {
+			err := cmd.Wait()
+			c.mu.Lock()
+			c.peak = rusage.Peak(cmd.ProcessState)
+			c.mu.Unlock()
+			return err
+		}
 	}
 	go c.guard("writing to the engine", func() {
 		for line := range c.send {
@@ -191,6 +207,85 @@ func (c *Conn) guard(what string, f func()) {
 	}()
 	defer fault.Recover(&err, what)
 	f()
+}
+
+// peakMemory returns the peak memory in bytes of a process engine that
+// has ended, or 0 (in process, still running, or not known here).
+func (c *Conn) peakMemory() int64 {
+	select {
+	case <-c.done:
+	default:
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.peak
+}
+
+// stderrMark returns the place in a process engine's stderr that
+// stderrSince counts from.
+func (c *Conn) stderrMark() int64 {
+	if c.stderr == nil {
+		return 0
+	}
+	return c.stderr.mark()
+}
+
+// stderrSince returns what a process engine wrote to its stderr after
+// mark ("" for an engine in process).
+func (c *Conn) stderrSince(mark int64) string {
+	if c.stderr == nil {
+		return ""
+	}
+	return c.stderr.since(mark)
+}
+
+// stderrKeep bounds how much of an engine's stderr is kept: its last
+// bytes, those a failure is most likely to be explained by.
+const stderrKeep = 64 << 10
+
+// stderrLog is a process engine's stderr: the number of bytes written
+// and the last stderrKeep of them. Its Write is called by the goroutine
+// exec starts to copy the pipe, its other methods by the runner.
+type stderrLog struct {
+	mu    sync.Mutex
+	total int64  // bytes written since the engine started
+	tail  []byte // the last of them, at most stderrKeep
+}
+
+// Write keeps p's bytes, dropping the oldest beyond stderrKeep.
+func (l *stderrLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.total += int64(len(p))
+	l.tail = append(l.tail, p...)
+	if over := len(l.tail) - stderrKeep; over > 0 {
+		l.tail = append(l.tail[:0], l.tail[over:]...)
+	}
+	return len(p), nil
+}
+
+// mark returns the bytes written so far.
+func (l *stderrLog) mark() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.total
+}
+
+// since returns the bytes written after the first mark of them, as far as
+// they are kept, with a first line saying how many were dropped if some
+// were.
+func (l *stderrLog) since(mark int64) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := l.total - mark
+	if n <= 0 {
+		return ""
+	}
+	if n <= int64(len(l.tail)) {
+		return string(l.tail[int64(len(l.tail))-n:])
+	}
+	return fmt.Sprintf("(%d bytes before these dropped)\n%s", n-int64(len(l.tail)), l.tail)
 }
 
 // maxLine bounds one line from an engine; a longer one ends the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
@@ -79,6 +80,11 @@ type Game struct {
 	// whose expected reply was played (ponderhit) and those whose reply
 	// was not (stop).
 	PonderHits, PonderMisses [2]int
+	// Stderr holds, per engine, what it wrote to its stderr during the
+	// game (Crown's notes of a history ignored or a search that failed, a
+	// crashing engine's last words), its last 64 KiB at most; always ""
+	// for an engine in process.
+	Stderr [2]string
 }
 
 // Points returns what engine e (0 or 1) scored: 1, 0.5 or 0.
@@ -107,6 +113,9 @@ type player struct {
 	// expected, the reply it expects to its last move.
 	pondering bool
 	expected  movegen.Move
+	// peak holds the most memory any process of the engine has held, in
+	// bytes, shared by the players of every worker.
+	peak *atomic.Int64
 }
 
 // ensure starts the engine if it is not running: the process, set
@@ -140,6 +149,7 @@ func (p *player) ensure(ctx context.Context) error {
 func (p *player) discard() {
 	if p.conn != nil {
 		p.conn.kill()
+		p.notePeak()
 		p.conn = nil
 	}
 	p.pondering = false
@@ -149,7 +159,22 @@ func (p *player) discard() {
 func (p *player) close() {
 	if p.conn != nil {
 		p.conn.Close(quitGrace)
+		p.notePeak()
 		p.conn = nil
+	}
+}
+
+// notePeak adds the peak memory of the engine's process, which has just
+// been stopped, to the engine's peak.
+func (p *player) notePeak() {
+	if p.peak == nil {
+		return
+	}
+	for peak := p.conn.peakMemory(); ; {
+		old := p.peak.Load()
+		if peak <= old || p.peak.CompareAndSwap(old, peak) {
+			return
+		}
 	}
 }
 
@@ -371,6 +396,20 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 			return fail(c, err)
 		}
 	}
+
+	// What each engine writes to its stderr from here on goes with the
+	// game, however it ends.
+	var marks [2]int64
+	for e, p := range players {
+		marks[e] = p.conn.stderrMark()
+	}
+	defer func() {
+		for e, p := range players {
+			if p.conn != nil {
+				g.Stderr[e] = p.conn.stderrSince(marks[e])
+			}
+		}
+	}()
 
 	line := movegen.NewGame(spec.ballot.Pos)
 	var ml movegen.MoveList

@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
@@ -72,6 +73,10 @@ type Report struct {
 	// played them all.
 	Stopped string
 	Games   []*Game // in the order they finished
+	// PeakMemory is, per engine, the most memory in bytes (peak resident
+	// set) any of its processes held, read as each ended: 0 for an engine
+	// in process, or where the system does not say (Windows).
+	PeakMemory [2]int64
 }
 
 // isFailure reports whether an ending is an engine's failure.
@@ -178,6 +183,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fail(*err)
 		}
 	}
+	var peaks [2]atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -188,7 +194,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			defer fault.Recover(&err, "match worker")
 			var players [2]*player
 			for e := range players {
-				players[e] = &player{eng: &cfg.Engines[e], variant: cfg.Variant}
+				players[e] = &player{eng: &cfg.Engines[e], variant: cfg.Variant, peak: &peaks[e]}
 			}
 			defer func() {
 				for _, p := range players {
@@ -246,6 +252,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			r.Stopped = "SPRT " + r.Verdict.String()
 			cancel()
 		}
+	}
+	// results is closed: the workers have stopped their engines.
+	for e := range peaks {
+		r.PeakMemory[e] = peaks[e].Load()
 	}
 	switch {
 	case fatal != nil:
@@ -354,12 +364,23 @@ func (r *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Engine failures (illegal move, bad reply, error, crash, time forfeit): %s %d, %s %d\n",
 		r.Names[0], r.Failures[0], r.Names[1], r.Failures[1])
+	if r.PeakMemory != [2]int64{} {
+		fmt.Fprintf(w, "Peak memory of a process: %s %s, %s %s\n", r.Names[0], mibText(r.PeakMemory[0]), r.Names[1], mibText(r.PeakMemory[1]))
+	}
 	for e, name := range r.Names {
 		if n := r.PonderHits[e] + r.PonderMisses[e]; n > 0 {
 			fmt.Fprintf(w, "Pondering: %s expected the reply played %d times of %d (%.1f%%)\n",
 				name, r.PonderHits[e], n, 100*float64(r.PonderHits[e])/float64(n))
 		}
 	}
+}
+
+// mibText writes bytes in MiB, "unknown" for 0 (an engine in process).
+func mibText(b int64) string {
+	if b == 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 }
 
 // losSure is the likelihood of superiority that makes a one-sided

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -175,6 +176,64 @@ func TestFaults(t *testing.T) {
 			}
 			checkPDN(t, pdn.String(), r, 0)
 		})
+	}
+}
+
+// TestProcessStderr checks that a process engine's stderr goes with the
+// game it was written in, so that a crash's last words are kept, that a
+// game without any has none, and that the report holds the engines'
+// peak memory: a process's where the system says, none in process.
+func TestProcessStderr(t *testing.T) {
+	r := runTestMatch(t, Config{
+		Engines:     [2]Engine{fakeProcess(t, "crasher", "crash@3"), inProcess("good", "first")},
+		Ballots:     testBallots(t, 1),
+		Limits:      search.Limits{Depth: 1},
+		Concurrency: 1,
+	})
+	for _, g := range r.Games {
+		if g.End != EndCrash || !strings.Contains(g.Stderr[0], "fake engine: crashed on purpose") || g.Stderr[1] != "" {
+			t.Errorf("game %d ended %q with stderr %q: want a crash with its last words", g.Round, g.End, g.Stderr)
+		}
+	}
+	r = runTestMatch(t, Config{
+		Engines:     [2]Engine{fakeProcess(t, "quiet", "first"), inProcess("good", "first")},
+		Ballots:     testBallots(t, 1),
+		Limits:      search.Limits{Depth: 1},
+		Concurrency: 1,
+	})
+	for _, g := range r.Games {
+		if g.Stderr != [2]string{} {
+			t.Errorf("game %d: stderr %q, want none", g.Round, g.Stderr)
+		}
+	}
+	if r.PeakMemory[1] != 0 || runtime.GOOS == "linux" && r.PeakMemory[0] < 1<<20 {
+		t.Errorf("peak memory %v: want a process's (at least 1 MiB on Linux) and none for the engine in process", r.PeakMemory)
+	}
+	var sum strings.Builder
+	r.WriteSummary(&sum)
+	if runtime.GOOS == "linux" && !strings.Contains(sum.String(), "Peak memory of a process: quiet ") {
+		t.Errorf("the summary does not give the peak memory:\n%s", sum.String())
+	}
+}
+
+// TestStderrLog checks the stderr kept: what was written after a mark,
+// and only the last stderrKeep bytes of much, saying how much was dropped.
+func TestStderrLog(t *testing.T) {
+	var l stderrLog
+	io.WriteString(&l, "before\n")
+	m := l.mark()
+	io.WriteString(&l, "after\n")
+	if got := l.since(m); got != "after\n" {
+		t.Errorf("since the mark: %q, want %q", got, "after\n")
+	}
+	if got := l.since(l.mark()); got != "" {
+		t.Errorf("since now: %q, want nothing", got)
+	}
+	m = l.mark()
+	big := strings.Repeat("x", stderrKeep+10)
+	io.WriteString(&l, big)
+	if got := l.since(m); got != "(10 bytes before these dropped)\n"+big[10:] {
+		t.Errorf("a long stderr: %d bytes starting %q", len(got), got[:min(len(got), 40)])
 	}
 }
 

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"syscall"
 	"time"
+
+	"github.com/crown-checkers/crown/internal/rusage"
 )
 
 // resourceUsage returns the process's resource use from getrusage, whose
-// ru_maxrss is in maxrssUnit bytes.
+// ru_maxrss is in rusage.MaxRSSUnit bytes.
 func resourceUsage() (resources, error) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
@@ -17,6 +19,6 @@ func resourceUsage() (resources, error) {
 	}
 	return resources{
 		cpu:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
-		peakMiB: int64(ru.Maxrss) * maxrssUnit >> 20,
+		peakMiB: int64(ru.Maxrss) * rusage.MaxRSSUnit >> 20,
 	}, nil
 }
