@@ -16,41 +16,65 @@ build: ## build bin/crown
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
 
-test: cross ## vet here and for every platform (cross), the short test suite with the race detector, then without it the tests that skip under it (NORACE_TESTS)
+test: ## gofmt and vet, then at once: the short suite (race detector where goroutines share memory), the rest of it without, and the build for every platform (cross)
+	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo "gofmt: the files above are not formatted"; exit 1; }
 	$(GO) vet $(PKGS)
-	$(GO) test -short -race -count=1 $(PKGS)
-	$(GO) test -short -count=1 -run '$(NORACE_TESTS)' $(NORACE_PKGS)
+	@plain=$$(mktemp); cross=$$(mktemp); rc=0; \
+	( r=0; $(GO) test -short -vet=off -count=1 $(PLAIN_PKGS) || r=1; \
+	  $(GO) test -short -vet=off -count=1 -run '$(NORACE_TESTS)' $(NORACE_PKGS) || r=1; exit $$r ) >$$plain 2>&1 & pp=$$!; \
+	$(MAKE) --no-print-directory cross >$$cross 2>&1 & cp=$$!; \
+	echo "go test -short -race (the packages but $(PLAIN_PKGS))"; \
+	GORACE=atexit_sleep_ms=0 $(GO) test -short -race -vet=off -count=1 $(RACE_PKGS) || rc=1; \
+	wait $$pp || rc=1; echo "go test -short $(PLAIN_PKGS), and -run '$(NORACE_TESTS)' $(NORACE_PKGS)"; cat $$plain; \
+	wait $$cp || rc=1; cat $$cross; rm -f $$plain $$cross; exit $$rc
+
+# make test runs each package's tests once, with the race detector where
+# goroutines share memory (the search's threads, the databases' builders and
+# caches, the front ends, the match and self-play workers, perft's shared
+# table), without it in PLAIN_PKGS: packages that start no goroutine of
+# their own (bench, eval, review, tune) and cmd/crown, which wires the
+# commands of packages that are raced in their own tests. A new package is
+# raced unless it is added here. go vet runs once, before the tests (-vet=off
+# spares go test its second pass); GORACE's atexit_sleep_ms=0 drops the
+# second the detector waits at each test binary's exit. The three runs go
+# at once so that one's waits (processes started and killed, clocks) are
+# another's computing time; the plain run and cross print when done.
+PLAIN_PKGS := ./bench/ ./cmd/crown/ ./eval/ ./review/ ./tune/
+RACE_PKGS   = $(filter-out $(patsubst ./%/,$(MODULE)/%,$(PLAIN_PKGS)),$(shell $(GO) list $(PKGS)))
+MODULE     := github.com/crown-checkers/crown
 
 # The tests that skip under the race detector with -short (or are not built
 # with it), run by make test again without it. The detector slows the
-# search some fifty times: the bench signature's run, the 4-piece database
+# search some fifty times: the 4-piece database
 # build and its games, and the timing of the search's stop, time limits and
 # held answers, whose clock and stop polls it slows too; egdb's
 # reference build (one goroutine) six times; train's two loops of
 # self-play, fits and matches (33 s under it, 5 without). Their goroutines
 # other tests check under it.
-NORACE_TESTS := ^(TestSignature|TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestAgainstReference|TestLoop)$$
-NORACE_PKGS  := ./bench/ ./search/ ./egdb/ ./train/
+NORACE_TESTS := ^(TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestAgainstReference|TestLoop)$$
+NORACE_PKGS  := ./search/ ./egdb/ ./train/
 
 # The platforms crown and the CheckerBoard library are built for. make test
-# vets every package, tests included, for each one but the machine's own
-# (which make test vets natively, with cgo), with cgo off: that type-checks all Go
-# code for the platform, so a call that exists on one system only fails
-# here. The library's cgo glue (cmd/cbengine/main.go, cbapi.c) needs the
-# target's C compiler; it is vetted natively and built for Windows by
-# make cb-windows. The first run for a platform compiles its standard
-# library (about 100 CPU-seconds each); later runs still compile Crown's
-# packages for it (some 13 CPU-seconds each on a fresh clone). No file is
-# constrained by architecture, so linux/arm64 would type-check the files
-# linux/amd64 does, and darwin/arm64 is a 64-bit ARM target already: add
-# it back (make cross PLATFORMS=linux/arm64) when a file is.
+# compiles every package for each one but the machine's own (which make
+# test vets natively, with cgo), with cgo off: go list -export compiles
+# all Go code but the tests for the platform, without linking, so a call
+# that exists on one system only fails here (the tests' own calls are the
+# machine's and portable; vetting them too, with go vet, cost a third more). The library's cgo glue
+# (cmd/cbengine/main.go, cbapi.c) needs the target's C compiler; it is
+# vetted natively and built for Windows by make cb-windows. The first run
+# for a platform compiles its standard library (about 100 CPU-seconds
+# each); later runs still compile Crown's packages for it (some 10
+# CPU-seconds each on a fresh clone). No file is constrained by
+# architecture, so linux/arm64 would type-check the files linux/amd64 does,
+# and darwin/arm64 is a 64-bit ARM target already: add it back (make cross
+# PLATFORMS=linux/arm64) when a file is.
 PLATFORMS ?= linux/amd64 windows/amd64 darwin/arm64
 
-cross: ## vet every package for each of PLATFORMS but this machine's own, cgo off
+cross: ## compile every package for each of PLATFORMS but this machine's own, cgo off
 	@host=$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH); set -e; for p in $(PLATFORMS); do \
 	  test "$$p" = "$$host" && continue; \
-	  echo "go vet $(PKGS) for $$p"; \
-	  CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet $(PKGS); \
+	  echo "go list -export $(PKGS) for $$p"; \
+	  CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) list -export -f '{{.ImportPath}}' $(PKGS) >/dev/null; \
 	done
 
 test-long: ## the full suite: deep perft, long tests (CROWN_EGDB5=DIR adds the 5-piece database play test)

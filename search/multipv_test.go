@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -67,12 +68,16 @@ func TestMultiPVExact(t *testing.T) {
 			continue
 		}
 		p := mustFEN(t, tc.fen, tc.v)
+		depth := tc.depth
+		if testing.Short() && schedtest.Race {
+			depth-- // a sixth of the nodes; the detector slows the search fifty times
+		}
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
 		ref := make([]int, ml.N) // each move's score by (a)
 		for i, m := range ml.Slice() {
 			e.Clear()
-			res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: tc.depth}, SearchMoves: []movegen.Move{m}})
+			res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: depth}, SearchMoves: []movegen.Move{m}})
 			if !res.Move.Same(m) || len(res.Lines) != 1 {
 				t.Fatalf("%s: the search of %s alone played %s with %d lines", tc.fen, p.FormatMove(m), p.FormatMove(res.Move), len(res.Lines))
 			}
@@ -80,18 +85,18 @@ func TestMultiPVExact(t *testing.T) {
 			child := p
 			child.MakeMove(m)
 			e.Clear()
-			cres := searchOK(t, e, context.Background(), Request{Pos: child, History: []movegen.Position{p}, Limits: Limits{Depth: tc.depth - 1}})
+			cres := searchOK(t, e, context.Background(), Request{Pos: child, History: []movegen.Position{p}, Limits: Limits{Depth: depth - 1}})
 			if got := fromChild(cres.Score); got != ref[i] {
 				t.Errorf("%v %s, %s: %d searched alone, %d as the position after it (%d)", tc.v, tc.fen, p.FormatMove(m), ref[i], got, cres.Score)
 			}
 		}
-		t.Logf("%v %s depth %d: %d moves, scores %v", tc.v, tc.fen, tc.depth, ml.N, ref)
+		t.Logf("%v %s depth %d: %d moves, scores %v", tc.v, tc.fen, depth, ml.N, ref)
 		best := slices.Clone(ref)
 		slices.Sort(best)
 		slices.Reverse(best)
 
 		e.Clear()
-		one := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: tc.depth}})
+		one := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: depth}})
 		if one.Score != best[0] {
 			t.Errorf("%v %s: one line scores %d, the best move %d", tc.v, tc.fen, one.Score, best[0])
 		}
@@ -101,10 +106,10 @@ func TestMultiPVExact(t *testing.T) {
 			opt.Threads = c.threads
 			e := newEngine(t, opt)
 			var last Info
-			res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: tc.depth}, MultiPV: n,
+			res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: depth}, MultiPV: n,
 				Report: func(in Info) { last = in }})
 			want := min(n, ml.N)
-			if len(res.Lines) != want || len(last.Lines) != want || res.Depth != tc.depth {
+			if len(res.Lines) != want || len(last.Lines) != want || res.Depth != depth {
 				t.Fatalf("%v %s, %d lines: %d lines at depth %d (last report %d), want %d", tc.v, tc.fen, n, len(res.Lines), res.Depth, len(last.Lines), want)
 			}
 			var seen []movegen.Move
