@@ -10,6 +10,8 @@
  *                                                   clock: 20 x maxtime, + maxtime a move)
  *   host LIB playnow DELAYMS                        set *playnow from another thread during
  *                                                   an "infinite" search, report how fast it stops
+ *                                                   and how long its threads waited for a
+ *                                                   processor meanwhile (Linux; 0 elsewhere)
  *   host LIB bad                                    bad input: boards, colours, commands
  *   host LIB script MAXTIME < lines                 a line "getmove FEN" calls getmove on the
  *                                                   position with MAXTIME, any other line is
@@ -32,6 +34,7 @@
  *   cmd [<command>] ret <r> reply <reply>   (script) an enginecommand
  */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -301,10 +304,39 @@ static void play(int game, const char *fen, double maxtime, int maxplies, enum m
 	}
 }
 
+/* waited_ms sums how long the process's threads have waited for a processor
+ * while runnable (the second field of Linux's per-thread schedstat): the part
+ * of a delay that a loaded machine, not the library, caused. 0 where the
+ * file does not exist. */
+static double waited_ms(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	if (!d)
+		return 0;
+	double sum = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[64];
+		snprintf(path, sizeof path, "/proc/self/task/%.20s/schedstat", e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue; /* the thread has ended */
+		unsigned long long run, wait;
+		if (fscanf(f, "%llu %llu", &run, &wait) == 2)
+			sum += wait / 1e6;
+		fclose(f);
+	}
+	closedir(d);
+	return sum;
+}
+
 struct stopper {
 	int *playnow;
 	int delay_ms;
 	double set_at;
+	double waited_at; /* waited_ms() when playnow was set */
 	const char *str;        /* getmove's status string, read while it thinks */
 	char seen[STATUS_SIZE]; /* what it held just before playnow was set */
 };
@@ -317,6 +349,7 @@ static void *stop_later(void *arg)
 	/* Read the status as CheckerBoard repaints it: while the engine writes. */
 	memcpy(s->seen, s->str, STATUS_SIZE);
 	s->seen[STATUS_SIZE - 1] = 0;
+	s->waited_at = waited_ms();
 	s->set_at = now();
 	__atomic_store_n(s->playnow, 1, __ATOMIC_SEQ_CST);
 	return NULL;
@@ -340,9 +373,10 @@ static void playnow_test(int delay_ms)
 	pthread_create(&th, NULL, stop_later, &s);
 	double t0 = now();
 	int ret = getmove(board, color, 8600000.0, str, &playnow, CB_RESET_MOVES, 0, &m);
-	double t1 = now();
+	double t1 = now(), waited = waited_ms();
 	pthread_join(th, NULL);
-	printf("playnow ret %d total_ms %.3f stop_ms %.3f board", ret, (t1 - t0) * 1000, (t1 - s.set_at) * 1000);
+	printf("playnow ret %d total_ms %.3f stop_ms %.3f waited_ms %.3f board", ret, (t1 - t0) * 1000,
+	       (t1 - s.set_at) * 1000, waited - s.waited_at);
 	print_board(board);
 	printf("\nthinking %s\ninfo %s\n", s.seen, str);
 }
