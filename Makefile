@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test cross test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows test-cb
+.PHONY: help build run test cross test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -180,6 +180,10 @@ cb-linux: ## CheckerBoard engine library for Checkerboard-for-Linux: bin/crown-c
 	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_SO) ./cmd/cbengine
 	cp docs/checkerboard.md $(CB_HELP)
 
+cb-host: ## the C host that loads the CheckerBoard library as CheckerBoard does (make test-cb, make soak): bin/cb-host
+	@mkdir -p $(dir $(CB_HOST))
+	$(HOSTCC) -std=c11 -O1 -Wall -Wextra -o $(CB_HOST) cmd/cbengine/host/host.c -ldl -lpthread
+
 cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (installed if missing): bin/crown-cb.dll
 	@command -v $(MINGW_CC) >/dev/null || { apt-get update && apt-get install -y gcc-mingw-w64-x86-64; }
 	CC=$(MINGW_CC) GOOS=windows GOARCH=amd64 CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_DLL) ./cmd/cbengine
@@ -192,9 +196,28 @@ cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (in
 # The test also builds the library with the tag crownfault, whose engine
 # panics where CROWN_FAULT says (internal/fault), to check that a panic in a
 # helper search thread or in the distance builder still gives a legal move.
-test-cb: cb-linux ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input, injected panics
+test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input, injected panics
 	CGO_ENABLED=1 $(GO) build -tags crownfault -buildmode=c-shared -o $(CB_FAULT_SO) ./cmd/cbengine
-	$(HOSTCC) -std=c11 -O1 -Wall -Wextra -o $(CB_HOST) cmd/cbengine/host/host.c -ldl -lpthread
 	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_FAULT_LIB=$(abspath $(CB_FAULT_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) \
 	  CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
 	  $(GO) test -count=1 -v -run 'Host' ./cmd/cbengine/
+
+# The soaks (crown soak, docs/reliability.md), not part of make test: GAMES
+# games process against process through the line protocol (half American,
+# half Pool) and GAMES through the CheckerBoard library driven by the C
+# host, at SOAK_MOVETIME seconds a move, SOAK_CONCURRENCY at once. Each
+# part reports moves, failures by kind, peak memory and run time, and
+# leaves a failed game's files in SOAK_DIR; all parts run, and the target
+# fails if any part had a failure.
+GAMES            ?= 1000
+SOAK_MOVETIME    ?= 0.02
+SOAK_CONCURRENCY ?= 2
+SOAK_DIR         ?= soak-failures
+
+soak: build cb-linux cb-host ## GAMES (1000) games through the protocol and GAMES through the CheckerBoard library at 0.02 s a move (about 1.5 hours on 2 cores)
+	@rc=0; \
+	set -x; \
+	./$(BIN) soak protocol --games $(GAMES) --movetime $(SOAK_MOVETIME) --concurrency $(SOAK_CONCURRENCY) --dir $(SOAK_DIR) || rc=1; \
+	./$(BIN) soak checkerboard --host $(CB_HOST) --lib $(abspath $(CB_SO)) --games $(GAMES) --movetime $(SOAK_MOVETIME) \
+	  --concurrency $(SOAK_CONCURRENCY) --dir $(SOAK_DIR) || rc=1; \
+	exit $$rc

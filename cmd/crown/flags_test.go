@@ -21,6 +21,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"engine", "--book-file", missing}, "--book-file"},
 		{[]string{"book"}, "subcommand is required"},
 		{[]string{"book", "nope"}, "unknown subcommand"},
+		{[]string{"soak", "nope"}, "unknown subcommand"},
+		{[]string{"soak", "protocol", "--games", "0"}, "--games"},
+		{[]string{"soak", "protocol", "--movetime", "0"}, "--movetime"},
+		{[]string{"soak", "protocol", "--concurrency", "0"}, "--concurrency"},
+		{[]string{"soak", "protocol", "--engine", "'"}, "--engine"},
+		{[]string{"soak", "protocol", "x"}, "unexpected argument"},
+		{[]string{"soak", "checkerboard"}, "--host and --lib are required"},
+		{[]string{"soak", "checkerboard", "--host", missing, "--lib", missing, "--games", "0"}, "--games"},
+		{[]string{"soak", "checkerboard", "--host", missing, "--lib", missing, "--movetime", "0.001"}, "--movetime"},
 		{[]string{"book", "build"}, "--out"},
 		{[]string{"book", "build", "--out", missing, "--positions", "0"}, "--positions"},
 		{[]string{"book", "build", "--out", missing, "--ballots", "deck", "--variant", "pool"}, "American only"},
@@ -152,7 +161,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		code, out, errOut := runCrown(tt.args...)
 		prefix := "crown " + tt.args[0] + ": "
-		if (tt.args[0] == "egdb" || tt.args[0] == "book") && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") && tt.want != "unknown subcommand" {
+		if (tt.args[0] == "egdb" || tt.args[0] == "book" || tt.args[0] == "soak") && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") && tt.want != "unknown subcommand" {
 			prefix = "crown " + tt.args[0] + " " + tt.args[1] + ": " // egdb's and book's subcommands name themselves
 		}
 		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 ||
@@ -177,6 +186,7 @@ func TestHelp(t *testing.T) {
 		"perft":    {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
 		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--shard", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
 		"serve":    {"--addr", "--hash", "(default 16)", "--review-time"},
+		"soak":     {"protocol", "checkerboard", "docs/reliability.md"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
 		"tune":     {"--params", "--iterations", "--pairs", "--state", "--r-end", "--engine-options", "--list", "resumes", "crown match --engine1 self:KEY=VALUE", "docs/experiments.md", "(default 500)"},
 		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},
@@ -207,11 +217,15 @@ func TestHelp(t *testing.T) {
 		"probe":  {"--variant", "--dir", "FEN"},
 		"verify": {"--dir", "--threads", "--sample", "mismatches"},
 	}
+	soakMentions := map[string][]string{
+		"protocol":     {"--games", "--movetime", "--concurrency", "--dir", "--engine", "(default 1000)", "set gamehist"},
+		"checkerboard": {"--host", "--lib", "--games", "--movetime", "--concurrency", "--dir", "playnow"},
+	}
 	for _, c := range []struct {
 		name     string
 		mentions map[string][]string
 		subs     []subcommand
-	}{{"book", bookMentions, bookSubcommands}, {"egdb", egdbMentions, egdbSubcommands}} {
+	}{{"book", bookMentions, bookSubcommands}, {"egdb", egdbMentions, egdbSubcommands}, {"soak", soakMentions, soakSubcommands}} {
 		for sub, wants := range c.mentions {
 			code, out, errOut := runCrown(c.name, sub, "--help")
 			if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: crown "+c.name+" "+sub) || !strings.Contains(out, "\nflags:\n") {

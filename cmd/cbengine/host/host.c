@@ -16,6 +16,19 @@
  *   host LIB script MAXTIME < lines                 a line "getmove FEN" calls getmove on the
  *                                                   position with MAXTIME, any other line is
  *                                                   sent to enginecommand
+ *   host LIB soak < requests                        a request a line, one reply line each, for
+ *                                                   crown soak checkerboard, which plays the
+ *                                                   games and judges every reply:
+ *       cmd <command>                               enginecommand (any length, as CheckerBoard
+ *                                                   sends set gamehist)
+ *       getmove <FEN> <maxtime> <flags> <remaining ms> <increment ms> <playnow ms>
+ *                                                   getmove on a new board of FEN; flags: 1
+ *                                                   CB_RESET_MOVES, 2 CB_EXACT_TIME, 4 an
+ *                                                   incremental clock of remaining and increment
+ *                                                   (packed into info and moreinfo as
+ *                                                   CheckerBoard does); playnow ms >= 0 sets
+ *                                                   *playnow from another thread that long
+ *                                                   after the call, unless it has returned
  *
  * Output is one record a line, read by the Go test (host_test.go):
  *   name <reply>
@@ -32,6 +45,11 @@
  *   getmove ret <r> board <64 ints> move ...   (script) a getmove's return, board and CBmove,
  *                                           then its info line
  *   cmd [<command>] ret <r> reply <reply>   (script) an enginecommand
+ *   cmd ret <r> reply <reply>               (soak) an enginecommand, its reply's line breaks
+ *                                           written as " | "
+ *   getmove ret <r> ms <wall millis> cpu <process CPU millis> stop <millis from *playnow
+ *       set to the return, -1 if it was not set> board <64 ints> move ... info <status>
+ *                                           (soak, all on one line)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -495,10 +513,154 @@ static void script(double maxtime)
 	}
 }
 
+/* A stopper sets *playnow after a delay, unless told first that getmove
+ * has returned. */
+struct soak_stopper {
+	pthread_mutex_t mu;
+	pthread_cond_t cond;
+	int returned; /* getmove has returned: set nothing */
+	int delay_ms;
+	int *playnow;
+	double set_at; /* when *playnow was set, 0 if it was not */
+};
+
+static void *soak_stop_later(void *arg)
+{
+	struct soak_stopper *s = arg;
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += s->delay_ms / 1000;
+	until.tv_nsec += (s->delay_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&s->mu);
+	while (!s->returned) {
+		if (pthread_cond_timedwait(&s->cond, &s->mu, &until) != 0)
+			break; /* the delay has passed */
+	}
+	if (!s->returned) {
+		s->set_at = now();
+		__atomic_store_n(s->playnow, 1, __ATOMIC_SEQ_CST);
+	}
+	pthread_mutex_unlock(&s->mu);
+	return NULL;
+}
+
+/* one_line writes s with its line breaks as " | ". */
+static void one_line(const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\r')
+			continue;
+		if (*s == '\n')
+			fputs(" | ", stdout);
+		else
+			putchar(*s);
+	}
+}
+
+/* soak_getmove answers a soak getmove request: the words after "getmove". */
+static void soak_getmove(char *args)
+{
+	char fen[512];
+	double maxtime;
+	int flags, remaining, increment, playnow_ms;
+	if (sscanf(args, "%511s %lf %d %d %d %d", fen, &maxtime, &flags, &remaining, &increment, &playnow_ms) != 6) {
+		printf("bad request getmove %s\n", args);
+		return;
+	}
+	int board[8][8], color;
+	if (parse_fen(fen, board, &color) != 0) {
+		printf("bad FEN %s\n", fen);
+		return;
+	}
+	int info = 0, moreinfo = 0;
+	if (flags & 1)
+		info |= CB_RESET_MOVES;
+	if (flags & 2)
+		info |= CB_EXACT_TIME;
+	if (flags & 4)
+		clock_info(remaining, increment, &info, &moreinfo);
+	struct CBmove m;
+	memset(&m, 0, sizeof m);
+	char str[STATUS_SIZE];
+	str[0] = 0;
+	int playnow = 0;
+	static struct soak_stopper s;
+	pthread_t th;
+	int stopper = playnow_ms >= 0;
+	if (stopper) {
+		pthread_mutex_init(&s.mu, NULL);
+		pthread_cond_init(&s.cond, NULL);
+		s.returned = 0;
+		s.delay_ms = playnow_ms;
+		s.playnow = &playnow;
+		s.set_at = 0;
+		if (pthread_create(&th, NULL, soak_stop_later, &s) != 0) {
+			printf("bad request: no thread for playnow\n");
+			return;
+		}
+	}
+	double t0 = now(), c0 = cpu_now();
+	int ret = getmove(board, color, maxtime, str, &playnow, info, moreinfo, &m);
+	double t1 = now(), cpu = (cpu_now() - c0) * 1000;
+	double stop_ms = -1;
+	if (stopper) {
+		pthread_mutex_lock(&s.mu);
+		s.returned = 1;
+		pthread_cond_signal(&s.cond);
+		pthread_mutex_unlock(&s.mu);
+		pthread_join(th, NULL);
+		if (s.set_at > 0)
+			stop_ms = (t1 - s.set_at) * 1000;
+		pthread_mutex_destroy(&s.mu);
+		pthread_cond_destroy(&s.cond);
+	}
+	str[STATUS_SIZE - 1] = 0;
+	printf("getmove ret %d ms %.3f cpu %.3f stop %.3f board", ret, (t1 - t0) * 1000, cpu, stop_ms);
+	print_board(board);
+	print_move(&m);
+	printf(" info ");
+	one_line(str);
+	printf("\n");
+}
+
+/* soak serves the requests of crown soak checkerboard, a line each. */
+static void soak(void)
+{
+	static char line[1 << 17];
+	char reply[REPLY_SIZE];
+	fflush(stdout); /* the name line: the client waits for it */
+	while (fgets(line, sizeof line, stdin)) {
+		size_t n = strcspn(line, "\r\n");
+		if (line[n] == 0 && n == sizeof line - 1) {
+			printf("bad request: line longer than %zu bytes\n", sizeof line - 2);
+			return;
+		}
+		line[n] = 0;
+		if (strncmp(line, "cmd ", 4) == 0) {
+			/* The reply buffer is filled as far as the library writes. */
+			memset(reply, 0, sizeof reply);
+			int ret = enginecommand(line + 4, reply);
+			reply[REPLY_SIZE - 1] = 0;
+			printf("cmd ret %d reply ", ret);
+			one_line(reply);
+			printf("\n");
+		} else if (strncmp(line, "getmove ", 8) == 0) {
+			soak_getmove(line + 8);
+		} else {
+			printf("bad request %.80s\n", line);
+		}
+		fflush(stdout);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad | script MAXTIME\n");
+		fprintf(stderr, "usage: host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE | playnow DELAYMS | bad | script MAXTIME | soak\n");
 		return 2;
 	}
 	void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -564,6 +726,8 @@ int main(int argc, char **argv)
 		bad_test();
 	} else if (strcmp(argv[2], "script") == 0 && argc == 4) {
 		script(atof(argv[3]));
+	} else if (strcmp(argv[2], "soak") == 0 && argc == 3) {
+		soak();
 	} else {
 		fprintf(stderr, "host: bad arguments\n");
 		return 2;
