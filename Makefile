@@ -205,19 +205,23 @@ test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES b
 # The soaks (crown soak, docs/reliability.md), not part of make test: GAMES
 # games process against process through the line protocol (half American,
 # half Pool) and GAMES through the CheckerBoard library driven by the C
-# host, at SOAK_MOVETIME seconds a move, SOAK_CONCURRENCY at once. Each
-# part reports moves, failures by kind, peak memory and run time, and
-# leaves a failed game's files in SOAK_DIR; all parts run, and the target
-# fails if any part had a failure.
+# host, at SOAK_MOVETIME seconds a move, SOAK_CONCURRENCY at once; then the
+# web server under SOAK_CLIENTS loopback clients for SOAK_WEB. Each part
+# reports moves, failures by kind, peak memory and run time, and leaves a
+# failure's files in SOAK_DIR; all parts run, and the target fails if any
+# part had a failure.
 GAMES            ?= 1000
 SOAK_MOVETIME    ?= 0.02
 SOAK_CONCURRENCY ?= 2
+SOAK_WEB         ?= 10m
+SOAK_CLIENTS     ?= 16
 SOAK_DIR         ?= soak-failures
 
-soak: build cb-linux cb-host ## GAMES (1000) games through the protocol and GAMES through the CheckerBoard library at 0.02 s a move (about 1.5 hours on 2 cores)
+soak: build cb-linux cb-host ## GAMES (1000) games through the protocol and GAMES through the CheckerBoard library at 0.02 s a move, then the web server under load for SOAK_WEB (10m); about 1.5 hours on 2 cores
 	@rc=0; \
 	set -x; \
 	./$(BIN) soak protocol --games $(GAMES) --movetime $(SOAK_MOVETIME) --concurrency $(SOAK_CONCURRENCY) --dir $(SOAK_DIR) || rc=1; \
 	./$(BIN) soak checkerboard --host $(CB_HOST) --lib $(abspath $(CB_SO)) --games $(GAMES) --movetime $(SOAK_MOVETIME) \
 	  --concurrency $(SOAK_CONCURRENCY) --dir $(SOAK_DIR) || rc=1; \
+	./$(BIN) soak web --duration $(SOAK_WEB) --clients $(SOAK_CLIENTS) --dir $(SOAK_DIR) || rc=1; \
 	exit $$rc

@@ -181,6 +181,31 @@ func (s *Server) Close() {
 	s.searches.Wait()
 }
 
+// Stats are the server's counts at a moment, for a page that watches it
+// (crown serve's /debug/vars) and the soak that loads it.
+type Stats struct {
+	Games    int   `json:"games"`     // games kept
+	MaxGames int   `json:"max_games"` // the most it keeps (Options.MaxGames)
+	Engines  int   `json:"engines"`   // games that hold an engine, with its table
+	Searches int   `json:"searches"`  // searches (and reviews) holding a slot now
+	Streams  int64 `json:"streams"`   // event streams open
+}
+
+// Stats returns the server's counts now.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := Stats{Games: len(s.games), MaxGames: s.opt.MaxGames, Searches: len(s.sem), Streams: s.streams.Load()}
+	for _, g := range s.games {
+		g.mu.Lock()
+		if g.play != nil {
+			st.Engines++
+		}
+		g.mu.Unlock()
+	}
+	return st
+}
+
 // acquire waits for a search slot; it fails when ctx ends first.
 func (s *Server) acquire(ctx context.Context) bool {
 	select {

@@ -436,12 +436,15 @@ func TestConcurrentGames(t *testing.T) {
 }
 
 func TestMaxGames(t *testing.T) {
-	_, ts := testServer(t, Options{MaxGames: 2})
+	s, ts := testServer(t, Options{MaxGames: 2})
 	newGame(t, ts, `{"human":"both"}`)
 	newGame(t, ts, `{"human":"both"}`)
 	code, out := call(t, ts, "POST", "/api/games", `{"human":"both"}`)
 	if code != http.StatusServiceUnavailable || out["error"] == nil || out["code"] != codeBusy {
 		t.Errorf("third game: %d %v, want 503 with a message and code busy", code, out)
+	}
+	if st := s.Stats(); st.Games != 2 || st.MaxGames != 2 || st.Engines != 0 || st.Searches != 0 || st.Streams != 0 {
+		t.Errorf("stats %+v: want 2 games of 2, no engine, search or stream", st)
 	}
 }
 

@@ -28,6 +28,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"soak", "protocol", "--engine", "'"}, "--engine"},
 		{[]string{"soak", "protocol", "x"}, "unexpected argument"},
 		{[]string{"soak", "checkerboard"}, "--host and --lib are required"},
+		{[]string{"soak", "web", "--duration", "0s"}, "--duration"},
+		{[]string{"soak", "web", "--clients", "0"}, "--clients"},
+		{[]string{"soak", "web", "--max-games", "0"}, "--max-games"},
+		{[]string{"soak", "web", "--idle", "0s"}, "--idle"},
 		{[]string{"soak", "checkerboard", "--host", missing, "--lib", missing, "--games", "0"}, "--games"},
 		{[]string{"soak", "checkerboard", "--host", missing, "--lib", missing, "--movetime", "0.001"}, "--movetime"},
 		{[]string{"book", "build"}, "--out"},
@@ -186,7 +190,7 @@ func TestHelp(t *testing.T) {
 		"perft":    {"--variant", "--fen", "--depth", "--divide", "--paths", "--threads", "--cache", "--suite", "(default 8)", "perft depth=<d>"},
 		"selfplay": {"--out", "--games", "--nodes", "--depth", "--openings", "--random-plies", "--seed", "--shard", "--concurrency", "--hash", "(default 16)", "docs/training.md"},
 		"serve":    {"--addr", "--hash", "(default 16)", "--review-time"},
-		"soak":     {"protocol", "checkerboard", "docs/reliability.md"},
+		"soak":     {"protocol", "checkerboard", "web", "docs/reliability.md"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
 		"tune":     {"--params", "--iterations", "--pairs", "--state", "--r-end", "--engine-options", "--list", "resumes", "crown match --engine1 self:KEY=VALUE", "docs/experiments.md", "(default 500)"},
 		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},
@@ -220,6 +224,7 @@ func TestHelp(t *testing.T) {
 	soakMentions := map[string][]string{
 		"protocol":     {"--games", "--movetime", "--concurrency", "--dir", "--engine", "(default 1000)", "set gamehist"},
 		"checkerboard": {"--host", "--lib", "--games", "--movetime", "--concurrency", "--dir", "playnow"},
+		"web":          {"--duration", "--clients", "--max-games", "--idle", "--seed", "--dir", "503", "(default 10m0s)"},
 	}
 	for _, c := range []struct {
 		name     string

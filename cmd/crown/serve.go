@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -49,7 +51,9 @@ the engine, set up positions, analyze, and save games as PDN. The engine plays
 its opening from the book (--book 1 by default: all good moves, for variety).
 With --egdb every game's engine probes the endgame database in DIR
 (docs/egdb.md), one copy shared by all. It prints the address to open and runs
-until interrupted (Ctrl-C).`
+until interrupted (Ctrl-C). GET /debug/vars answers loopback clients with the
+server's counts as JSON: goroutines, memory, games, engines, searches, event
+streams (make soak watches them; ?gc=1 collects garbage first).`
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve")
@@ -95,7 +99,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
 		IdleTimeout: *idle, Engine: opt, EGDBs: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
-	srv := &http.Server{Handler: board, ReadHeaderTimeout: serveReadHeaderTimeout,
+	mux := http.NewServeMux()
+	mux.Handle("/", board)
+	mux.HandleFunc("GET /debug/vars", debugVars(board))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := serveStop()
 	defer cancel()
@@ -123,4 +130,53 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "crown serve: stopped")
 	return exitOK
+}
+
+// debugVarsView is /debug/vars's answer, in the manner of expvar's: what
+// watches the server over time (the web soak) needs.
+type debugVarsView struct {
+	Goroutines int `json:"goroutines"`
+	// PeakRSS is the most resident memory the process has held, in
+	// bytes (0 where the system does not say).
+	PeakRSS  int64         `json:"peak_rss"`
+	MemStats debugMemStats `json:"memstats"`
+	Web      web.Stats     `json:"web"`
+}
+
+// debugMemStats are the runtime's memory figures /debug/vars gives.
+type debugMemStats struct {
+	HeapAlloc   uint64 `json:"HeapAlloc"`
+	HeapSys     uint64 `json:"HeapSys"`
+	HeapObjects uint64 `json:"HeapObjects"`
+	Sys         uint64 `json:"Sys"`
+	NumGC       uint32 `json:"NumGC"`
+}
+
+// debugVars answers GET /debug/vars to a loopback client, and 404 to any
+// other: the figures say nothing a user needs, but a server left open to
+// the network should not hand them out. With ?gc=1 it collects garbage
+// first, so that the heap it reports is what is live (a leak shows there).
+func debugVars(board *web.Server) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+			http.NotFound(w, r)
+			return
+		}
+		if r.URL.Query().Get("gc") == "1" {
+			runtime.GC() // the heap then reported is what is live
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		v := debugVarsView{Goroutines: runtime.NumGoroutine(), Web: board.Stats(),
+			MemStats: debugMemStats{HeapAlloc: ms.HeapAlloc, HeapSys: ms.HeapSys, HeapObjects: ms.HeapObjects, Sys: ms.Sys, NumGC: ms.NumGC}}
+		if ru, err := resourceUsage(); err == nil {
+			v.PeakRSS = ru.peakMiB << 20
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		if err := json.NewEncoder(w).Encode(v); err != nil {
+			return // the client went away: nothing to tell it
+		}
+	}
 }

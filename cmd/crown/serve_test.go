@@ -3,11 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crown-checkers/crown/web"
 )
 
 // TestServeRuns starts the server on a free port, plays a move over the
@@ -62,6 +66,18 @@ func TestServeRuns(t *testing.T) {
 		t.Errorf("bad JSON: %d, want 400", resp.StatusCode)
 	}
 
+	resp, err = client.Get(url + "debug/vars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vars debugVarsView
+	err = json.NewDecoder(resp.Body).Decode(&vars)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || vars.Goroutines < 2 || vars.MemStats.HeapAlloc == 0 ||
+		vars.Web.Games != 1 || vars.Web.MaxGames != web.DefaultMaxGames {
+		t.Errorf("debug/vars: %d %+v, %v: want goroutines, memory and one game kept", resp.StatusCode, vars, err)
+	}
+
 	cancel()
 	select {
 	case code := <-done:
@@ -70,5 +86,22 @@ func TestServeRuns(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not stop")
+	}
+}
+
+// TestDebugVarsLoopback checks /debug/vars answers loopback clients only.
+func TestDebugVarsLoopback(t *testing.T) {
+	board := web.New(web.Options{})
+	defer board.Close()
+	h := debugVars(board)
+	for addr, want := range map[string]int{"127.0.0.1:5000": http.StatusOK, "[::1]:5000": http.StatusOK,
+		"192.0.2.1:5000": http.StatusNotFound, "[2001:db8::1]:5000": http.StatusNotFound, "nonsense": http.StatusNotFound} {
+		r := httptest.NewRequest("GET", "/debug/vars", nil)
+		r.RemoteAddr = addr
+		w := httptest.NewRecorder()
+		h(w, r)
+		if w.Code != want {
+			t.Errorf("from %s: %d, want %d", addr, w.Code, want)
+		}
 	}
 }

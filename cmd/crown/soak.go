@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/soak"
@@ -27,12 +28,14 @@ A failure leaves its files (the game's PDN, the engine's stderr) in --dir,
 and the command exits 1 if there was any.
   crown soak protocol [--games N] [--movetime S] [--concurrency N] [--dir DIR] [--engine CMD]
   crown soak checkerboard --host HOST --lib LIB [--games N] [--movetime S] [--concurrency N] [--dir DIR]
+  crown soak web [--duration D] [--clients N] [--max-games N] [--idle D] [--seed N] [--dir DIR]
 Run 'crown soak <subcommand> --help' for each one's flags.`
 
 // soakSubcommands are the subcommands of crown soak.
 var soakSubcommands = []subcommand{
 	{"protocol", runSoakProtocol},
 	{"checkerboard", runSoakCheckerBoard},
+	{"web", runSoakWeb},
 }
 
 func runSoak(args []string, stdout, stderr io.Writer) int {
@@ -51,6 +54,10 @@ const (
 	defaultSoakMoveTime    = 0.02
 	defaultSoakConcurrency = 2
 	defaultSoakDir         = "soak-failures"
+	defaultSoakWeb         = 10 * time.Minute
+	defaultSoakClients     = 16
+	defaultSoakMaxGames    = 24
+	defaultSoakIdle        = 10 * time.Second
 )
 
 const soakProtocolUsage = `usage: crown soak protocol [--games N] [--movetime S] [--concurrency N] [--dir DIR] [--engine CMD]
@@ -130,6 +137,52 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	r, err := soak.CheckerBoard(ctx, soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games,
 		MoveTime: seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr})
 	return soakResult("soak checkerboard", r, err, stdout, stderr)
+}
+
+const soakWebUsage = `usage: crown soak web [--duration D] [--clients N] [--max-games N] [--idle D] [--seed N] [--dir DIR]
+Runs this crown's web server (crown serve, on a free loopback port, keeping
+at most --max-games games, an abandoned one for --idle) under the load of N
+loopback clients for D: each creates games, plays the legal moves the
+server offers against the engine, undoes, redoes, analyses, asks for hints
+and reviews, follows the event stream, and abandons the game. Every answer
+must have its expected status and body, every game's record must replay
+legally, and the engine must move within 30 s. A prober fills the server to
+its cap now and then: the next game must be refused with 503. Goroutines and
+memory are sampled from /debug/vars; once the load has ended and the
+abandoned games are dropped, the goroutines must be back to about their
+number at the start. Any line of the server's log is a failure.`
+
+func runSoakWeb(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("soak web")
+	duration := fs.Duration("duration", defaultSoakWeb, "how long the load runs")
+	clients := fs.Int("clients", defaultSoakClients, "loopback clients playing at once")
+	maxGames := fs.Int("max-games", defaultSoakMaxGames, "the server's cap on the games it keeps (crown serve --max-games)")
+	idle := fs.Duration("idle", defaultSoakIdle, "how long the server keeps an abandoned game (crown serve --idle)")
+	seed := fs.Uint64("seed", 1, "seed of the clients' choices")
+	dir := fs.String("dir", defaultSoakDir, "directory for the files of failures")
+	if code, ok := parseFlags(fs, args, stdout, stderr, soakWebUsage); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak web", format, a...) }
+	switch {
+	case *duration <= 0:
+		return usageErr("--duration must be positive")
+	case *clients < 1:
+		return usageErr("--clients must be at least 1")
+	case *maxGames < 1:
+		return usageErr("--max-games must be at least 1")
+	case *idle <= 0:
+		return usageErr("--idle must be positive")
+	}
+	crown, err := soakEngine("")
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	ctx, stop := soakStop()
+	defer stop()
+	r, err := soak.Web(ctx, soak.WebConfig{Crown: crown, Duration: *duration, Clients: *clients, MaxGames: *maxGames,
+		Idle: *idle, Seed: *seed, Dir: *dir, Progress: stderr})
+	return soakResult("soak web", r, err, stdout, stderr)
 }
 
 // soakEngine returns the engine command of a soak: cmdline split as a

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSoak runs short soaks of the built crown: two games through the
+// line protocol, and the web server under four clients for a few seconds
+// (its cap probed, its goroutines back after the load). Each must report
+// no failure and exit 0.
+func TestSoak(t *testing.T) {
+	bin := crownBinary(t)
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"soak", "protocol", "--games", "2", "--movetime", "0.01"},
+		{"soak", "web", "--duration", "6s", "--clients", "4", "--max-games", "4", "--idle", "1s"},
+	} {
+		t.Run(args[1], func(t *testing.T) {
+			cmd := exec.Command(bin, append(args, "--dir", filepath.Join(dir, args[1]))...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil || !strings.HasPrefix(string(out), "soak "+args[1]+": ") || !strings.Contains(string(out), " 0 failures (") {
+				t.Fatalf("%q: %v\n%s\n%s", args, err, out, stderr.String())
+			}
+			t.Logf("%s", out)
+		})
+	}
+}
