@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test cross test-long bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb soak
+.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -79,6 +79,18 @@ cross: ## compile every package for each of PLATFORMS but this machine's own, cg
 
 test-long: ## the full suite: deep perft, long tests (CROWN_EGDB5=DIR adds the 5-piece database play test)
 	$(GO) test -count=1 -timeout 60m $(PKGS)
+
+# The batch files of deploy/ (docs/egdb.md, "Past one machine") run for real
+# by .ci/test-slurm: a one-node Slurm cluster on this machine (munged,
+# slurmctld and slurmd from Debian's packages, installed if missing, started
+# from a configuration in a temporary directory and stopped at the end),
+# the 5-piece databases of both rule sets as array jobs per level with one
+# task killed and requeued, byte-identical to a single-process build and
+# verified; sharded self-play merged and fitted; the Kubernetes manifests
+# through kubectl's client-side dry run. Not part of make test: it takes
+# 10-25 minutes of 2 cores. PIECES=4 makes it quicker.
+test-slurm: ## the deploy/ Slurm jobs on a one-node cluster made here, and the Kubernetes manifests offline (installs slurm-wlm and munge; 10-25 minutes)
+	bash .ci/test-slurm
 
 bench: build ## go benchmarks and the crown bench signature
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
