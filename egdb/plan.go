@@ -60,6 +60,10 @@ type Job struct {
 	Level     int   // jobs of one level are independent; each reads only jobs of lower levels
 	Positions int64 // in all its slices
 	Deps      []Material
+	// Reads is the positions of every slice the job reads when built
+	// alone (BuildSlice): those its moves lead into, directly or through
+	// the capture search.
+	Reads int64
 }
 
 // Name returns the job's name: its first slice's.
@@ -98,6 +102,9 @@ func Plan(n int) []Job {
 			}
 		}
 		sortBuildOrder(j.Deps)
+		for _, d := range closure(p) {
+			j.Reads += Size(d)
+		}
 		jobs = append(jobs, j)
 	}
 	return jobs

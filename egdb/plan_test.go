@@ -120,3 +120,36 @@ func TestBuildSlice(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimate: a job reads the slices of its closure, holds them at two
+// bits a position and its own at a byte (and half as much again of
+// garbage), and a job that reads and builds more takes longer.
+func TestEstimate(t *testing.T) {
+	jobs := Plan(5)
+	for _, j := range jobs {
+		var reads int64
+		for _, d := range closure(j.Slices) {
+			reads += Size(d)
+		}
+		if mem := (reads/4+j.Positions)*3/2 + baseMemory; j.Reads != reads || j.Memory() != mem {
+			t.Errorf("job %s: reads %d, memory %d; want %d, %d", j.Name(), j.Reads, j.Memory(), reads, mem)
+		}
+	}
+	last := jobs[len(jobs)-1]
+	if last.Reads == 0 || jobs[0].Reads != 0 {
+		t.Errorf("the first job reads %d positions, the last %d", jobs[0].Reads, last.Reads)
+	}
+	r := MeasuredRate(movegen.American)
+	cpu0, wall0 := r.Estimate(jobs[0], 2)
+	cpu1, wall1 := r.Estimate(last, 2)
+	cpu2, wall2 := r.Estimate(last, 1)
+	if cpu0 >= cpu1 || wall0 >= wall1 || cpu2 != cpu1 || wall2 <= wall1 || wall1 >= cpu1 {
+		t.Errorf("estimates: first job %v %v, last %v %v, last on one thread %v %v", cpu0, wall0, cpu1, wall1, cpu2, wall2)
+	}
+	if p := MeasuredRate(movegen.Pool); p.Build >= r.Build {
+		t.Errorf("Pool builds at %.0f positions a CPU-second, American at %.0f: Pool's flying kings are slower", p.Build, r.Build)
+	}
+	if m := WholeMemory(Plan(6)); m < 643e6 || m > 1<<30 {
+		t.Errorf("a whole 6-piece build: %d bytes; the slices alone take 643 MB, the build measured 755 MiB", m)
+	}
+}

@@ -31,7 +31,7 @@ const egdbUsage = `usage: crown egdb build|plan|info|probe|verify [flags]
 Endgame databases (docs/egdb.md): win/loss/draw for every position with few pieces.
   crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
   crown egdb build --variant american|pool --slice NAME --dir DIR [--threads N]
-  crown egdb plan [--variant V] --pieces N [--level L] [--names]
+  crown egdb plan [--variant V] --pieces N [--level L] [--names] [--threads T]
   crown egdb info --dir DIR
   crown egdb probe [--variant V] --dir DIR FEN
   crown egdb verify --dir DIR [--threads N]
@@ -185,36 +185,61 @@ func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
 		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
 }
 
-const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names]
+const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names] [--threads T]
 Prints the jobs that build every slice of up to N pieces, in dependency order: level,
 job name (the slice to give 'crown egdb build --slice'), its mirror built with it,
-positions, and the jobs it reads directly. Jobs of one level are independent of each
-other and read only lower levels. --names prints only the job names (one a line),
---level only that level's jobs: for batch systems (docs/egdb.md).`
+positions, the positions of the slices it reads, and its predicted peak memory, CPU
+time and wall time when built alone with T threads on the machine Crown's figures
+come from (egdb.MeasuredRate: docs/egdb.md), then the jobs it reads directly, and
+at the end the totals (one process building everything; the jobs one at a time
+here; the levels' longest jobs, the time with a machine for every job). Jobs of
+one level are independent of each other and read only lower levels. --names
+prints only the job names (one a line), --level only that level's jobs: for batch
+systems (docs/egdb.md).`
 
 func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb plan")
-	variant := fs.String("variant", "american", "rule set: american or pool (the plan is the same for both)")
+	variant := fs.String("variant", "american", "rule set: american or pool (the jobs are the same for both; the estimates are not)")
 	pieces := fs.Int("pieces", defaultEgdbPieces, "plan every slice with up to this many pieces")
 	level := fs.Int("level", 0, "print only this level's jobs (0: all)")
 	names := fs.Bool("names", false, "print only the job names, one a line")
+	threads := fs.Int("threads", 2, "threads of each job, for the estimates")
 	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbPlanUsage, 0); !ok {
 		return code
 	}
-	if _, err := movegen.ParseVariant(*variant); err != nil {
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
 		return usageError(stderr, "egdb plan", "%v", err)
 	}
 	if *pieces < 2 || *pieces > egdb.MaxPieces {
 		return usageError(stderr, "egdb plan", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
 	}
+	if !checkThreads(stderr, "plan", *threads) {
+		return exitUsage
+	}
 	jobs := egdb.Plan(*pieces)
 	if *level < 0 || *level > jobs[len(jobs)-1].Level {
 		return usageError(stderr, "egdb plan", "--level: %d is out of range 0..%d", *level, jobs[len(jobs)-1].Level)
 	}
+	r := egdb.MeasuredRate(v)
 	if !*names {
-		fmt.Fprintf(stdout, "# %d jobs in %d levels; level job mirror positions deps\n", len(jobs), jobs[len(jobs)-1].Level)
+		fmt.Fprintf(stdout, "# %d jobs in %d levels; level job mirror positions reads memory cpu wall deps\n", len(jobs), jobs[len(jobs)-1].Level)
+		fmt.Fprintf(stdout, "# estimates for %v, each job alone with %d threads: built %.2f M positions a CPU-second, read %.0f M, %.0f%% of the threads busy\n",
+			v, *threads, r.Build/1e6, r.Load/1e6, 100*r.Parallel)
 	}
+	var positions int64
+	var cpuSum, wallSum, path time.Duration
+	levelWall := map[int]time.Duration{}
+	biggest := jobs[0]
 	for _, j := range jobs {
+		cpu, wall := r.Estimate(j, *threads)
+		positions += j.Positions
+		cpuSum += cpu
+		wallSum += wall
+		levelWall[j.Level] = max(levelWall[j.Level], wall)
+		if j.Memory() > biggest.Memory() {
+			biggest = j
+		}
 		if *level != 0 && j.Level != *level {
 			continue
 		}
@@ -230,9 +255,36 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 		if deps == "" {
 			deps = "-"
 		}
-		fmt.Fprintf(stdout, "%d %s %s %d %s\n", j.Level, j.Name(), mirror, j.Positions, strings.ReplaceAll(deps, "+", ","))
+		fmt.Fprintf(stdout, "%d %s %s %d %d %s %s %s %s\n", j.Level, j.Name(), mirror, j.Positions, j.Reads,
+			mib(j.Memory()), shortDuration(cpu), shortDuration(wall), strings.ReplaceAll(deps, "+", ","))
 	}
+	if *names || *level != 0 {
+		return exitOK
+	}
+	for _, w := range levelWall {
+		path += w
+	}
+	whole := time.Duration(float64(positions) / r.Build * float64(time.Second))
+	fmt.Fprintf(stdout, "# all: %d positions; one process (--pieces %d): memory %s, cpu %s, wall %s with %d threads\n",
+		positions, *pieces, mib(egdb.WholeMemory(jobs)), shortDuration(whole),
+		shortDuration(time.Duration(float64(whole)/(float64(*threads)*r.Parallel))), *threads)
+	fmt.Fprintf(stdout, "# jobs: cpu %s, one at a time %s; the levels' longest jobs %s; most memory %s (%s)\n",
+		shortDuration(cpuSum), shortDuration(wallSum), shortDuration(path), mib(biggest.Memory()), biggest.Name())
 	return exitOK
+}
+
+// mib formats bytes in MiB, rounded up.
+func mib(n int64) string {
+	return fmt.Sprintf("%dMiB", (n+1<<20-1)>>20)
+}
+
+// shortDuration formats a duration to the second (to the minute past a
+// day), at least 1s.
+func shortDuration(d time.Duration) string {
+	if d >= 24*time.Hour {
+		return d.Round(time.Minute).String()
+	}
+	return max(d.Round(time.Second), time.Second).String()
 }
 
 const egdbInfoUsage = `usage: crown egdb info --dir DIR

@@ -84,7 +84,8 @@ func TestEgdbCommand(t *testing.T) {
 // given the levels below.
 func TestEgdbPlanAndSlice(t *testing.T) {
 	code, out, errOut := runCrown("egdb", "plan", "--pieces", "3")
-	if code != exitOK || !strings.HasPrefix(out, "# 9 jobs in 7 levels;") || !strings.Contains(out, "\n2 0m1k-1m0k 1m0k-0m1k 1736 0m1k-0m1k\n") {
+	if code != exitOK || !strings.HasPrefix(out, "# 9 jobs in 7 levels;") || !strings.Contains(out, "\n2 0m1k-1m0k 1m0k-0m1k 1736 992 15MiB 1s 1s 0m1k-0m1k\n") ||
+		!strings.Contains(out, "\n# all: 199520 positions; one process (--pieces 3): memory 15MiB") {
 		t.Fatalf("plan: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	if code, out, _ := runCrown("egdb", "plan", "--pieces", "3", "--level", "1", "--names"); code != exitOK || out != "0m1k-0m1k\n" {

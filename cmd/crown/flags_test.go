@@ -216,7 +216,7 @@ func TestHelp(t *testing.T) {
 	}
 	egdbMentions := map[string][]string{
 		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
-		"plan":   {"--variant", "--pieces", "--level", "--names", "dependency order"},
+		"plan":   {"--variant", "--pieces", "--level", "--names", "--threads", "dependency order", "memory"},
 		"info":   {"--dir", "bytes"},
 		"probe":  {"--variant", "--dir", "FEN"},
 		"verify": {"--dir", "--threads", "--sample", "mismatches"},

@@ -1,0 +1,87 @@
+package egdb
+
+import (
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// Rate is a machine's measured speed at building jobs of the plan, from
+// which Estimate predicts a job's time.
+type Rate struct {
+	// Build is the positions of a job's own slices built a CPU-second
+	// (scan and propagation, spread over the threads).
+	Build float64
+	// Load is the positions of the slices a job reads (Job.Reads) read
+	// back a CPU-second: each file read, checked and unpacked to two bits
+	// a position, on one thread.
+	Load float64
+	// Parallel is the share of its threads a build keeps busy: the
+	// CPU-seconds a wall-clock second of a build with T threads uses,
+	// divided by T.
+	Parallel float64
+}
+
+// MeasuredRate returns the rate of the machine Crown's figures come from
+// (2 cores, shared with other work; docs/egdb.md, "Figures"): Build from the
+// single-process builds up to 6 pieces (American 2,571,945,320 positions in
+// 1,127 CPU-seconds; Pool up to 5 pieces 145,859,644 in 81), Load from
+// `crown egdb build --slice 1m2k-2m1k`, the largest 6-piece job (217,836,864
+// positions, reading 347,865,440), against the 6-piece database's files:
+// 107.4 CPU-seconds, of which the build's rate accounts for 95.5; Parallel
+// from the 6-piece American build (1,127 CPU-seconds in 676 s with 2
+// threads).
+func MeasuredRate(v movegen.Variant) Rate {
+	if v == movegen.Pool {
+		return Rate{Build: 1.80e6, Load: measuredLoad, Parallel: 0.83}
+	}
+	return Rate{Build: 2.28e6, Load: measuredLoad, Parallel: 0.83}
+}
+
+// measuredLoad is Rate.Load on the figures' machine, both rule sets.
+const measuredLoad = 29.5e6
+
+// baseMemory is a job's memory besides its tables: the process, the
+// runtime, one file's bytes while it is read (measured: 13-15 MiB at the
+// peak of the smallest jobs).
+const baseMemory = 14 << 20
+
+// Memory returns the bytes a job built alone (crown egdb build --slice)
+// holds at its peak: the slices it reads at two bits a position and its own
+// at one byte a position while they are built, half as much again of
+// garbage the collector has not yet returned (the files read, each
+// unpacked; Go's default GOGC lets the heap grow to twice what is live),
+// and the process's base. Measured: 1m2k-2m1k of 6 pieces 438 MiB
+// (predicted 450), 1m1k-1m2k of 5 pieces 44 MiB (46).
+func (j Job) Memory() int64 {
+	return (j.Reads/valuesPerByte+j.Positions)*3/2 + baseMemory
+}
+
+// Estimate returns the CPU time and the wall-clock time of job j built
+// alone with threads threads at rate r: reading the slices it reads, on
+// one thread, then building its own on all of them.
+func (r Rate) Estimate(j Job, threads int) (cpu, wall time.Duration) {
+	load := float64(j.Reads) / r.Load
+	build := float64(j.Positions) / r.Build
+	cpu = seconds(load + build)
+	wall = seconds(load + build/(float64(max(threads, 1))*r.Parallel))
+	return cpu, wall
+}
+
+// WholeMemory returns the bytes a whole build of up to n pieces in one
+// process (crown egdb build --pieces n) holds at its peak: every slice at
+// two bits a position, and one byte a position of the largest job. Its
+// tables are most of its heap, read once, so no slack is added: the 6-piece
+// American build measured 755 MiB, this says 835.
+func WholeMemory(jobs []Job) int64 {
+	var all, largest int64
+	for _, j := range jobs {
+		all += j.Positions
+		largest = max(largest, j.Positions)
+	}
+	return all/valuesPerByte + largest + baseMemory
+}
+
+func seconds(s float64) time.Duration {
+	return time.Duration(s * float64(time.Second))
+}
