@@ -9,8 +9,8 @@ export VARIANTS GAMES DATA_DIR
 here=$(dirname "$0")
 deps=
 for v in $VARIANTS; do
-  id=$(sbatch --parsable --array=0-$((SHARDS - 1)) --job-name="selfplay-$v" \
-    --export=ALL,VARIANT="$v" "$here/selfplay.sbatch")
+  id=$(VARIANT=$v sbatch --parsable --array=0-$((SHARDS - 1)) --job-name="selfplay-$v" \
+    "$here/selfplay.sbatch")
   echo "$id"
   deps=$deps:$id
 done
