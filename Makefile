@@ -229,7 +229,7 @@ SOAK_WEB         ?= 10m
 SOAK_CLIENTS     ?= 16
 SOAK_DIR         ?= soak-failures
 
-soak: build cb-linux cb-host ## GAMES (1000) games through the protocol and GAMES through the CheckerBoard library at 0.02 s a move, then the web server under load for SOAK_WEB (10m); about 1.5 hours on 2 cores
+soak: build cb-linux cb-host ## GAMES (1000) games through the protocol and GAMES through the CheckerBoard library at 0.02 s a move, then the web server under load for SOAK_WEB (10m); about an hour on 2 cores
 	@rc=0; \
 	set -x; \
 	./$(BIN) soak protocol --games $(GAMES) --movetime $(SOAK_MOVETIME) --concurrency $(SOAK_CONCURRENCY) --dir $(SOAK_DIR) || rc=1; \
