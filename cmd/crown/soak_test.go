@@ -14,11 +14,16 @@ import (
 func TestSoak(t *testing.T) {
 	bin := crownBinary(t)
 	dir := t.TempDir()
+	web := "6s"
+	if testing.Short() {
+		web = "3s"
+	}
 	for _, args := range [][]string{
 		{"soak", "protocol", "--games", "2", "--movetime", "0.01"},
-		{"soak", "web", "--duration", "6s", "--clients", "4", "--max-games", "4", "--idle", "1s"},
+		{"soak", "web", "--duration", web, "--clients", "4", "--max-games", "4", "--idle", "1s"},
 	} {
 		t.Run(args[1], func(t *testing.T) {
+			t.Parallel() // mostly waits: games at 0.01 s a move, a server's clients
 			cmd := exec.Command(bin, append(args, "--dir", filepath.Join(dir, args[1]))...)
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
