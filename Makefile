@@ -171,7 +171,8 @@ test-browser: build ## the web board's end-to-end tests in headless Chromium (in
 	else echo "crown serve at $$url"; \
 	  (cd $(E2E) && CROWN_URL=$$url CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 --test-timeout=600000 board.test.mjs) || rc=$$?; \
 	fi; \
-	kill $$pid 2>/dev/null || true; wait $$pid 2>/dev/null || true; rm -f $$log; exit $$rc
+	kill $$pid 2>/dev/null || true; wait $$pid 2>/dev/null || true; \
+	if test $$rc != 0; then echo "crown serve's log:"; tail -n 200 $$log; fi; rm -f $$log; exit $$rc
 
 # Crown as a CheckerBoard engine library (cmd/cbengine, docs/checkerboard.md).
 # go build -buildmode=c-shared also writes a .h next to the library: build

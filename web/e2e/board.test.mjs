@@ -428,10 +428,21 @@ async function loadPDN(page, pdn, human = "white") {
   await page.waitForFunction(() => window.crownState.moves.length > 0 && window.crownState.ply === window.crownState.moves.length);
 }
 
-// reviewGame clicks Review and waits for the review's end.
+// reviewGame clicks Review and waits for the review's end. If it does not
+// end, the failure says what the page and the server held (a review
+// waits for one of the server's search slots).
 async function reviewGame(page) {
   await page.click("#review");
-  await page.waitForFunction(() => window.crownState.review && !window.crownState.review.running, null, { timeout: 60000 });
+  try {
+    await page.waitForFunction(() => window.crownState.review && !window.crownState.review.running, null, { timeout: 60000 });
+  } catch (e) {
+    const seen = await page.evaluate(async () => {
+      const st = window.crownState;
+      const vars = await fetch("/debug/vars").then((r) => r.text(), (err) => String(err));
+      return JSON.stringify({ ply: st.ply, moves: st.moves.length, review: st.review, server: vars });
+    }).catch((err) => String(err));
+    throw new Error(`${e.message}; the page and the server then: ${seen}`);
+  }
   const st = await state(page);
   assert.equal(st.review.error, "");
   assert.equal(st.review.done, st.moves.length);
