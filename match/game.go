@@ -254,7 +254,7 @@ func (p *player) ponder(ctx context.Context, g *movegen.Game, expected string, l
 		return nil
 	}
 	c := p.conn
-	c.Send("set gamehist " + historyText(next))
+	c.Send("set gamehist " + HistoryText(next))
 	if _, err := c.Sync(ctx, commandTimeout); err != nil {
 		return err
 	}
@@ -290,9 +290,10 @@ func (p *player) stopPonder(ctx context.Context) error {
 	}
 }
 
-// historyText is the game g as set gamehist gives it: the position after
-// its last irreversible move and the moves since, as CheckerBoard sends it.
-func historyText(g *movegen.Game) string {
+// HistoryText is the game g as set gamehist gives it: the position after
+// its last irreversible move and the moves since, as CheckerBoard sends it
+// before every getmove.
+func HistoryText(g *movegen.Game) string {
 	irrev := g.LastIrreversible()
 	var hist strings.Builder
 	hist.WriteString(g.Positions()[irrev].FEN())
@@ -455,7 +456,7 @@ func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) 
 			}
 			fallthrough
 		default:
-			reply, err = pl.getMove(ctx, historyText(line), pos.FEN(), rl.limits[e], rl.timeout[e])
+			reply, err = pl.getMove(ctx, HistoryText(line), pos.FEN(), rl.limits[e], rl.timeout[e])
 		}
 		if err != nil {
 			return fail(pos.Turn, err)

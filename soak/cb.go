@@ -488,7 +488,7 @@ func (w *cbWorker) playGame(ctx context.Context, g cbGame, line *movegen.Game, e
 		if line.Outcome().Over() || ply >= cbMaxPlies {
 			return nil
 		}
-		hist := historyText(line)
+		hist := match.HistoryText(line)
 		reply, kind, err := w.request(ctx, ex, "cmd set gamehist "+hist, cbCommandTimeout)
 		if err != nil {
 			return &cbFailure{kind, fmt.Errorf("set gamehist: %v", err)}

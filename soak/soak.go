@@ -184,19 +184,6 @@ func gamePDN(g *movegen.Game, event, round, termination string) string {
 	return b.String()
 }
 
-// historyText is the game g as CheckerBoard sends it with set gamehist
-// before every getmove: the position after the last irreversible move and
-// the moves since.
-func historyText(g *movegen.Game) string {
-	irrev := g.LastIrreversible()
-	var hist strings.Builder
-	hist.WriteString(g.Positions()[irrev].FEN())
-	for _, m := range g.Moves[irrev:] {
-		hist.WriteString(" " + m.PathString())
-	}
-	return hist.String()
-}
-
 // tail keeps the last bytes written to it, up to its limit: a process's
 // stderr. Its Write may be called from another goroutine than its String.
 type tail struct {
