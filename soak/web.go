@@ -194,7 +194,9 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 		return nil, fmt.Errorf("soak web: starting the server: %w", err)
 	}
 	addr := make(chan string, 1)
+	reading := make(chan struct{})
 	go func() {
+		defer close(reading)
 		var err error
 		defer func() {
 			if err != nil {
@@ -217,6 +219,7 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 			close(s.done)
 		}()
 		defer fault.Recover(&err, "waiting for the server")
+		<-reading // Wait closes the pipe: read it to its end first
 		err = cmd.Wait()
 		s.peak = rusage.Peak(cmd.ProcessState)
 	}()

@@ -3,55 +3,40 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/search"
 )
 
-// TestMain removes what the tests built: the database egdbtest.Dir built
-// and the crown binary.
+// asCrown makes the test binary run as crown (main, not the tests) when
+// it is set in its environment: the tests that start crown processes start
+// the test binary itself, which spares make test a go build of the command.
+const asCrown = "CROWN_TEST_AS_CROWN"
+
+// TestMain runs main when the binary was started as crown; otherwise it
+// runs the tests, with asCrown set for the processes they start, and
+// removes the database egdbtest.Dir built.
 func TestMain(m *testing.M) {
-	code := egdbtest.Run(m)
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
+	if os.Getenv(asCrown) == "1" {
+		main()
 	}
-	os.Exit(code)
+	if err := os.Setenv(asCrown, "1"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Exit(egdbtest.Run(m))
 }
 
-// built is the crown binary, built once for the tests that run it.
-var built struct {
-	once      sync.Once
-	dir, path string
-	err       error
-}
-
-// crownBinary returns the path of crown built with the go tool, or ""
-// without one.
+// crownBinary returns the path of a crown binary: this test binary, which
+// runs as crown in the processes the tests start (TestMain).
 func crownBinary(t *testing.T) string {
 	t.Helper()
-	built.once.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			return
-		}
-		if built.dir, built.err = os.MkdirTemp("", "crown-test-"); built.err != nil {
-			return
-		}
-		path := filepath.Join(built.dir, "crown")
-		if out, err := exec.Command(goTool, "build", "-o", path, ".").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		built.path = path
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
+	path, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return built.path
+	return path
 }
 
 func TestProcessors(t *testing.T) {

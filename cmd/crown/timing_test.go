@@ -67,10 +67,7 @@ func TestTimingCommand(t *testing.T) {
 		engine string
 		exact  bool
 	}
-	runs := []run{{match.Self, false}, {match.Self, true}}
-	if bin := crownBinary(t); bin != "" {
-		runs = append(runs, run{bin, false})
-	}
+	runs := []run{{match.Self, false}, {match.Self, true}, {crownBinary(t), false}}
 	for _, r := range runs {
 		args := []string{"--pdn", pdn, "--positions", "3", "--maxtime", "0.02", "--hash", "1", "--threads", "2", "--engine", r.engine}
 		if r.exact {
