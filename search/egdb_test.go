@@ -148,14 +148,16 @@ func TestEGDBPlayShort(t *testing.T) {
 		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
 		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
 	} {
+		nodes := uint64(50000)
 		if testing.Short() {
 			ws.count /= 2
+			nodes = 20000
 		}
 		ps := wonPositions(t, e.EGDB(), ws)
 		if ws.v == movegen.American {
 			ps = append(ps, mustFEN(t, firstPosition, movegen.American))
 		}
-		plies := playWon(t, e, ps, Limits{Nodes: 50000}, true)
+		plies := playWon(t, e, ps, Limits{Nodes: nodes}, true)
 		t.Logf("%v: %d of %d won, %.1f plies on average", ws.v, len(plies), len(ps), mean(plies))
 	}
 }
