@@ -43,16 +43,16 @@ PLAIN_PKGS := ./bench/ ./cmd/crown/ ./eval/ ./review/ ./tune/
 RACE_PKGS   = $(filter-out $(patsubst ./%/,$(MODULE)/%,$(PLAIN_PKGS)),$(shell $(GO) list $(PKGS)))
 MODULE     := github.com/crown-checkers/crown
 
-# The tests that skip under the race detector with -short (or are not built
-# with it), run by make test again without it. The detector slows the
-# search some fifty times: the 4-piece database
-# build and its games, and the timing of the search's stop, time limits and
-# held answers, whose clock and stop polls it slows too; egdb's
-# reference build (one goroutine) six times; train's two loops of
-# self-play, fits and matches (33 s under it, 5 without), its loop with
-# extra data and its node jitter's three self-plays (5 s each under it,
-# half a second without). Their goroutines other tests check under it.
-NORACE_TESTS := ^(TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestAgainstReference|TestLoop|TestLoopData|TestNodeJitter)$$
+# The tests that skip under the race detector with -short
+# (schedtest.SkipUnderRace; TestNoRaceListed checks that this list names
+# each), run by make test again without it. They time the search (its
+# stop, time limits and held answers, whose clock and stop polls the
+# detector slows), or compute on one goroutine where the detector slows
+# them ten to fifty times without a race to find: the 4-piece database
+# build and its games, egdb's reference build, distances and probes, fixed
+# searches of the search's options, random playouts, train's loops and
+# node-jittered self-plays. Their goroutines other tests check under it.
+NORACE_TESTS := ^(TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestDisable|TestMultiPVOne|TestRulesAgreeWithAdjudicate|TestParamsChangeSearch|TestAgainstReference|TestDTC|TestStoreAndProbe|TestLoop|TestLoopData|TestNodeJitter)$$
 NORACE_PKGS  := ./search/ ./egdb/ ./train/
 
 # The platforms crown and the CheckerBoard library are built for. make test

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -41,6 +42,7 @@ func openBuilt(t *testing.T, v movegen.Variant, n int) *DB {
 // thirteen-move count wherever they win at all, which is what lets the
 // engine's play keep to it.
 func TestDTC(t *testing.T) {
+	schedtest.SkipUnderRace(t, "probes on one goroutine")
 	n, stride := 4, int64(1)
 	if testing.Short() {
 		n, stride = 3, dtcStride

@@ -206,9 +206,7 @@ func (db *refDB) solve(p *movegen.Position) movegen.Result {
 // runs under it in the other tests; make test runs this test again without
 // -race.
 func TestAgainstReference(t *testing.T) {
-	if testing.Short() && schedtest.Race {
-		t.Skip("the reference without the race detector: make test runs it so")
-	}
+	schedtest.SkipUnderRace(t, "the one-goroutine reference build")
 	n := 4
 	if testing.Short() {
 		n = 3

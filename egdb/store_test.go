@@ -198,6 +198,7 @@ func buildTo(t testing.TB, v movegen.Variant, n int, dir string, progress func(P
 // move, against the builder's values (with -short every probeStride-th
 // position).
 func TestStoreAndProbe(t *testing.T) {
+	schedtest.SkipUnderRace(t, "probes on one goroutine")
 	stride := int64(1)
 	if testing.Short() {
 		stride = probeStride

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -155,6 +156,7 @@ func (w *worker) countEnding(idx int) movegen.Ending {
 //
 // Every ending must come up in the games, so that each rule is checked.
 func TestRulesAgreeWithAdjudicate(t *testing.T) {
+	schedtest.SkipUnderRace(t, "random playouts on one goroutine")
 	games, maxPlies := 600, 200
 	if testing.Short() {
 		games = 200

@@ -153,6 +153,7 @@ func fromChild(score int) int {
 // at all, is the same search node for node (the bench signature checks
 // the search itself), and its one line is the result's.
 func TestMultiPVOne(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread")
 	depth := 12
 	if testing.Short() {
 		depth = 9

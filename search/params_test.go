@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -55,6 +56,7 @@ func TestTunables(t *testing.T) {
 // different LMR divisor searches another tree, and the defaults set
 // explicitly search the same one as none. Depth 13, with -short 10.
 func TestParamsChangeSearch(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread")
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
 	depth := 13
 	if testing.Short() {

@@ -109,21 +109,10 @@ func TestConvertEndings(t *testing.T) {
 	}
 }
 
-// skipTimingUnderRace skips a test that times the search with -short
-// under the race detector, which slows the search some fifty times and
-// its polls of the clock and of a stop with it; make test runs these
-// tests again without -race.
-func skipTimingUnderRace(t *testing.T) {
-	t.Helper()
-	if testing.Short() && schedtest.Race {
-		t.Skip("times the search: make test runs it without -race")
-	}
-}
-
 // TestStopLatency: a cancelled search returns within 10 ms, plus the time
 // a loaded machine kept its threads waiting.
 func TestStopLatency(t *testing.T) {
-	skipTimingUnderRace(t)
+	schedtest.SkipUnderRace(t, "times the search")
 	e := newEngine(t, Options{HashMiB: 16, Threads: 2})
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		p := movegen.StartPosition(v)
@@ -150,7 +139,7 @@ func TestStopLatency(t *testing.T) {
 // TestTimeLimits: move time, exact time and the clock are kept; the upper
 // bounds allow the time a loaded machine kept the search waiting.
 func TestTimeLimits(t *testing.T) {
-	skipTimingUnderRace(t)
+	schedtest.SkipUnderRace(t, "times the search")
 	const slack = 30 * time.Millisecond
 	tests := []struct {
 		name     string
@@ -225,7 +214,7 @@ func TestStopAfterAbort(t *testing.T) {
 // sent) or of the exact time, plus the time a loaded machine kept the
 // search waiting.
 func TestHoldAnswer(t *testing.T) {
-	skipTimingUnderRace(t)
+	schedtest.SkipUnderRace(t, "times the search")
 	const wait = 300 * time.Millisecond
 	tests := []struct {
 		name   string

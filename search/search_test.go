@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -149,6 +150,7 @@ func BenchmarkSearchStart(b *testing.B) {
 // Depth 15; with -short 13, the least at which each feature changes this
 // tree (IIR's change is the smallest), a third of the nodes.
 func TestDisable(t *testing.T) {
+	schedtest.SkipUnderRace(t, "six searches on one thread")
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
 	depth := 15
 	if testing.Short() {

@@ -130,9 +130,7 @@ func (c *cancelWriter) Write(p []byte) (int, error) {
 // several points and started again each time, which must end with the
 // same files and output; and a start with other settings is refused.
 func TestLoop(t *testing.T) {
-	if testing.Short() && schedtest.Race {
-		t.Skip("two loops of self-play, fits and matches take half a minute under the race detector; make test runs it without (TestLoopSelfPlayFailure runs a loop under it)")
-	}
+	schedtest.SkipUnderRace(t, "two loops of self-play, fits and matches take half a minute under it (TestLoopSelfPlayFailure runs a loop under it)")
 	dirA := t.TempDir()
 	var log, out bytes.Buffer
 	res, err := RunLoop(context.Background(), tinyLoop(dirA, &log, &out))
@@ -327,9 +325,7 @@ func TestLoopSelfPlayFailure(t *testing.T) {
 // window's, and named in its settings. Its loops are of one generation of
 // American checkers, with the shortest match.
 func TestLoopData(t *testing.T) {
-	if testing.Short() && schedtest.Race {
-		t.Skip("two loops take five seconds under the race detector; make test runs it without (TestLoopSelfPlayFailure runs a loop under it)")
-	}
+	schedtest.SkipUnderRace(t, "two loops take five seconds under it (TestLoopSelfPlayFailure runs a loop under it)")
 	fitted := func(log string) string {
 		for _, line := range strings.Split(log, "\n") {
 			if _, rest, ok := strings.Cut(line, "gen 1: american: "); ok && strings.HasSuffix(rest, " positions") {

@@ -115,9 +115,7 @@ func TestSelfPlay(t *testing.T) {
 // concurrency. Four games of 2000 nodes a move; with -short two of 1000,
 // a quarter of the nodes.
 func TestNodeJitter(t *testing.T) {
-	if testing.Short() && schedtest.Race {
-		t.Skip("three self-plays take five seconds under the race detector; make test runs it without (TestSelfPlay plays two workers under it)")
-	}
+	schedtest.SkipUnderRace(t, "three self-plays take five seconds under it (TestSelfPlay plays two workers under it)")
 	cfg := Config{Variant: movegen.American, Games: 4, Limits: search.Limits{Nodes: 2000}, Openings: Deck, Seed: 5,
 		Options: search.Options{HashMiB: 1}, Concurrency: 1}
 	if testing.Short() {

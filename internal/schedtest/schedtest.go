@@ -11,10 +11,26 @@
 // next to nothing. Only tests import it.
 package schedtest
 
-import "time"
+import (
+	"testing"
+	"time"
+)
 
 // Since returns how much longer the process's threads have waited for a
 // processor than the Waited reading w.
 func Since(w time.Duration) time.Duration {
 	return max(0, Waited()-w)
+}
+
+// SkipUnderRace skips t under the race detector with -short, saying why
+// the detector would only slow it: it times the search, or it searches on
+// one goroutine, which the detector slows some ten to fifty times without
+// a race to find. make test runs every test that calls it once more
+// without the detector: the Makefile's NORACE_TESTS must name it, which
+// TestNoRaceListed checks.
+func SkipUnderRace(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() && Race {
+		t.Skip(why + ": make test runs it without the race detector")
+	}
 }
