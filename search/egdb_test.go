@@ -130,7 +130,7 @@ const firstPosition = "W:WK19,K23:BK28,12"
 
 // TestEGDBPlayShort: with a 4-piece database built here, the engine wins
 // database-won 4-piece positions of both rule sets playing both sides (six
-// American and four Pool, with -short the first three and two of them),
+// American and four Pool; with -short three American ones at fewer nodes),
 // and First Position.
 // Pool's are two against two: a lone king against three kings draws by
 // the thirteen-move count more often than not, which the database's
@@ -140,14 +140,19 @@ func TestEGDBPlayShort(t *testing.T) {
 	if schedtest.Race {
 		t.Skip("the 4-piece build takes minutes under the race detector; make test runs this test without it")
 	}
-	e := newEngine(t, Options{HashMiB: 8, EGDB: buildDB(t, 4, movegen.American, movegen.Pool)})
+	sets := []wonSet{
+		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
+		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
+	}
+	vs := []movegen.Variant{movegen.American, movegen.Pool}
+	if testing.Short() {
+		sets, vs = sets[:1], vs[:1] // Pool's half, its build the larger, in the full run only
+	}
+	e := newEngine(t, Options{HashMiB: 8, EGDB: buildDB(t, 4, vs...)})
 	if e.EGDB() == nil {
 		t.Fatal("the database did not open")
 	}
-	for _, ws := range []wonSet{
-		{v: movegen.American, pieces: 4, count: 6, hardDepth: 12, minLoser: 1, seed: 1},
-		{v: movegen.Pool, pieces: 4, count: 4, hardDepth: 12, minLoser: 2, seed: 2},
-	} {
+	for _, ws := range sets {
 		nodes := uint64(50000)
 		if testing.Short() {
 			ws.count /= 2

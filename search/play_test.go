@@ -354,10 +354,13 @@ func TestSingleMove(t *testing.T) {
 // reported count from the search's start. Two threads: each notices
 // ponderhit as it polls.
 func TestPonder(t *testing.T) {
+	ponder := 400 * time.Millisecond // before ponderhit or stop
+	if testing.Short() {
+		ponder = 200 * time.Millisecond // each case burns two threads while it waits
+	}
 	const (
-		ponder = 400 * time.Millisecond // before ponderhit or stop
-		mt     = 300 * time.Millisecond
-		slack  = 400 * time.Millisecond // for a loaded machine
+		mt    = 300 * time.Millisecond
+		slack = 400 * time.Millisecond // for a loaded machine
 	)
 	tests := []struct {
 		name     string
