@@ -21,11 +21,11 @@ test: ## gofmt and vet, then at once: the short suite (race detector where gorou
 	$(GO) vet $(PKGS)
 	@plain=$$(mktemp); cross=$$(mktemp); rc=0; \
 	( r=0; $(GO) test -short -vet=off -count=1 $(PLAIN_PKGS) || r=1; \
-	  $(GO) test -short -vet=off -count=1 -run '$(NORACE_TESTS)' $(NORACE_PKGS) || r=1; exit $$r ) >$$plain 2>&1 & pp=$$!; \
+	  $(GO) test -short -vet=off -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS) || r=1; exit $$r ) >$$plain 2>&1 & pp=$$!; \
 	$(MAKE) --no-print-directory cross >$$cross 2>&1 & cp=$$!; \
 	echo "go test -short -race (the packages but $(PLAIN_PKGS))"; \
 	GORACE=atexit_sleep_ms=0 $(GO) test -short -race -vet=off -count=1 $(RACE_PKGS) || rc=1; \
-	wait $$pp || rc=1; echo "go test -short $(PLAIN_PKGS), and -run '$(NORACE_TESTS)' $(NORACE_PKGS)"; cat $$plain; \
+	wait $$pp || rc=1; echo "go test -short $(PLAIN_PKGS), and -run '$(NORACE_RUN)' $(NORACE_PKGS)"; cat $$plain; \
 	wait $$cp || rc=1; cat $$cross; rm -f $$plain $$cross; exit $$rc
 
 # make test runs each package's tests once, with the race detector where
@@ -51,9 +51,16 @@ MODULE     := github.com/crown-checkers/crown
 # them ten to fifty times without a race to find: the 4-piece database
 # build and its games, egdb's reference build, distances and probes, fixed
 # searches of the search's options, random playouts, train's loops and
-# node-jittered self-plays. Their goroutines other tests check under it.
-NORACE_TESTS := ^(TestEGDBPlayShort|TestStopLatency|TestTimeLimits|TestHoldAnswer|TestDisable|TestMultiPVOne|TestRulesAgreeWithAdjudicate|TestParamsChangeSearch|TestAgainstReference|TestDTC|TestStoreAndProbe|TestLoop|TestLoopData|TestNodeJitter)$$
-NORACE_PKGS  := ./search/ ./egdb/ ./train/
+# node-jittered self-plays, movegen's reference generator, random positions
+# and PDN. Their goroutines other tests check under it.
+NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
+	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch \
+	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
+	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
+	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip
+NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/
+NORACE_RUN    = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
+space        := $(subst ,, )
 
 # The platforms crown and the CheckerBoard library are built for. make test
 # compiles every package for each one but the machine's own (which make

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/crown-checkers/crown/internal/schedtest"
 )
 
 // invariantPositions is how many random-playout positions of each rule set
@@ -28,6 +30,7 @@ func flipMove(m Move) Move {
 // piece counts after every move, CountMoves against GenerateMoves, paths
 // against unique moves, and colour-flip symmetry.
 func TestInvariants(t *testing.T) {
+	schedtest.SkipUnderRace(t, "random positions on one goroutine")
 	n := invariantPositions
 	if testing.Short() {
 		n = shortInvariantPositions

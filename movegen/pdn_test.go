@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/internal/schedtest"
 )
 
 func readTinsley(t *testing.T) []Game {
@@ -79,6 +81,7 @@ func TestReadPDNTinsley(t *testing.T) {
 // TestPDNRoundTrip writes every game and reads them back: the same moves,
 // tags and results, and writing again gives the same text.
 func TestPDNRoundTrip(t *testing.T) {
+	schedtest.SkipUnderRace(t, "parsing on one goroutine")
 	games := readTinsley(t)
 	var buf bytes.Buffer
 	for i := range games {

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/crown-checkers/crown/internal/schedtest"
 )
 
 // Perft rows are run by size: start-position rows up to shortPerftMax
@@ -137,6 +139,7 @@ func runPerftRows(t *testing.T, file string, rows []PerftCase, shortLimit uint64
 // TestPerftStart reproduces the published start-position counts of both
 // rule sets, both conventions.
 func TestPerftStart(t *testing.T) {
+	schedtest.SkipUnderRace(t, "perft on both cores, whose shared table TestPerftRunOptions races under it")
 	runPerftRows(t, "perft-start.tsv", readPerftStart(t), shortPerftMax)
 }
 
@@ -171,6 +174,7 @@ func TestPerftSuite(t *testing.T) {
 // TestPerftSuiteReference recounts the suite's rows with the reference
 // generator, the way their counts were established.
 func TestPerftSuiteReference(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the reference generator on one goroutine")
 	limit := uint64(referencePerftMax)
 	if testing.Short() {
 		limit = shortReferencePerftMax

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/internal/schedtest"
 )
 
 // This file holds a deliberately plain reference move generator, written
@@ -437,6 +439,7 @@ func compareWithReference(t *testing.T, p *Position) {
 // TestReferenceRandomPlayouts compares the generators along random games
 // of both rule sets from the start position.
 func TestReferenceRandomPlayouts(t *testing.T) {
+	schedtest.SkipUnderRace(t, "random playouts on one goroutine")
 	games := 400
 	if testing.Short() {
 		games = 60
@@ -457,6 +460,7 @@ func TestReferenceRandomPlayouts(t *testing.T) {
 // TestReferenceRandomPlacements compares the generators on random legal
 // placements, many with kings, of both rule sets.
 func TestReferenceRandomPlacements(t *testing.T) {
+	schedtest.SkipUnderRace(t, "random positions on one goroutine")
 	count := 40000
 	if testing.Short() {
 		count = 4000
@@ -480,6 +484,7 @@ func TestReferenceRandomPlacements(t *testing.T) {
 // TestReferencePerft compares perft counts of the two generators to small
 // depths from the start and from positions rich in kings.
 func TestReferencePerft(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the reference generator on one goroutine")
 	cases := []struct {
 		v     Variant
 		fen   string

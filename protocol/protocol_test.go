@@ -106,6 +106,7 @@ func TestEndOfInputStopsPonder(t *testing.T) {
 // ponders (here well past its maxtime), and after ponderhit it takes
 // about its maxtime, counted from the ponderhit.
 func TestPonderClock(t *testing.T) {
+	schedtest.SkipUnderRace(t, "times the search")
 	const (
 		maxtime = 300 * time.Millisecond
 		ponder  = 2 * maxtime
@@ -204,6 +205,7 @@ const stopLatencyLimit = 50 * time.Millisecond
 // TestStopLatency: the move line comes within stopLatencyLimit of stop,
 // plus the time a loaded machine kept the process's threads waiting.
 func TestStopLatency(t *testing.T) {
+	schedtest.SkipUnderRace(t, "times the search")
 	c := startClient(t, testConfig)
 	fens := []string{startFEN, "W:W14,15,18,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "B:WK19,K26,27:BK5,K10,12"}
 	var worst time.Duration
