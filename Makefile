@@ -50,12 +50,14 @@ MODULE     := github.com/crown-checkers/crown
 # detector slows), or compute on one goroutine where the detector slows
 # them ten to fifty times without a race to find: the 4-piece database
 # build and its games, egdb's reference build, distances and probes, fixed
-# searches of the search's options, random playouts, train's loops and
-# node-jittered self-plays, movegen's reference generator, random positions
-# and PDN. Their goroutines other tests check under it.
+# searches of the search's options and mates, random playouts, train's
+# loops, node-jittered self-plays, fits and database targets, movegen's
+# reference generator, random positions and PDN. Their goroutines other
+# tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
-	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch \
+	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEvalFile \
 	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
+	TestTrainDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
 	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip
 NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/

@@ -92,6 +92,7 @@ func TestParamsChangeSearch(t *testing.T) {
 // position's material twice, a file that does not load is refused by
 // SetOptions and left out by New, and "" is the built-in weights.
 func TestEvalFile(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread")
 	wf := &eval.WeightFile{Provenance: "test: men doubled"}
 	for v := range wf.Tables {
 		tb := *eval.Weights(movegen.Variant(v))

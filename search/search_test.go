@@ -74,6 +74,7 @@ func TestSearchNoMoves(t *testing.T) {
 // blocks every enemy piece in exactly the given number of plies, found
 // and checked by exhaustive search.
 func TestForcedWins(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread")
 	tests := []struct {
 		v     movegen.Variant
 		fen   string

@@ -5,6 +5,7 @@ import (
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -14,6 +15,7 @@ import (
 // before it the database's result only with adjudicate, and a game that
 // never reaches the database is left alone.
 func TestApplyEGDB(t *testing.T) {
+	schedtest.SkipUnderRace(t, "a database build and its probes on one goroutine")
 	db, err := egdb.Open(egdbtest.Dir(t, 3), 1)
 	if err != nil {
 		t.Fatal(err)

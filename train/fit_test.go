@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -122,6 +123,7 @@ func TestTrainRecoversWeights(t *testing.T) {
 // TestTrainDeterministic checks that one seed gives one table, and that
 // the training loss falls.
 func TestTrainDeterministic(t *testing.T) {
+	schedtest.SkipUnderRace(t, "fits on one goroutine")
 	samples := playoutSamples(3000, 2)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range samples {
@@ -168,6 +170,7 @@ func TestTrainConfigErrors(t *testing.T) {
 // TestFitK draws results from a known winning-chance curve and checks that
 // FitK finds its scale.
 func TestFitK(t *testing.T) {
+	schedtest.SkipUnderRace(t, "fits on one goroutine")
 	const k = 80
 	rng := rand.New(rand.NewPCG(8, 9))
 	samples := make([]Sample, 100000)
