@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/match"
@@ -559,21 +560,28 @@ func (w *cbWorker) playGame(ctx context.Context, g cbGame, line *movegen.Game, e
 				return &cbFailure{EngineError, fmt.Errorf("status %q", gm.info)}
 			}
 		}
-		if gm.ret < cbDraw || gm.ret > cbUnknown {
+		if gm.ret < cbboard.Draw || gm.ret > cbboard.Unknown {
 			return &cbFailure{BadReply, fmt.Errorf("getmove returned %d", gm.ret)}
 		}
-		if gm.board == cbBoardOf(&pos) {
+		before := cbboard.BoardOf(&pos)
+		if gm.board == before {
 			return &cbFailure{Illegal, fmt.Errorf("getmove returned %d without a move in %s, which has one (status %q)", gm.ret, pos.FEN(), gm.info)}
 		}
-		m, kind, err := checkCBMove(&pos, gm.board, gm.move)
+		m, err := cbboard.Check(&pos, before, gm.board, gm.move)
 		if err != nil {
+			// A board that is no legal successor is an illegal move; a
+			// CBmove that misdescribes a legal one, a bad reply.
+			kind := BadReply
+			if errors.Is(err, cbboard.ErrNoSuccessor) {
+				kind = Illegal
+			}
 			return &cbFailure{kind, err}
 		}
 		if err := line.Play(m); err != nil {
 			return &cbFailure{Illegal, err}
 		}
 		w.stats.moves++
-		if gm.ret == cbDraw {
+		if gm.ret == cbboard.Draw {
 			w.stats.drawClaims++
 			return nil
 		}
@@ -585,13 +593,13 @@ type cbGetmove struct {
 	ret   int
 	wall  time.Duration
 	stop  time.Duration // from *playnow set to the return; -1 if it was not set
-	board cbBoard
-	move  cbMove
+	board cbboard.Board
+	move  cbboard.Move
 	info  string
 }
 
 // parseCBGetmove reads "getmove ret R ms W cpu C stop S board <64> move
-// <cbMoveInts> info <status>".
+// <cbboard.MoveInts> info <status>".
 func parseCBGetmove(line string) (cbGetmove, error) {
 	var gm cbGetmove
 	head, info, ok := strings.Cut(line, " info ")
@@ -602,7 +610,7 @@ func parseCBGetmove(line string) (cbGetmove, error) {
 	}
 	gm.info = info
 	f := strings.Fields(head)
-	const n = 10 + 64 + 1 + cbMoveInts
+	const n = 10 + cbboard.BoardInts + 1 + cbboard.MoveInts
 	if len(f) != n || f[0] != "getmove" || f[1] != "ret" || f[3] != "ms" || f[5] != "cpu" || f[7] != "stop" || f[9] != "board" || f[74] != "move" {
 		return gm, fmt.Errorf("not a getmove reply of %d words", n)
 	}
@@ -620,15 +628,9 @@ func parseCBGetmove(line string) (cbGetmove, error) {
 	if stop < 0 {
 		gm.stop = -1
 	}
-	board, err := readInts(f[10:74], 64)
-	if err != nil {
+	if gm.board, err = cbboard.ReadBoard(f[10:74]); err != nil {
 		return gm, err
 	}
-	gm.board = cbBoardFrom(board)
-	mv, err := readInts(f[75:], cbMoveInts)
-	if err != nil {
-		return gm, err
-	}
-	gm.move = cbMoveFrom(mv)
-	return gm, nil
+	gm.move, err = cbboard.ReadMove(f[75:])
+	return gm, err
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -177,63 +178,24 @@ func fakeHost(mode string, in io.Reader, out, stderr io.Writer) int {
 		m := ml.Moves[0]
 		after := pos
 		after.MakeMove(m)
-		mv := fakeCBMove(&pos, m)
-		board, ret, info := cbBoardOf(&after), cbUnknown, "depth 1"
+		mv := cbboard.MoveOf(&pos, m)
+		board, ret, info := cbboard.BoardOf(&after), cbboard.Unknown, "depth 1"
 		if calls >= at && behaviour != "good" {
 			if !fakeMisbehave(behaviour, stderr) {
 				return 0
 			}
 			switch behaviour {
 			case "illegal":
-				board, ret, info = cbBoardOf(&pos), cbLoss, "no move"
+				board, ret, info = cbboard.BoardOf(&pos), cbboard.Loss, "no move"
 			case "note":
 				info = "Crown: search failed (on purpose); playing " + m.PathString()
 			case "badmove":
-				mv.from = squareCoor(m.To)
+				mv.From = cbboard.SquareCoor(m.To)
 			}
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "getmove ret %d ms 1.000 cpu 1.000 stop -1 board", ret)
-		for x := range 8 {
-			for y := range 8 {
-				fmt.Fprintf(&b, " %d", board[x][y])
-			}
-		}
-		fmt.Fprintf(&b, " move %d %d %d %d %d %d %d", mv.jumps, mv.oldpiece, mv.newpiece, mv.from.x, mv.from.y, mv.to.x, mv.to.y)
-		for _, c := range mv.path {
-			fmt.Fprintf(&b, " %d %d", c.x, c.y)
-		}
-		for _, c := range mv.del {
-			fmt.Fprintf(&b, " %d %d", c.x, c.y)
-		}
-		for _, p := range mv.delpiece {
-			fmt.Fprintf(&b, " %d", p)
-		}
-		fmt.Fprintf(out, "%s info %s\n", b.String(), info)
+		fmt.Fprintf(out, "getmove ret %d ms 1.000 cpu 1.000 stop -1 board %s move %s info %s\n", ret, board.Ints(), mv.Ints(), info)
 	}
 	return 0
-}
-
-// fakeCBMove returns move m of p as a CBmove.
-func fakeCBMove(p *movegen.Position, m movegen.Move) cbMove {
-	before := cbBoardOf(p)
-	after := *p
-	after.MakeMove(m)
-	ab := cbBoardOf(&after)
-	mv := cbMove{jumps: m.Captured.Count(), from: squareCoor(m.From), to: squareCoor(m.To)}
-	mv.oldpiece = before[mv.from.x][mv.from.y]
-	mv.newpiece = ab[mv.to.x][mv.to.y]
-	mv.path[0] = mv.from
-	for i := 0; i < m.Landings() && i+1 < cbMaxJumps; i++ {
-		mv.path[i+1] = squareCoor(m.Landing(i))
-	}
-	i := 0
-	for c := m.Captured; c != 0; c &= c - 1 {
-		mv.del[i] = squareCoor(c.First())
-		mv.delpiece[i] = before[mv.del[i].x][mv.del[i].y]
-		i++
-	}
-	return mv
 }
 
 // fakeArgv returns a command that runs this test binary as the fake

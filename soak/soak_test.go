@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/crown-checkers/crown/movegen"
 )
 
 // TestProtocol plays soaks of the line protocol against fake engines: a
@@ -118,43 +116,5 @@ func TestCheckerBoard(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestCBMove checks the reading of CheckerBoard's boards and moves
-// against the API's formulas, and that checkCBMove accepts every legal
-// move of a position with captures and crownings and refuses a wrong one.
-func TestCBMove(t *testing.T) {
-	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
-		c := squareCoor(s)
-		if back, ok := coorSquare(c); !ok || back != s || (c.x+c.y)%2 != 0 || 4*(c.y+1)-c.x/2 != s.Number() {
-			t.Fatalf("square %d at %v reads back as %d", s.Number(), c, back.Number())
-		}
-	}
-	for _, fen := range []string{"B:W21-32:B1-12", "W:W6,K10,18,19:B2,14,K15,22,23", "B:W5,6,14,15:B1,K2,9,10,27"} {
-		for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-			pos, err := movegen.ParseFEN(fen, v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ml movegen.MoveList
-			pos.GenerateMoves(&ml)
-			for _, m := range ml.Slice() {
-				after := pos
-				after.MakeMove(m)
-				got, _, err := checkCBMove(&pos, cbBoardOf(&after), fakeCBMove(&pos, m))
-				if err != nil || !got.Same(m) {
-					t.Errorf("%s %v %s: %v, %v", fen, v, m.PathString(), got.PathString(), err)
-				}
-				wrong := fakeCBMove(&pos, m)
-				wrong.newpiece ^= cbKing
-				if _, kind, err := checkCBMove(&pos, cbBoardOf(&after), wrong); err == nil || kind != BadReply {
-					t.Errorf("%s %v %s: a wrong newpiece passed (%v, %v)", fen, v, m.PathString(), kind, err)
-				}
-			}
-			if _, kind, err := checkCBMove(&pos, cbBoardOf(&pos), cbMove{}); err == nil || kind != Illegal {
-				t.Errorf("%s %v: the board unchanged passed as a move (%v, %v)", fen, v, kind, err)
-			}
-		}
 	}
 }

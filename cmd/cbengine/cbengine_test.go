@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
@@ -27,127 +28,14 @@ func testAdapter(t *testing.T) *adapter {
 	return a
 }
 
-// TestSquareCoor checks the square mapping against the API's formulas:
-// n = 4*(y+1) - x/2, and squares 1 and 4 on Black's back rank at x = 6
-// and x = 0.
-func TestSquareCoor(t *testing.T) {
-	seen := map[coor]bool{}
-	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
-		c := squareCoor(s)
-		if n := 4*(int(c.y)+1) - int(c.x)/2; n != s.Number() {
-			t.Errorf("square %d at board[%d][%d], whose number is %d", s.Number(), c.x, c.y, n)
-		}
-		if (c.x+c.y)&1 != 0 || seen[c] {
-			t.Errorf("square %d at board[%d][%d]: not playable or taken twice", s.Number(), c.x, c.y)
-		}
-		seen[c] = true
-		if back, ok := coorSquare(int(c.x), int(c.y)); !ok || back != s {
-			t.Errorf("coorSquare(%d, %d) = %d, %v; want %d", c.x, c.y, back.Number(), ok, s.Number())
-		}
-	}
-	for _, tc := range []struct {
-		n    int
-		want coor
-	}{{1, coor{6, 0}}, {4, coor{0, 0}}, {5, coor{7, 1}}, {29, coor{7, 7}}, {32, coor{1, 7}}} {
-		if got := squareCoor(movegen.Square(tc.n - 1)); got != tc.want {
-			t.Errorf("square %d at %v, want %v", tc.n, got, tc.want)
-		}
-	}
-	if _, ok := coorSquare(0, 1); ok {
-		t.Error("board[0][1] is not playable")
-	}
-}
-
-// boardOf returns CheckerBoard's board for a FEN.
-func boardOf(t *testing.T, fen string, v movegen.Variant) (cbBoard, int) {
+// boardOf returns CheckerBoard's board and colour for a FEN.
+func boardOf(t *testing.T, fen string, v movegen.Variant) (cbboard.Board, int) {
 	t.Helper()
 	p, err := movegen.ParseFEN(fen, v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b cbBoard
-	writeBoard(&b, &p)
-	color := cbBlack
-	if p.Turn == movegen.White {
-		color = cbWhite
-	}
-	return b, color
-}
-
-func TestPositionFrom(t *testing.T) {
-	for _, fen := range []string{"B:W21-32:B1-12", "W:WK1,18,22:B5,K30", "B:W:BK12"} {
-		b, color := boardOf(t, fen, movegen.American)
-		p, err := positionFrom(&b, color, movegen.American)
-		want, _ := movegen.ParseFEN(fen, movegen.American)
-		if err != nil || p != want {
-			t.Errorf("%s: read back as %v, %v", fen, p.FEN(), err)
-		}
-	}
-	start, _ := boardOf(t, "B:W21-32:B1-12", movegen.American)
-	for _, tc := range []struct {
-		name  string
-		board func(b *cbBoard)
-		color int
-		want  string
-	}{
-		{"13 black men", func(b *cbBoard) { c := squareCoor(12); b[c.x][c.y] = cbBlack | cbMan }, cbBlack, "13 pieces"},
-		{"colour 0", func(*cbBoard) {}, 0, "color 0"},
-		{"colour 3", func(*cbBoard) {}, 3, "color 3"},
-		{"piece code 7", func(b *cbBoard) { b[6][0] = 7 }, cbBlack, "holds 7"},
-		{"negative code", func(b *cbBoard) { b[6][0] = -1 }, cbBlack, "holds -1"},
-		{"black man on 29", func(b *cbBoard) { *b = cbBoard{}; b[7][7] = cbBlack | cbMan }, cbWhite, "crowning row"},
-	} {
-		b := start
-		tc.board(&b)
-		if _, err := positionFrom(&b, tc.color, movegen.American); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
-		}
-	}
-	// Squares that are not playable are not read.
-	b := start
-	b[0][1] = 99
-	if _, err := positionFrom(&b, cbBlack, movegen.American); err != nil {
-		t.Errorf("a value on an unplayable square: %v", err)
-	}
-}
-
-func TestCBMoveOf(t *testing.T) {
-	sq := func(n int) coor { return squareCoor(movegen.Square(n - 1)) }
-	for _, tc := range []struct {
-		variant  movegen.Variant
-		fen, mv  string
-		jumps    int32
-		old, new int32
-		path     []coor // path[1..jumps]
-		del      []coor
-		delpiece []int32
-	}{
-		{movegen.American, "B:W21-32:B1-12", "11-15", 0, cbBlack | cbMan, cbBlack | cbMan, nil, nil, nil},
-		{movegen.American, "W:W6:B20", "6-2", 0, cbWhite | cbMan, cbWhite | cbKing, nil, nil, nil},
-		{movegen.American, "B:W6,K15,24:B1", "1x10x19x28", 3, cbBlack | cbMan, cbBlack | cbMan,
-			[]coor{sq(10), sq(19), sq(28)}, []coor{sq(6), sq(15), sq(24)}, []int32{cbWhite | cbMan, cbWhite | cbKing, cbWhite | cbMan}},
-		{movegen.American, "B:W26:B22", "22x31", 1, cbBlack | cbMan, cbBlack | cbKing, []coor{sq(31)}, []coor{sq(26)}, []int32{cbWhite | cbMan}},
-		{movegen.Pool, "W:WK29:B22,10,9,26", "29x15x6x13", 3, cbWhite | cbKing, cbWhite | cbKing,
-			[]coor{sq(15), sq(6), sq(13)}, []coor{sq(22), sq(10), sq(9)}, []int32{cbBlack | cbMan, cbBlack | cbMan, cbBlack | cbMan}},
-	} {
-		p, err := movegen.ParseFEN(tc.fen, tc.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := p.ParseMove(tc.mv)
-		if err != nil {
-			t.Fatalf("%s %s: %v", tc.fen, tc.mv, err)
-		}
-		got := cbMoveOf(&p, m)
-		want := cbMove{jumps: tc.jumps, oldpiece: tc.old, newpiece: tc.new, from: squareCoor(m.From), to: squareCoor(m.To)}
-		want.path[0] = want.from
-		copy(want.path[1:], tc.path)
-		copy(want.del[:], tc.del)
-		copy(want.delpiece[:], tc.delpiece)
-		if got != want {
-			t.Errorf("%s %s:\n got %+v\nwant %+v", tc.fen, tc.mv, got, want)
-		}
-	}
+	return cbboard.BoardOf(&p), cbboard.ColorCode(p.Turn)
 }
 
 func TestLimitWords(t *testing.T) {
@@ -288,7 +176,7 @@ func TestGetMove(t *testing.T) {
 	var status []string
 	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 2, status: func(s string) { status = append(status, s) }})
 	after, _ := boardOf(t, "W:W:B3,28", movegen.American)
-	if !r.moved || r.board != after || r.move.jumps != 3 || r.result != cbWin {
+	if !r.moved || r.board != after || r.move.Jumps != 3 || r.result != cbboard.Win {
 		t.Errorf("got moved %v, result %d, move %+v, board %v", r.moved, r.result, r.move, r.board)
 	}
 	if len(status) == 0 || !strings.HasPrefix(status[0], "depth 1/") || !strings.Contains(status[len(status)-1], "1x10x19x28") {
@@ -297,7 +185,7 @@ func TestGetMove(t *testing.T) {
 	// No legal move: the board stays, the claim is a loss.
 	b, color = boardOf(t, "B:W21:B", movegen.American)
 	r = a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.05})
-	if r.moved || r.result != cbLoss || r.board != b {
+	if r.moved || r.result != cbboard.Loss || r.board != b {
 		t.Errorf("no legal move: moved %v, result %d", r.moved, r.result)
 	}
 }
@@ -320,7 +208,7 @@ func TestBookMove(t *testing.T) {
 	var status []string
 	began := time.Now()
 	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 5, status: func(s string) { status = append(status, s) }})
-	if !r.moved || r.board != want || r.result != cbUnknown || time.Since(began) > time.Second {
+	if !r.moved || r.board != want || r.result != cbboard.Unknown || time.Since(began) > time.Second {
 		t.Errorf("book move: moved %v, board %v (want %v), result %d, %v", r.moved, r.board, want, r.result, time.Since(began))
 	}
 	if len(status) != 1 || !strings.HasPrefix(status[0], "book move ") {
@@ -420,11 +308,11 @@ func TestResultCode(t *testing.T) {
 		claim movegen.Result
 		want  int
 	}{
-		{movegen.Unknown, cbUnknown},
-		{movegen.Win, cbWin},
-		{movegen.Loss, cbLoss},
-		{movegen.Draw, cbDraw},
-		{movegen.Win + 1, cbUnknown},
+		{movegen.Unknown, cbboard.Unknown},
+		{movegen.Win, cbboard.Win},
+		{movegen.Loss, cbboard.Loss},
+		{movegen.Draw, cbboard.Draw},
+		{movegen.Win + 1, cbboard.Unknown},
 	} {
 		if got := resultCode(tc.claim); got != tc.want {
 			t.Errorf("resultCode(%d) = %d, want %d", tc.claim, got, tc.want)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -37,27 +38,19 @@ const (
 // bits 2-3.
 var incrUnits = [...]time.Duration{1: time.Millisecond, 2: 10 * time.Millisecond, 3: 100 * time.Millisecond}
 
-// getmove's return values: the result claim from the mover's view.
-const (
-	cbDraw    = 0
-	cbWin     = 1
-	cbLoss    = 2
-	cbUnknown = 3
-)
-
 // resultCode is getmove's return value for the search's claim: a claim
 // without a code of its own is unknown, never 0 (CheckerBoard's draw, on
 // which it ends an engine match's game).
 func resultCode(c movegen.Result) int {
 	switch c {
 	case movegen.Win:
-		return cbWin
+		return cbboard.Win
 	case movegen.Loss:
-		return cbLoss
+		return cbboard.Loss
 	case movegen.Draw:
-		return cbDraw
+		return cbboard.Draw
 	}
-	return cbUnknown
+	return cbboard.Unknown
 }
 
 // adapter is the engine behind the exported functions: one play session
@@ -85,7 +78,7 @@ func newAdapter() (*adapter, error) {
 
 // getMoveRequest is one getmove call's input, in Go types.
 type getMoveRequest struct {
-	board    cbBoard
+	board    cbboard.Board
 	color    int
 	maxtime  float64
 	info     int
@@ -100,8 +93,8 @@ type getMoveRequest struct {
 // move and the result claim. When moved is false the board is unchanged
 // and the status text says why (no legal move, or bad input).
 type getMoveReply struct {
-	board  cbBoard
-	move   cbMove
+	board  cbboard.Board
+	move   cbboard.Move
 	result int
 	moved  bool
 }
@@ -136,11 +129,11 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		status = func(string) {}
 	}
 	start := time.Now()
-	reply := getMoveReply{board: req.board, result: cbUnknown}
+	reply := getMoveReply{board: req.board, result: cbboard.Unknown}
 	if req.info&infoResetMoves != 0 {
 		a.play.ClearTable()
 	}
-	p, err := positionFrom(&req.board, req.color, a.play.Variant())
+	p, err := cbboard.PositionFrom(&req.board, req.color, a.play.Variant())
 	if err != nil {
 		status("Crown: bad input: " + err.Error())
 		return reply
@@ -158,14 +151,14 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	p.GenerateMoves(&ml)
 	if ml.N == 0 {
 		status("Crown: no legal move, " + sideName(p.Turn) + " has lost")
-		reply.result = cbLoss
+		reply.result = cbboard.Loss
 		return reply
 	}
 	if m, ok := a.play.BookMove(p); ok {
 		after := p
 		after.MakeMove(m.Move)
-		writeBoard(&reply.board, &after)
-		reply.move = cbMoveOf(&p, m.Move)
+		cbboard.Write(&reply.board, &after)
+		reply.move = cbboard.MoveOf(&p, m.Move)
 		reply.moved = true
 		status(fmt.Sprintf("book move %s  value=%s", m.Move.PathString(), search.FormatScore(m.Score)))
 		return reply
@@ -174,8 +167,8 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	res, err := a.search(search.Request{Pos: p, Limits: lim}, req.playnow, status)
 	after := p
 	after.MakeMove(res.Move)
-	writeBoard(&reply.board, &after)
-	reply.move = cbMoveOf(&p, res.Move)
+	cbboard.Write(&reply.board, &after)
+	reply.move = cbboard.MoveOf(&p, res.Move)
 	reply.result = resultCode(res.Claim)
 	reply.moved = true
 	if err != nil {

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
@@ -207,40 +208,15 @@ func ints(t *testing.T, s string) []int {
 	return v
 }
 
-// boardFrom reads 64 numbers, board[x][y] with x major, as the host prints.
-func boardFrom(v []int) cbBoard {
-	var b cbBoard
-	for i, n := range v[:boardSize*boardSize] {
-		b[i/boardSize][i%boardSize] = int32(n)
+// hostRead reads a board or a CBmove the host printed (cbboard.ReadBoard,
+// cbboard.ReadMove), failing the test if it cannot.
+func hostRead[T any](t *testing.T, read func([]string) (T, error), f []string) T {
+	t.Helper()
+	v, err := read(f)
+	if err != nil {
+		t.Fatalf("%v in %q", err, f)
 	}
-	return b
-}
-
-// moveFrom reads a CBmove as the host prints it.
-func moveFrom(v []int) cbMove {
-	m := cbMove{jumps: int32(v[0]), oldpiece: int32(v[1]), newpiece: int32(v[2]),
-		from: coor{int32(v[3]), int32(v[4])}, to: coor{int32(v[5]), int32(v[6])}}
-	v = v[7:]
-	for i := range maxJumps {
-		m.path[i] = coor{int32(v[2*i]), int32(v[2*i+1])}
-		m.del[i] = coor{int32(v[2*maxJumps+2*i]), int32(v[2*maxJumps+2*i+1])}
-		m.delpiece[i] = int32(v[4*maxJumps+i])
-	}
-	return m
-}
-
-// cbMoveText writes a CBmove as PDN from its own fields, the way a host
-// reads it: from, the intermediate landings path[1..jumps-1], to.
-func cbMoveText(m cbMove) string {
-	num := func(c coor) string { return strconv.Itoa(4*(int(c.y)+1) - int(c.x)/2) }
-	if m.jumps == 0 {
-		return num(m.from) + "-" + num(m.to)
-	}
-	s := num(m.from)
-	for i := 1; i < int(m.jumps) && i < maxJumps; i++ {
-		s += "x" + num(m.path[i])
-	}
-	return s + "x" + num(m.to)
+	return v
 }
 
 func envInt(name string, def int) int {
@@ -315,7 +291,7 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 
 	var (
 		pos        movegen.Position
-		board      cbBoard
+		board      cbboard.Board
 		game       *movegen.Game
 		played     int
 		ended      int
@@ -340,27 +316,24 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 			}
 			game = movegen.NewGame(pos)
 		case "start":
-			board = boardFrom(ints(t, rest))
-			var want cbBoard
-			writeBoard(&want, &pos)
-			if board != want {
+			board = hostRead(t, cbboard.ReadBoard, strings.Fields(rest))
+			if board != cbboard.BoardOf(&pos) {
 				t.Fatalf("game %d: start board %v is not its FEN's", played, board)
 			}
 		case "ply":
 			f := strings.Fields(rest)
-			if len(f) != 10+64+1+7+5*maxJumps || f[7] != "cpu" || f[9] != "board" || f[74] != "move" {
+			if len(f) != 10+cbboard.BoardInts+1+cbboard.MoveInts || f[7] != "cpu" || f[9] != "board" || f[74] != "move" {
 				t.Fatalf("bad ply line %q", line)
 			}
 			ret := ints(t, f[4])[0]
 			ms, _ := strconv.ParseFloat(f[6], 64)
 			cpuMS, _ := strconv.ParseFloat(f[8], 64)
-			after := boardFrom(ints(t, strings.Join(f[10:74], " ")))
-			mv := moveFrom(ints(t, strings.Join(f[75:], " ")))
-			m, err := checkPly(&pos, board, after, mv)
+			after := hostRead(t, cbboard.ReadBoard, f[10:74])
+			m, err := cbboard.Check(&pos, board, after, hostRead(t, cbboard.ReadMove, f[75:]))
 			if err != nil {
 				t.Fatalf("game %d ply %s (%s): %v", played, f[0], pos.FEN(), err)
 			}
-			if ret < cbDraw || ret > cbUnknown {
+			if ret < cbboard.Draw || ret > cbboard.Unknown {
 				t.Errorf("game %d ply %s: return value %d", played, f[0], ret)
 			}
 			took := time.Duration(ms * float64(time.Millisecond))
@@ -433,63 +406,6 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 	}
 }
 
-// checkPly checks that after is before with a legal move of p played, and
-// that mv describes that move; it returns the move.
-func checkPly(p *movegen.Position, before, after cbBoard, mv cbMove) (movegen.Move, error) {
-	if got, err := positionFrom(&before, colorCode(p.Turn), p.Variant); err != nil || got != *p {
-		return movegen.Move{}, fmt.Errorf("board before the move is not the game's position: %v", err)
-	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	var m movegen.Move
-	found := false
-	for _, c := range ml.Slice() {
-		q := *p
-		q.MakeMove(c)
-		want := before
-		writeBoard(&want, &q)
-		if want == after {
-			m, found = c, true
-			break
-		}
-	}
-	if !found {
-		return m, fmt.Errorf("returned board %v is no legal successor", after)
-	}
-	text := cbMoveText(mv)
-	pm, err := p.ParseMove(text)
-	switch {
-	case err != nil:
-		return m, fmt.Errorf("CBmove %+v reads as %s: %v", mv, text, err)
-	case !pm.Same(m):
-		return m, fmt.Errorf("CBmove reads as %s, the board says %s", text, m.PathString())
-	case mv.from != squareCoor(m.From) || mv.to != squareCoor(m.To) || mv.jumps != int32(m.Captured.Count()):
-		return m, fmt.Errorf("CBmove from, to or jumps %+v disagree with %s", mv, m.PathString())
-	case mv.oldpiece != before[mv.from.x][mv.from.y] || mv.newpiece != after[mv.to.x][mv.to.y]:
-		return m, fmt.Errorf("CBmove pieces %d -> %d disagree with the boards", mv.oldpiece, mv.newpiece)
-	}
-	var dels movegen.Bitboard
-	for i := range int(mv.jumps) {
-		s, ok := coorSquare(int(mv.del[i].x), int(mv.del[i].y))
-		if !ok || mv.delpiece[i] != before[mv.del[i].x][mv.del[i].y] || after[mv.del[i].x][mv.del[i].y] != cbFree {
-			return m, fmt.Errorf("CBmove capture %d at %v (piece %d) disagrees with the boards", i, mv.del[i], mv.delpiece[i])
-		}
-		dels |= s.Bit()
-	}
-	if dels != m.Captured {
-		return m, fmt.Errorf("CBmove captures %b, the move %b", dels, m.Captured)
-	}
-	return m, nil
-}
-
-// colorCode is CheckerBoard's code for a side.
-func colorCode(c movegen.Color) int {
-	if c == movegen.Black {
-		return cbBlack
-	}
-	return cbWhite
-}
-
 // TestHostPlaynow sets *playnow from another thread of the host during an
 // "infinite" search: getmove must return a legal move within 50 ms, plus
 // the time the host's threads waited for a processor meanwhile (on a
@@ -497,7 +413,7 @@ func colorCode(c movegen.Color) int {
 func TestHostPlaynow(t *testing.T) {
 	lines := runHost(t, "", "playnow", strconv.Itoa(int(playnowDelay/time.Millisecond)))
 	f := strings.Fields(lines[1])
-	if len(f) != 10+64 || f[0] != "playnow" || f[7] != "waited_ms" || f[9] != "board" {
+	if len(f) != 10+cbboard.BoardInts || f[0] != "playnow" || f[7] != "waited_ms" || f[9] != "board" {
 		t.Fatalf("bad line %q", lines[1])
 	}
 	total, _ := strconv.ParseFloat(f[4], 64)
@@ -515,9 +431,8 @@ func TestHostPlaynow(t *testing.T) {
 		t.Errorf("getmove returned after %.1f ms, before playnow was set", total)
 	}
 	start, _ := movegen.ParseFEN("B:W21-32:B1-12", movegen.American)
-	var before cbBoard
-	writeBoard(&before, &start)
-	after := boardFrom(ints(t, strings.Join(f[10:], " ")))
+	before := cbboard.BoardOf(&start)
+	after := hostRead(t, cbboard.ReadBoard, f[10:])
 	var ml movegen.MoveList
 	start.GenerateMoves(&ml)
 	legal := false
@@ -525,7 +440,7 @@ func TestHostPlaynow(t *testing.T) {
 		q := start
 		q.MakeMove(m)
 		want := before
-		writeBoard(&want, &q)
+		cbboard.Write(&want, &q)
 		legal = legal || want == after
 	}
 	if !legal {
@@ -606,24 +521,22 @@ func TestHostFaults(t *testing.T) {
 					}
 				case "getmove":
 					f := strings.Fields(rest)
-					if len(f) != 3+64+1+7+5*maxJumps || f[2] != "board" || f[67] != "move" || i+1 == len(lines)-1 {
+					if len(f) != 3+cbboard.BoardInts+1+cbboard.MoveInts || f[2] != "board" || f[67] != "move" || i+1 == len(lines)-1 {
 						t.Fatalf("bad getmove line %q", lines[i])
 					}
 					pos, err := movegen.ParseFEN(tc.fen, movegen.American)
 					if err != nil {
 						t.Fatal(err)
 					}
-					var before cbBoard
-					writeBoard(&before, &pos)
-					after := boardFrom(ints(t, strings.Join(f[3:67], " ")))
-					if _, err := checkPly(&pos, before, after, moveFrom(ints(t, strings.Join(f[68:], " ")))); err != nil {
+					after := hostRead(t, cbboard.ReadBoard, f[3:67])
+					if _, err := cbboard.Check(&pos, cbboard.BoardOf(&pos), after, hostRead(t, cbboard.ReadMove, f[68:])); err != nil {
 						t.Fatalf("%s: %v", lines[i], err)
 					}
 					i++
 					info := strings.TrimPrefix(lines[i], "info ")
 					if strings.HasPrefix(info, "Crown: search failed (") {
 						failed++
-						if !strings.Contains(info, "panic: fault injected at "+tc.point.String()) || f[1] != strconv.Itoa(cbUnknown) {
+						if !strings.Contains(info, "panic: fault injected at "+tc.point.String()) || f[1] != strconv.Itoa(cbboard.Unknown) {
 							t.Errorf("a failed getmove: return %s, status %q", f[1], info)
 						}
 					}

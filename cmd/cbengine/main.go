@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -35,6 +36,21 @@ import (
 const (
 	statusSize = C.CB_STATUS_SIZE           // getmove's str
 	replySize  = C.ENGINECOMMAND_REPLY_SIZE // enginecommand's reply
+)
+
+// Package cbboard's encoding must be cbapi.h's. Each array length below is
+// minus a sum of squared differences between the two, negative (which does
+// not compile) unless they all agree: the piece codes and getmove's return
+// values, and CBmove's arrays against cbboard.MaxJumps.
+var (
+	_ [-((C.CB_FREE-cbboard.Free)*(C.CB_FREE-cbboard.Free) + (C.CB_WHITE-cbboard.White)*(C.CB_WHITE-cbboard.White) +
+		(C.CB_BLACK-cbboard.Black)*(C.CB_BLACK-cbboard.Black) + (C.CB_MAN-cbboard.Man)*(C.CB_MAN-cbboard.Man) +
+		(C.CB_KING-cbboard.King)*(C.CB_KING-cbboard.King) + (C.CB_DRAW-cbboard.Draw)*(C.CB_DRAW-cbboard.Draw) +
+		(C.CB_WIN-cbboard.Win)*(C.CB_WIN-cbboard.Win) + (C.CB_LOSS-cbboard.Loss)*(C.CB_LOSS-cbboard.Loss) +
+		(C.CB_UNKNOWN-cbboard.Unknown)*(C.CB_UNKNOWN-cbboard.Unknown))]struct{}
+	_ [-((len(C.struct_CBmove{}.path)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.path)-cbboard.MaxJumps) +
+		(len(C.struct_CBmove{}.del)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.del)-cbboard.MaxJumps) +
+		(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps))]struct{}
 )
 
 // minSearchProcs: the library provides Go processors for at least this
@@ -79,7 +95,7 @@ func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, play
 		status("Crown: bad input: no board")
 		return C.CB_UNKNOWN
 	}
-	cells := (*[boardSize][boardSize]C.int)(unsafe.Pointer(board))
+	cells := (*[cbboard.Size][cbboard.Size]C.int)(unsafe.Pointer(board))
 	req := getMoveRequest{color: int(color), maxtime: float64(maxtime), info: int(info), moreinfo: int(moreinfo), status: status}
 	for x := range cells {
 		for y := range cells[x] {
@@ -111,17 +127,17 @@ func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, play
 }
 
 // writeCBmove copies m into the host's struct CBmove.
-func writeCBmove(dst *C.struct_CBmove, m *cbMove) {
-	cc := func(c coor) C.struct_coor { return C.struct_coor{x: C.int(c.x), y: C.int(c.y)} }
-	dst.jumps = C.int(m.jumps)
-	dst.newpiece = C.int(m.newpiece)
-	dst.oldpiece = C.int(m.oldpiece)
-	dst.from = cc(m.from)
-	dst.to = cc(m.to)
-	for i := range maxJumps {
-		dst.path[i] = cc(m.path[i])
-		dst.del[i] = cc(m.del[i])
-		dst.delpiece[i] = C.int(m.delpiece[i])
+func writeCBmove(dst *C.struct_CBmove, m *cbboard.Move) {
+	cc := func(c cbboard.Coor) C.struct_coor { return C.struct_coor{x: C.int(c.X), y: C.int(c.Y)} }
+	dst.jumps = C.int(m.Jumps)
+	dst.newpiece = C.int(m.Newpiece)
+	dst.oldpiece = C.int(m.Oldpiece)
+	dst.from = cc(m.From)
+	dst.to = cc(m.To)
+	for i := range cbboard.MaxJumps {
+		dst.path[i] = cc(m.Path[i])
+		dst.del[i] = cc(m.Del[i])
+		dst.delpiece[i] = C.int(m.Delpiece[i])
 	}
 }
 
