@@ -108,6 +108,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	b.Dir = *dir
 	built, loaded := 0, 0
 	var builtPositions int64
+	var resumed egdb.Progress // the last slices read back, not built: the rate leaves them out
 	b.Progress = func(p egdb.Progress) {
 		if p.Finished {
 			names := sliceNames(p.Slices)
@@ -115,6 +116,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 			if p.Loaded {
 				verb = "present"
 				loaded += len(p.Slices)
+				resumed = p
 			} else {
 				built += len(p.Slices)
 				for _, m := range p.Slices {
@@ -125,7 +127,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 				v, names, verb, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total), p.Elapsed.Round(time.Millisecond))
 			return
 		}
-		buildProgress(stderr, v, p)
+		buildProgress(stderr, v, p, resumed)
 	}
 	start := time.Now()
 	what := fmt.Sprintf("pieces=%d", *pieces)
@@ -166,8 +168,12 @@ var phaseShare = map[string][2]float64{ // start, length
 }
 
 // buildProgress writes the progress line: slice, phase, positions done
-// (counting the pair's progress by its phases), rate and time left.
-func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
+// (counting the pair's progress by its phases), rate and time left. The
+// rate counts what was built since resumed, the last slices read back
+// from the directory: a resumed build would otherwise count the finished
+// slices as built in the seconds it took to read them, and promise the
+// rest far too soon.
+func buildProgress(w io.Writer, v movegen.Variant, p, resumed egdb.Progress) {
 	share := phaseShare[p.Phase]
 	frac := share[0]
 	if p.Of > 0 {
@@ -178,7 +184,7 @@ func buildProgress(w io.Writer, v movegen.Variant, p egdb.Progress) {
 		pairSize += egdb.Size(m)
 	}
 	done := float64(p.Done) + frac*float64(pairSize)
-	r := done / max(p.Elapsed.Seconds(), 1e-9)
+	r := (done - float64(resumed.Done)) / max((p.Elapsed - resumed.Elapsed).Seconds(), 1e-9)
 	left := time.Duration((float64(p.Total) - done) / max(r, 1e-9) * float64(time.Second))
 	fmt.Fprintf(w, "\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
 		v, sliceNames(p.Slices), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
