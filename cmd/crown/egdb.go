@@ -184,7 +184,7 @@ func buildProgress(w io.Writer, v movegen.Variant, p, resumed egdb.Progress) {
 		pairSize += egdb.Size(m)
 	}
 	done := float64(p.Done) + frac*float64(pairSize)
-	r := (done - float64(resumed.Done)) / max((p.Elapsed - resumed.Elapsed).Seconds(), 1e-9)
+	r := (done - float64(resumed.Done)) / max((p.Elapsed-resumed.Elapsed).Seconds(), 1e-9)
 	left := time.Duration((float64(p.Total) - done) / max(r, 1e-9) * float64(time.Second))
 	fmt.Fprintf(w, "\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
 		v, sliceNames(p.Slices), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
