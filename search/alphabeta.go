@@ -171,7 +171,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// clears beta by a margin a ply is cut unsearched, unless the
 	// opponent threatens a capture the score cannot see. Then ProbCut: a
 	// quiet position whose static score clears beta by a margin is cut
-	// if a shallower search confirms it.
+	// if a shallower search confirms it; not under a threat either, for
+	// the shallower search then misses the shots behind it (a sacrifice
+	// whose king run it cut away, search's TestShotUnderThreat).
 	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
 		if v := s.ev.Evaluate(p); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
@@ -180,7 +182,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		p.Occupied().Count() > fullWidthPieces &&
-		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin {
+		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin && !p.Threatened() {
 		if v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
 			return v
 		}

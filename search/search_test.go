@@ -125,6 +125,20 @@ func TestShots(t *testing.T) {
 	}
 }
 
+// TestShotUnderThreat: a shot from a game cake++ won against Crown at
+// 0.5 s (ballot 2, move 14; issue 23): 14-17
+// gives a man for a king's run through White's men. ProbCut cut the node
+// after 14-17 21x14 25-22, where White's static score was high but Black
+// threatened a capture; Crown missed it even in 66 million nodes. Found at
+// depth 8 since ProbCut skips threatened positions.
+func TestShotUnderThreat(t *testing.T) {
+	p := mustFEN(t, "B:WK1,18,20,21,23,27,30,32:B2,3,5,7,11,12,14,K25", movegen.American)
+	res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 12})
+	if got := p.FormatMove(res.Move); got != "14-17" || res.Score < 50 {
+		t.Errorf("%s score %d, want 14-17 and a gain", got, res.Score)
+	}
+}
+
 func TestSearchStop(t *testing.T) {
 	e := newEngine(t, Options{HashMiB: 8, Threads: 2})
 	p := movegen.StartPosition(movegen.American)
