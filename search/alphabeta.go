@@ -173,7 +173,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// quiet position whose static score clears beta by a margin is cut
 	// if a shallower search confirms it; not under a threat either, for
 	// the shallower search then misses the shots behind it (a sacrifice
-	// whose king run it cut away, search's TestShotUnderThreat).
+	// whose king run it cut away, search's TestShotUnderThreat). The
+	// shallower search tries no ProbCut of its own at this node (frame's
+	// probCut), else the static score alone would decide at every depth
+	// (TestShotBehindProbCut).
 	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
 		if v := s.ev.Evaluate(p); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
@@ -181,9 +184,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
-		p.Occupied().Count() > fullWidthPieces &&
+		!f.probCut && p.Occupied().Count() > fullWidthPieces &&
 		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin && !p.Threatened() {
-		if v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false); v >= beta && !w.stopped() {
+		f.probCut = true
+		v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false)
+		f.probCut = false
+		if v >= beta && !w.stopped() {
 			return v
 		}
 	}

@@ -139,6 +139,19 @@ func TestShotUnderThreat(t *testing.T) {
 	}
 }
 
+// TestShotBehindProbCut: 10-14 gives a man to win a king's worth (a game
+// against cake++ where Crown, as White, walked into it). ProbCut's
+// shallower search used to try ProbCut at its own node again, and so on
+// down, so that the static score decided the cut at any depth: at depth 14
+// the search saw +81 and another move, and not the shot at depth 20.
+func TestShotBehindProbCut(t *testing.T) {
+	p := mustFEN(t, "B:W5,18,20,24,27,28,29:B1,2,10,11,15,16,22", movegen.American)
+	res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 14})
+	if got := p.FormatMove(res.Move); got != "10-14" || res.Score < 200 {
+		t.Errorf("%s score %d, want 10-14 and at least 200", got, res.Score)
+	}
+}
+
 func TestSearchStop(t *testing.T) {
 	e := newEngine(t, Options{HashMiB: 8, Threads: 2})
 	p := movegen.StartPosition(movegen.American)

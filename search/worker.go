@@ -36,6 +36,10 @@ type frame struct {
 	order   [movegen.MaxMoves]int32
 	killers [2]movegen.Move
 	move    movegen.Move // the move being searched from this position
+	// probCut: the node's own ProbCut check is searching it, shallower;
+	// that search must not try ProbCut again, or each check would hand
+	// the decision to a shallower one, down to the static score.
+	probCut bool
 }
 
 // worker is one search thread with its own stack and ordering tables.
