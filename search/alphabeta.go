@@ -173,10 +173,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// quiet position whose static score clears beta by a margin is cut
 	// if a shallower search confirms it; not under a threat either, for
 	// the shallower search then misses the shots behind it (a sacrifice
-	// whose king run it cut away, search's TestShotUnderThreat). The
+	// whose king run it cut away, search's TestProbCutShots). The
 	// shallower search tries no ProbCut of its own at this node (frame's
 	// probCut), else the static score alone would decide at every depth
-	// (TestShotBehindProbCut).
+	// (the same test).
 	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
 		if v := s.ev.Evaluate(p); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {

@@ -125,30 +125,31 @@ func TestShots(t *testing.T) {
 	}
 }
 
-// TestShotUnderThreat: a shot from a game cake++ won against Crown at
-// 0.5 s (ballot 2, move 14; issue 23): 14-17
-// gives a man for a king's run through White's men. ProbCut cut the node
-// after 14-17 21x14 25-22, where White's static score was high but Black
-// threatened a capture; Crown missed it even in 66 million nodes. Found at
-// depth 8 since ProbCut skips threatened positions.
-func TestShotUnderThreat(t *testing.T) {
-	p := mustFEN(t, "B:WK1,18,20,21,23,27,30,32:B2,3,5,7,11,12,14,K25", movegen.American)
-	res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 12})
-	if got := p.FormatMove(res.Move); got != "14-17" || res.Score < 50 {
-		t.Errorf("%s score %d, want 14-17 and a gain", got, res.Score)
-	}
-}
-
-// TestShotBehindProbCut: 10-14 gives a man to win a king's worth (a game
-// against cake++ where Crown, as White, walked into it). ProbCut's
-// shallower search used to try ProbCut at its own node again, and so on
-// down, so that the static score decided the cut at any depth: at depth 14
-// the search saw +81 and another move, and not the shot at depth 20.
-func TestShotBehindProbCut(t *testing.T) {
-	p := mustFEN(t, "B:W5,18,20,24,27,28,29:B1,2,10,11,15,16,22", movegen.American)
-	res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: 14})
-	if got := p.FormatMove(res.Move); got != "10-14" || res.Score < 200 {
-		t.Errorf("%s score %d, want 10-14 and at least 200", got, res.Score)
+// TestProbCutShots: shots from games cake++ won against Crown (issue 23)
+// that ProbCut hid, each found at its depth only since ProbCut was mended.
+func TestProbCutShots(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, move string
+		depth, least    int
+	}{
+		// Ballot 2 at 0.5 s, move 14: 14-17 gives a man for a king's run
+		// through White's men. ProbCut cut the node after 14-17 21x14
+		// 25-22, where White's static score was high but Black threatened
+		// a capture; Crown missed it even in 66 million nodes. Found at
+		// depth 8 since ProbCut skips threatened positions.
+		{"under a threat", "B:WK1,18,20,21,23,27,30,32:B2,3,5,7,11,12,14,K25", "14-17", 12, 50},
+		// Ballot 31, Crown White: 10-14 gives a man to win a king's worth.
+		// ProbCut's shallower search used to try ProbCut at its own node
+		// again, and so on down, so that the static score decided the cut
+		// at any depth: at depth 14 the search saw +81 and another move,
+		// and not the shot at depth 20.
+		{"behind ProbCut's own check", "B:W5,18,20,24,27,28,29:B1,2,10,11,15,16,22", "10-14", 14, 200},
+	} {
+		p := mustFEN(t, tc.fen, movegen.American)
+		res := search(t, newEngine(t, Options{HashMiB: 4}), p, Limits{Depth: tc.depth})
+		if got := p.FormatMove(res.Move); got != tc.move || res.Score < tc.least {
+			t.Errorf("%s: %s score %d, want %s and at least %d", tc.name, got, res.Score, tc.move, tc.least)
+		}
 	}
 }
 
