@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -268,14 +269,25 @@ func TestNodeLimit(t *testing.T) {
 }
 
 // TestThreadsRace: several threads with a stop arriving mid-search (run
-// under -race by make test).
+// under -race by make test). The stop comes after the checks made during
+// the search, once its first iteration has reported: never after a search
+// that already ended, however loaded the machine.
 func TestThreadsRace(t *testing.T) {
 	e := newEngine(t, Options{HashMiB: 4, Threads: 3})
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		p := movegen.StartPosition(v)
-		ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
+		ctx, cancel := context.WithCancel(context.Background())
+		started, returned, checked := make(chan struct{}), make(chan struct{}), make(chan struct{})
+		var once sync.Once
 		go func() {
-			time.Sleep(20 * time.Millisecond)
+			defer close(checked)
+			defer cancel()
+			select {
+			case <-started:
+			case <-returned:
+				return
+			}
+			time.Sleep(20 * time.Millisecond) // the threads deep in the tree when the stop comes
 			if o := e.Options(); o.Threads != 3 {
 				t.Errorf("Options during a search: %+v", o)
 			}
@@ -283,8 +295,13 @@ func TestThreadsRace(t *testing.T) {
 				t.Error("SetOptions during a search succeeded")
 			}
 		}()
-		res := searchOK(t, e, ctx, Request{Pos: p, Limits: Limits{Depth: 60}})
-		cancel()
+		res, err := e.Search(ctx, Request{Pos: p, Limits: Limits{Depth: 60},
+			Report: func(Info) { once.Do(func() { close(started) }) }})
+		close(returned)
+		<-checked
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !res.HasMove || !p.IsLegal(res.Move) {
 			t.Fatalf("bad result %+v", res)
 		}
