@@ -176,14 +176,14 @@ func BenchmarkSearchStart(b *testing.B) {
 
 // TestDisable checks that each feature Options.Disable names is wired: a
 // fixed-depth search of a middle game with it off searches another tree.
-// Depth 15; with -short 13, the least at which each feature changes this
-// tree (IIR's change is the smallest), a third of the nodes.
+// Depth 15; with -short 14, the least at which each feature changes this
+// tree (IIR's change is the smallest), about half the nodes.
 func TestDisable(t *testing.T) {
 	schedtest.SkipUnderRace(t, "six searches on one thread")
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
 	depth := 15
 	if testing.Short() {
-		depth = 13
+		depth = 14
 	}
 	nodes := func(disable int) uint64 {
 		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: depth}).Nodes
