@@ -10,8 +10,13 @@ import (
 // which Estimate predicts a job's time.
 type Rate struct {
 	// Build is the positions of a job's own slices built a CPU-second
-	// (scan and propagation, spread over the threads).
+	// (scan and propagation, spread over the threads), for jobs of up to
+	// six pieces.
 	Build float64
+	// Deep is the share of Build that jobs of seven pieces and more keep:
+	// their lookups go into gigabytes of finished slices and miss the
+	// cache, and their many-king slices take more passes (0: all of it).
+	Deep float64
 	// Load is the positions of the slices a job reads (Job.Reads) read
 	// back a CPU-second: each file read, checked and unpacked to two bits
 	// a position, on one thread.
@@ -30,13 +35,23 @@ type Rate struct {
 // positions, reading 347,865,440), against the 6-piece database's files:
 // 107.4 CPU-seconds, of which the build's rate accounts for 95.5; Parallel
 // from the 6-piece American build (1,127 CPU-seconds in 676 s with 2
-// threads).
+// threads); Deep from the 7-piece American build (about 21,500
+// CPU-seconds for 36,815,058,944 positions: 1.71 million a CPU-second), for
+// Pool too, whose 7 pieces were not built.
 func MeasuredRate(v movegen.Variant) Rate {
 	if v == movegen.Pool {
-		return Rate{Build: 1.80e6, Load: measuredLoad, Parallel: 0.83}
+		return Rate{Build: 1.80e6, Deep: measuredDeep, Load: measuredLoad, Parallel: 0.83}
 	}
-	return Rate{Build: 2.28e6, Load: measuredLoad, Parallel: 0.83}
+	return Rate{Build: 2.28e6, Deep: measuredDeep, Load: measuredLoad, Parallel: 0.83}
 }
+
+// measuredDeep is Rate.Deep on the figures' machine: 1.71 million
+// positions a CPU-second at 7 pieces against 2.28 million up to 6.
+const measuredDeep = 0.75
+
+// deepPieces is the least number of pieces a job's rate is Deep's share
+// of Build for.
+const deepPieces = 7
 
 // measuredLoad is Rate.Load on the figures' machine, both rule sets.
 const measuredLoad = 29.5e6
@@ -62,7 +77,7 @@ func (j Job) Memory() int64 {
 // one thread, then building its own on all of them.
 func (r Rate) Estimate(j Job, threads int) (cpu, wall time.Duration) {
 	load := float64(j.Reads) / r.Load
-	build := float64(j.Positions) / r.Build
+	build := r.buildSeconds(j)
 	cpu = seconds(load + build)
 	wall = seconds(load + build/(float64(max(threads, 1))*r.Parallel))
 	return cpu, wall
@@ -80,6 +95,26 @@ func WholeMemory(jobs []Job) int64 {
 		largest = max(largest, j.Positions)
 	}
 	return all/valuesPerByte + largest + baseMemory
+}
+
+// WholeCPU returns the CPU time of a whole build of jobs in one process
+// (crown egdb build --pieces n) at rate r: every job built, none read
+// back from disk.
+func (r Rate) WholeCPU(jobs []Job) time.Duration {
+	var s float64
+	for _, j := range jobs {
+		s += r.buildSeconds(j)
+	}
+	return seconds(s)
+}
+
+// buildSeconds returns the CPU-seconds of building job j's own slices.
+func (r Rate) buildSeconds(j Job) float64 {
+	rate := r.Build
+	if j.Slices[0].Pieces() >= deepPieces && r.Deep > 0 {
+		rate *= r.Deep
+	}
+	return float64(j.Positions) / rate
 }
 
 func seconds(s float64) time.Duration {

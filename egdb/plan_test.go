@@ -153,3 +153,22 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("a whole 6-piece build: %d bytes; the slices alone take 643 MB, the build measured 755 MiB", m)
 	}
 }
+
+// TestWholeCPU: a whole build's predicted CPU time agrees with the
+// American builds measured on the figures' machine (docs/egdb.md): up to
+// 6 pieces 1,127 CPU-seconds, up to 7 about 21,500.
+func TestWholeCPU(t *testing.T) {
+	r := MeasuredRate(movegen.American)
+	for _, tc := range []struct {
+		pieces   int
+		measured float64 // CPU-seconds
+	}{
+		{6, 1127},
+		{7, 21500},
+	} {
+		got := r.WholeCPU(Plan(tc.pieces)).Seconds()
+		if got < 0.9*tc.measured || got > 1.1*tc.measured {
+			t.Errorf("up to %d pieces: %.0f CPU-seconds predicted, %.0f measured", tc.pieces, got, tc.measured)
+		}
+	}
+}
