@@ -13,9 +13,9 @@ type Rate struct {
 	// (scan and propagation, spread over the threads), for jobs of up to
 	// six pieces.
 	Build float64
-	// Deep is the share of Build that jobs of seven pieces and more keep:
-	// their lookups go into gigabytes of finished slices and miss the
-	// cache, and their many-king slices take more passes (0: all of it).
+	// Deep is the share of Build that jobs of seven pieces and more keep
+	// (0: all of it): their lookups go into gigabytes of finished slices
+	// and miss the cache, and their slices of many kings are the slowest.
 	Deep float64
 	// Load is the positions of the slices a job reads (Job.Reads) read
 	// back a CPU-second: each file read, checked and unpacked to two bits
