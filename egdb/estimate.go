@@ -49,9 +49,9 @@ func MeasuredRate(v movegen.Variant) Rate {
 // positions a CPU-second at 7 pieces against 2.28 million up to 6.
 const measuredDeep = 0.75
 
-// deepPieces is the least number of pieces a job's rate is Deep's share
+// DeepPieces is the least number of pieces a job's rate is Deep's share
 // of Build for.
-const deepPieces = 7
+const DeepPieces = 7
 
 // measuredLoad is Rate.Load on the figures' machine, both rule sets.
 const measuredLoad = 29.5e6
@@ -108,13 +108,18 @@ func (r Rate) WholeCPU(jobs []Job) time.Duration {
 	return seconds(s)
 }
 
+// BuildAt returns the positions a CPU-second r builds of a job of pieces
+// pieces: Build, or Deep's share of it from DeepPieces on.
+func (r Rate) BuildAt(pieces int) float64 {
+	if pieces >= DeepPieces && r.Deep > 0 {
+		return r.Build * r.Deep
+	}
+	return r.Build
+}
+
 // buildSeconds returns the CPU-seconds of building job j's own slices.
 func (r Rate) buildSeconds(j Job) float64 {
-	rate := r.Build
-	if j.Slices[0].Pieces() >= deepPieces && r.Deep > 0 {
-		rate *= r.Deep
-	}
-	return float64(j.Positions) / rate
+	return float64(j.Positions) / r.BuildAt(j.Slices[0].Pieces())
 }
 
 func seconds(s float64) time.Duration {

@@ -230,8 +230,8 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	r := egdb.MeasuredRate(v)
 	if !*names {
 		fmt.Fprintf(stdout, "# %d jobs in %d levels; level job mirror positions reads memory cpu wall deps\n", len(jobs), jobs[len(jobs)-1].Level)
-		fmt.Fprintf(stdout, "# estimates for %v, each job alone with %d threads: built %.2f M positions a CPU-second (%.2f M from 7 pieces), read %.0f M, %.0f%% of the threads busy\n",
-			v, *threads, r.Build/1e6, r.Build*r.Deep/1e6, r.Load/1e6, 100*r.Parallel)
+		fmt.Fprintf(stdout, "# estimates for %v, each job alone with %d threads: built %.2f M positions a CPU-second (%.2f M from %d pieces), read %.0f M, %.0f%% of the threads busy\n",
+			v, *threads, r.Build/1e6, r.BuildAt(egdb.DeepPieces)/1e6, egdb.DeepPieces, r.Load/1e6, 100*r.Parallel)
 	}
 	var positions int64
 	var cpuSum, wallSum, path time.Duration
