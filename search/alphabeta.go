@@ -111,7 +111,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// The endgame database holds quiet positions (no capture pending) of
 	// few pieces: at a leaf its score is the node's; inside the tree it
 	// is probed after the table (step 3b).
-	useDB := s.db != nil && ply > 0 && !capture
+	useDB := s.db != nil && ply > 0 && !capture && !f.singular
 	if useDB && (depth <= 0 || ply >= maxPly-1) {
 		if score, _, ok := w.probeDB(p, ply); ok {
 			return score
@@ -139,7 +139,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if depth > 0 {
 		tte, hit = s.tt.probe(key)
 	}
-	if hit && !pvNode && tte.depth >= depth && s.disable&DisableTTCutoffs == 0 {
+	if hit && !pvNode && tte.depth >= depth && s.disable&DisableTTCutoffs == 0 && !f.singular {
 		ts := scoreFromTT(tte.score, ply)
 		switch {
 		case tte.bound == boundExact,
@@ -206,6 +206,26 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return -WinScore + ply
 	}
 
+	// Step 5b. Singular extension: the table's move is searched a ply
+	// deeper if every other move, searched at half the depth, stays below
+	// its score by a margin. The check regenerates this node's moves in
+	// its frame: the same list, searched in another order.
+	singular := false
+	if ply > 0 && s.p.SEMinDepth > 0 && depth >= s.p.SEMinDepth && n > 1 && !f.singular && hit && tte.hasMove &&
+		tte.bound != boundUpper && tte.depth >= depth-3 && ply < 2*w.iter {
+		if ts := scoreFromTT(tte.score, ply); abs(ts) < WinThreshold {
+			sBeta := ts - s.p.SEMargin*depth
+			f.singular, f.skip = true, tte
+			v := w.search(ply, (depth-1)/2, sBeta-1, sBeta, false)
+			f.singular = false
+			if w.stopped() {
+				return 0
+			}
+			singular = v < sBeta
+			p.GenerateMoves(&f.moves)
+		}
+	}
+
 	// Step 6. Extension: a forced move costs no depth on the principal
 	// variation and in endings.
 	newDepth := depth - 1
@@ -220,11 +240,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	var bestMove movegen.Move
 	for i := 0; i < n; i++ {
 		m := w.pick(f, i, n)
+		if f.singular && f.skip.matches(m) {
+			continue
+		}
 		f.move = m
 		w.enter(p, m, idx)
 
 		var score int
-		if i == 0 {
+		if singular && tte.matches(m) {
+			score = -w.search(ply+1, newDepth+1, -beta, -alpha, pvNode)
+		} else if i == 0 {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
@@ -281,6 +306,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	// Step 7. The table. A root searched without some of its moves has no
 	// score of its own to store.
+	if f.singular {
+		return best
+	}
 	if depth > 0 && (ply > 0 || !w.rootFilter) {
 		s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
 	}

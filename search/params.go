@@ -39,6 +39,12 @@ type Params struct {
 	// plies deep whose static score clears beta by RFPMargin centi-men a
 	// ply returns that score unsearched (reverse futility; 0: off).
 	RFPMargin, RFPMaxDepth int
+	// SEMinDepth and SEMargin: from SEMinDepth plies (0: off), the table's
+	// move at a node whose entry is deep enough and not an upper bound is
+	// searched a ply deeper if a search of the other moves at half the
+	// depth stays SEMargin centi-men a ply below the entry's score
+	// (singular extension).
+	SEMinDepth, SEMargin int
 }
 
 // DefaultParams are the parameters an engine searches with unless told
@@ -57,6 +63,8 @@ var DefaultParams = Params{
 	LMRHistory:         0,
 	RFPMargin:          0,
 	RFPMaxDepth:        3,
+	SEMinDepth:         0,
+	SEMargin:           2,
 }
 
 // Tunables are the search parameters as options: every front end sets
@@ -78,6 +86,8 @@ var Tunables = []Option{
 	tunable("lmrhistory", "late-move reduction: plies less at the best history", "1/100 ply", 0, 300, 25, func(p *Params) *int { return &p.LMRHistory }),
 	tunable("rfpmargin", "reverse futility: margin a ply (0: off)", "centi-men", 0, 200, 10, func(p *Params) *int { return &p.RFPMargin }),
 	tunable("rfpmaxdepth", "reverse futility: most depth", "plies", 1, 8, 1, func(p *Params) *int { return &p.RFPMaxDepth }),
+	tunable("semindepth", "singular extension: least depth (0: off)", "plies", 0, 30, 1, func(p *Params) *int { return &p.SEMinDepth }),
+	tunable("semargin", "singular extension: margin a ply below the table's score", "centi-men", 0, 20, 1, func(p *Params) *int { return &p.SEMargin }),
 }
 
 // tunable makes the option of one parameter, its default that of

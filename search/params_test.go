@@ -53,7 +53,7 @@ func TestTunables(t *testing.T) {
 }
 
 // TestParamsChangeSearch checks that the parameters reach the search: a
-// different LMR divisor searches another tree, and the defaults set
+// different LMR divisor or singular extensions search another tree, and the defaults set
 // explicitly search the same one as none. Depth 13, with -short 10.
 func TestParamsChangeSearch(t *testing.T) {
 	schedtest.SkipUnderRace(t, "searches on one thread")
@@ -77,6 +77,13 @@ func TestParamsChangeSearch(t *testing.T) {
 	}
 	if n := nodes(o); n == base {
 		t.Errorf("lmrdivisor 400: %d nodes, the same as the default", n)
+	}
+	var se Options
+	if err := se.Set("semindepth", "4"); err != nil {
+		t.Fatal(err)
+	}
+	if n := nodes(se); n == base {
+		t.Errorf("singular extensions from depth 4: %d nodes, the same as without", n)
 	}
 	e := newEngine(t, Options{HashMiB: 4})
 	if err := e.SetOptions(o); err != nil {

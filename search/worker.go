@@ -40,6 +40,11 @@ type frame struct {
 	// that search must not try ProbCut again, or each check would hand
 	// the decision to a shallower one, down to the static score.
 	probCut bool
+	// singular: the node's singular-extension check is searching it
+	// without the table's move skip; the check's search neither cuts on
+	// nor stores the table entry of a position it did not search whole.
+	singular bool
+	skip     ttData
 }
 
 // worker is one search thread with its own stack and ordering tables.
