@@ -247,10 +247,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		w.enter(p, m, idx)
 
 		var score int
-		if singular && tte.matches(m) {
-			score = -w.search(ply+1, newDepth+1, -beta, -alpha, pvNode)
-		} else if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+		if i == 0 {
+			d := newDepth
+			if singular && tte.matches(m) { // the table's move is ordered first
+				d++
+			}
+			score = -w.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			r := 0
 			if !capture && depth >= s.p.LMRMinDepth && i >= s.p.LMRMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces &&
