@@ -117,12 +117,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			return score
 		}
 	}
+	key := p.Hash ^ w.variantKey
 	if ply >= maxPly-1 {
-		return s.ev.Evaluate(p)
+		return w.evals.evaluate(p, key)
 	}
 	if depth <= 0 && !capture {
 		if depth < 0 || s.disable&DisableExtensions != 0 || !p.Threatened() {
-			return s.ev.Evaluate(p)
+			return w.evals.evaluate(p, key)
 		}
 		depth = 1
 	}
@@ -133,7 +134,6 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// they are many, cheap to search again, and their probes and stores
 	// cost more in cache misses than they save (time to depth 23, four
 	// opening positions, 64 MiB: 36% less).
-	key := p.Hash ^ w.variantKey
 	var tte ttData
 	hit := false
 	if depth > 0 {
@@ -179,13 +179,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// (the same test).
 	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
-		if v := s.ev.Evaluate(p); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
+		if v := w.evals.evaluate(p, key); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
 			return v
 		}
 	}
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		!f.probCut && p.Occupied().Count() > fullWidthPieces &&
-		s.ev.Evaluate(p) >= beta+s.p.ProbCutMargin && !p.Threatened() {
+		w.evals.evaluate(p, key) >= beta+s.p.ProbCutMargin && !p.Threatened() {
 		f.probCut = true
 		v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false)
 		f.probCut = false

@@ -62,6 +62,8 @@ type worker struct {
 	// counter[turn][from][to] is the quiet reply that last refuted the
 	// opponent's move from-to.
 	counter [2][movegen.NumSquares][movegen.NumSquares]movegen.Move
+	// evals caches the static evaluations of this worker's searches.
+	evals evalCache
 
 	// Game line: keys[i] is the hash of the position at game index i
 	// (history first, then the search path), clocks[i] its count of plies
@@ -107,6 +109,7 @@ func (w *worker) clear() {
 // setup prepares the worker for a search of req.
 func (w *worker) setup(s *shared, req *Request) {
 	w.s = s
+	w.evals.use(s.ev)
 	w.nodes, w.dbHits = 0, 0
 	w.seldepth = 0
 	w.report = nil

@@ -1,0 +1,64 @@
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// randomPositions returns n positions of random games of rule set v.
+func randomPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []movegen.Position
+	p := movegen.StartPosition(v)
+	var ml movegen.MoveList
+	for len(out) < n {
+		if p.GenerateMoves(&ml); ml.N == 0 {
+			p = movegen.StartPosition(v)
+			continue
+		}
+		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestEvalCache checks that the cache answers what the evaluation does,
+// on a miss and on a hit, in both rule sets, and that other weights drop
+// what it holds.
+func TestEvalCache(t *testing.T) {
+	other := &eval.WeightFile{}
+	for v, tab := range eval.Default().Tables {
+		c := *tab
+		c[eval.ScalarIndex(eval.ScalarMen)][0] += 16 * 50 // men worth half a man more
+		other.Tables[v] = &c
+	}
+	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+		var c evalCache
+		ps := randomPositions(v, 2000, uint64(v)+1)
+		key := func(p *movegen.Position) uint64 { return p.Hash ^ variantKey[v] }
+		for _, ev := range []*eval.WeightFile{eval.Default(), other, eval.Default()} {
+			c.use(ev)
+			for pass := 0; pass < 2; pass++ { // misses, then mostly hits
+				for i := range ps {
+					p := &ps[i]
+					if got, want := c.evaluate(p, key(p)), ev.Evaluate(p); got != want {
+						t.Fatalf("%v pass %d, %s: cache says %d, the evaluation %d", v, pass, p.FEN(), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEvalCacheAllocs checks that a lookup allocates nothing.
+func TestEvalCacheAllocs(t *testing.T) {
+	var c evalCache
+	c.use(eval.Default())
+	p := movegen.StartPosition(movegen.American)
+	if n := testing.AllocsPerRun(100, func() { c.evaluate(&p, p.Hash) }); n != 0 {
+		t.Errorf("%v allocations a lookup", n)
+	}
+}
