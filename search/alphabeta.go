@@ -88,13 +88,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// generated here. Then the mate-distance bounds.
 	if ply > 0 {
 		if w.repeated(idx, p.Hash) {
-			return DrawScore
+			return s.drawScore(ply)
 		}
 		if w.ruleDraw(idx, p) {
 			if p.GenerateMoves(&f.moves); f.moves.N == 0 {
 				return -WinScore + ply
 			}
-			return DrawScore
+			return s.drawScore(ply)
 		}
 		alpha = max(alpha, -WinScore+ply)
 		beta = min(beta, WinScore-ply-1)
@@ -315,6 +315,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
 	}
 	return best
+}
+
+// drawScore is the score of a draw by repetition or count at ply, from
+// the side to move's view: Params.Contempt below level for the root's side
+// (even plies), as much above for its opponent.
+func (s *shared) drawScore(ply int) int {
+	if ply&1 == 0 {
+		return DrawScore - s.p.Contempt
+	}
+	return DrawScore + s.p.Contempt
 }
 
 // scoreToTT makes win scores, forced or by the database (both count plies

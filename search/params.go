@@ -45,6 +45,11 @@ type Params struct {
 	// depth stays SEMargin centi-men a ply below the entry's score
 	// (singular extension).
 	SEMinDepth, SEMargin int
+	// Contempt is how much worse than level a draw by repetition or by a
+	// rule's count is for the side to move at the root, in centi-men (0: a
+	// draw is level): against a weaker opponent it plays on rather than
+	// repeat a position it judges level or slightly worse.
+	Contempt int
 }
 
 // DefaultParams are the parameters an engine searches with unless told
@@ -65,6 +70,7 @@ var DefaultParams = Params{
 	RFPMaxDepth:        3,
 	SEMinDepth:         0,
 	SEMargin:           2,
+	Contempt:           0,
 }
 
 // Tunables are the search parameters as options: every front end sets
@@ -88,6 +94,7 @@ var Tunables = []Option{
 	tunable("rfpmaxdepth", "reverse futility: most depth", "plies", 1, 8, 1, func(p *Params) *int { return &p.RFPMaxDepth }),
 	tunable("semindepth", "singular extension: least depth (0: off)", "plies", 0, 30, 1, func(p *Params) *int { return &p.SEMinDepth }),
 	tunable("semargin", "singular extension: margin a ply below the table's score", "centi-men", 0, 20, 1, func(p *Params) *int { return &p.SEMargin }),
+	tunable("contempt", "a draw by repetition or count below level, for the root's side", "centi-men", 0, 100, 5, func(p *Params) *int { return &p.Contempt }),
 }
 
 // tunable makes the option of one parameter, its default that of

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -145,5 +146,55 @@ func TestEvalFile(t *testing.T) {
 	}
 	if _, err := New(Options{EvalFile: bad}); err == nil {
 		t.Error("New took a weight file that does not load")
+	}
+}
+
+// TestContempt checks that a draw by repetition scores Contempt below level
+// for the root's side: the root's one move allowed returns to a position of
+// the game, so the search's score is the draw's, whatever the depth.
+func TestContempt(t *testing.T) {
+	k0 := mustFEN(t, "B:WK30:BK3", movegen.American)
+	var ml movegen.MoveList
+	play := func(p movegen.Position, from, to movegen.Square) (movegen.Position, movegen.Move) {
+		p.GenerateMoves(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			if from == movegen.NoSquare && to == movegen.NoSquare || m.From == from && m.To == to {
+				p.MakeMove(m)
+				return p, m
+			}
+		}
+		t.Fatalf("%s: no move %v-%v", p.FEN(), from, to)
+		return p, movegen.Move{}
+	}
+	k1, m1 := play(k0, movegen.NoSquare, movegen.NoSquare) // Black's king out
+	k2, m2 := play(k1, movegen.NoSquare, movegen.NoSquare) // White's king out
+	k3, m3 := play(k2, m1.To, m1.From)                     // and both back
+	k4, _ := play(k3, m2.To, m2.From)
+	if k4.Hash != k0.Hash {
+		t.Fatalf("%s is not %s again", k4.FEN(), k0.FEN())
+	}
+	for _, c := range []int{0, 30} {
+		var o Options
+		if err := o.Set("contempt", strconv.Itoa(c)); err != nil {
+			t.Fatal(err)
+		}
+		o.HashMiB = 1
+		res := searchOK(t, newEngine(t, o), context.Background(), Request{Pos: k4, History: []movegen.Position{k0, k1, k2, k3},
+			SearchMoves: []movegen.Move{m1}, Limits: Limits{Depth: 6}})
+		if res.Score != DrawScore-c {
+			t.Errorf("contempt %d: score %d, want %d", c, res.Score, DrawScore-c)
+		}
+	}
+	// Two plies on, the repetition is the root's side's draw: the
+	// opponent, offered 30 centi-men by it, takes it (a level king ending
+	// scores far less).
+	var o Options
+	if err := o.Set("contempt", "30"); err != nil {
+		t.Fatal(err)
+	}
+	res := searchOK(t, newEngine(t, o), context.Background(), Request{Pos: k2, History: []movegen.Position{k0, k1},
+		SearchMoves: []movegen.Move{m3}, Limits: Limits{Depth: 6}})
+	if res.Score != DrawScore-30 {
+		t.Errorf("contempt 30, repetition at ply 2: score %d, want %d", res.Score, DrawScore-30)
 	}
 }
