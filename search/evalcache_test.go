@@ -8,23 +8,6 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// randomPositions returns n positions of random games of rule set v.
-func randomPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []movegen.Position
-	p := movegen.StartPosition(v)
-	var ml movegen.MoveList
-	for len(out) < n {
-		if p.GenerateMoves(&ml); ml.N == 0 {
-			p = movegen.StartPosition(v)
-			continue
-		}
-		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
-		out = append(out, p)
-	}
-	return out
-}
-
 // TestEvalCache checks that the cache answers what the evaluation does,
 // on a miss and on a hit, in both rule sets, and that other weights drop
 // what it holds.
@@ -37,7 +20,12 @@ func TestEvalCache(t *testing.T) {
 	}
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		var c evalCache
-		ps := randomPositions(v, 2000, uint64(v)+1)
+		rng := rand.New(rand.NewPCG(uint64(v)+1, 1))
+		var ps []movegen.Position
+		for len(ps) < 2000 { // random games of the rules' test (adjudicate_test.go)
+			game, _ := playout(rng, movegen.StartPosition(v), 300)
+			ps = append(ps, game...)
+		}
 		key := func(p *movegen.Position) uint64 { return p.Hash ^ variantKey[v] }
 		for _, ev := range []*eval.WeightFile{eval.Default(), other, eval.Default()} {
 			c.use(ev)
