@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -40,6 +41,10 @@ type Config struct {
 	SPRT *SPRT
 	// PDN, if not nil, receives every finished game.
 	PDN io.Writer
+	// Resumed are the games an earlier run of this match finished
+	// (Resumed reads them from its PDN): they count first, are not
+	// written to PDN again and are not played again.
+	Resumed []*Game
 	// Progress, if not nil, gets a line per finished game.
 	Progress io.Writer
 	// Event is the PDN Event tag ("Crown match" if empty); Date the PDN
@@ -123,13 +128,11 @@ func (r *Report) add(g *Game) {
 // never starts or refuses its setup) or ctx ended it; games still running
 // then are abandoned and not counted.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if len(cfg.Ballots) == 0 {
-		return nil, errors.New("match: no ballots")
+	specs, err := plan(cfg)
+	if err != nil {
+		return nil, err
 	}
-	games := cfg.Games
-	if games <= 0 {
-		games = 2 * len(cfg.Ballots)
-	}
+	games := len(specs)
 	rl := rules{maxPlies: cfg.MaxPlies}
 	if rl.maxPlies <= 0 {
 		rl.maxPlies = DefaultMaxPlies
@@ -147,15 +150,25 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	specs := make([]gameSpec, games)
-	for i := range specs {
-		b := cfg.Ballots[i/2%len(cfg.Ballots)]
-		if b.Pos.Variant != cfg.Variant {
-			return nil, fmt.Errorf("match: %s is a position of %v, the match plays %v", b.Label(), b.Pos.Variant, cfg.Variant)
+	done := make(map[int]bool, len(cfg.Resumed))
+	for _, g := range cfg.Resumed {
+		if g.Round < 1 || g.Round > games || done[g.Round] {
+			return nil, fmt.Errorf("match: resumed game %d is not a game of this match or is there twice", g.Round)
 		}
-		specs[i] = gameSpec{round: i + 1, ballot: b, black: i % 2}
+		done[g.Round] = true
+		r.add(g)
 	}
-	workers := max(1, min(cfg.Concurrency, games))
+	specs = slices.DeleteFunc(specs, func(s gameSpec) bool { return done[s.round] })
+	if len(cfg.Resumed) > 0 && cfg.Progress != nil {
+		fmt.Fprintf(cfg.Progress, "[%d/%d] resumed %d finished games | %s\n", len(r.Games), r.Planned, len(cfg.Resumed), r.standing())
+	}
+	if r.Verdict != SPRTContinue || len(specs) == 0 {
+		if r.Verdict != SPRTContinue {
+			r.Stopped = "SPRT " + r.Verdict.String()
+		}
+		return r, nil
+	}
+	workers := max(1, min(cfg.Concurrency, len(specs)))
 	event := cfg.Event
 	if event == "" {
 		event = "Crown match"
@@ -269,16 +282,42 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return r, nil
 }
 
+// plan lists the games cfg describes, in order: each ballot twice, engine1
+// Black first.
+func plan(cfg Config) ([]gameSpec, error) {
+	if len(cfg.Ballots) == 0 {
+		return nil, errors.New("match: no ballots")
+	}
+	games := cfg.Games
+	if games <= 0 {
+		games = 2 * len(cfg.Ballots)
+	}
+	specs := make([]gameSpec, games)
+	for i := range specs {
+		b := cfg.Ballots[i/2%len(cfg.Ballots)]
+		if b.Pos.Variant != cfg.Variant {
+			return nil, fmt.Errorf("match: %s is a position of %v, the match plays %v", b.Label(), b.Pos.Variant, cfg.Variant)
+		}
+		specs[i] = gameSpec{round: i + 1, ballot: b, black: i % 2}
+	}
+	return specs, nil
+}
+
 // progress writes one line about a finished game and the score so far.
 func (r *Report) progress(w io.Writer, g *Game) {
+	fmt.Fprintf(w, "[%d/%d] game %d, %s: %s (Black) vs %s (White): %s, %s | %s\n",
+		len(r.Games), r.Planned, g.Round, g.Ballot.Label(), r.Names[g.Black], r.Names[g.White], g.Result, g.Reason, r.standing())
+}
+
+// standing writes engine1's score so far, as progress lines end: "self +3
+// -1 =4, 62.5%, Elo +88.7 ± 180.2", and the SPRT's LLR if there is one.
+func (r *Report) standing() string {
 	elo, margin := r.Score.Elo()
-	line := fmt.Sprintf("[%d/%d] game %d, %s: %s (Black) vs %s (White): %s, %s | %s %s, %.1f%%, Elo %s",
-		len(r.Games), r.Planned, g.Round, g.Ballot.Label(), r.Names[g.Black], r.Names[g.White], g.Result, g.Reason,
-		r.Names[0], r.Score.wld(), 100*r.Score.Score(), formatElo(elo, margin))
+	s := fmt.Sprintf("%s %s, %.1f%%, Elo %s", r.Names[0], r.Score.wld(), 100*r.Score.Score(), formatElo(elo, margin))
 	if r.SPRT != nil {
-		line += fmt.Sprintf(", LLR %.2f", r.LLR)
+		s += fmt.Sprintf(", LLR %.2f", r.LLR)
 	}
-	fmt.Fprintln(w, line)
+	return s
 }
 
 // wld writes the score as "+W -L =D".

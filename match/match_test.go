@@ -18,7 +18,7 @@ import (
 )
 
 // testBallots returns the first n ballots of the deck.
-func testBallots(t *testing.T, n int) []book.Ballot {
+func testBallots(t testing.TB, n int) []book.Ballot {
 	t.Helper()
 	bs, err := book.SelectBallots("deck", movegen.American)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strconv"
@@ -36,7 +37,7 @@ func init() {
 
 const matchUsage = `usage: crown match --engine1 CMD --engine2 CMD [--variant american|pool]
        [--ballots deck|crossboard|all|FILE] [--games N] [--movetime S | --nodes N | --depth N]
-       [--concurrency N] [--pdn FILE] [--sprt elo0,elo1] [--maxmoves N] [--timeout S]
+       [--concurrency N] [--pdn FILE [--resume]] [--sprt elo0,elo1] [--maxmoves N] [--timeout S]
        [--egdb DIR [--egdb-cache MiB]]
 Plays every chosen ballot twice, colours reversed, adjudicating as CheckerBoard does:
 threefold repetition and the move-count rule (79 plies without a man move or capture in
@@ -51,7 +52,10 @@ lets the engine think on its opponent's time, each move timed from its ponderhit
 are sent as "set KEY VALUE"). --egdb DIR gives every self engine the endgame database in DIR
 (docs/egdb.md) unless it sets its own: self:egdbpath=none plays without.
 Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-board ones,
-all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.`
+all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.
+With --resume, a match stopped before its end (interrupted, or the machine gone) goes on
+from its --pdn FILE: the games there count and are not played again, the rest are played
+and appended; the same flags and engines are needed, or the file is refused.`
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	egdbs := play.NewEGDBPool()
@@ -89,7 +93,8 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 	games := fs.Int("games", 0, "games to play (default: every ballot twice)")
 	limits := addLimitFlags(fs, false)
 	concurrency := fs.Int("concurrency", 1, "games played at once, each with its own engines")
-	pdn := fs.String("pdn", "", "save every game to this PDN file (overwritten)")
+	pdn := fs.String("pdn", "", "save every game to this PDN file (overwritten, unless --resume)")
+	resume := fs.Bool("resume", false, "continue the match saved in --pdn: its games count and are not played again")
 	sprt := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential test (alpha = beta = 0.05) decides")
 	maxPlies := fs.Int("maxmoves", match.DefaultMaxPlies, "move cap in plies: a game this long is drawn")
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
@@ -112,6 +117,8 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 		return usageErr("--concurrency must be at least 1")
 	case *maxPlies < 1:
 		return usageErr("--maxmoves must be at least 1")
+	case *resume && *pdn == "":
+		return usageErr("--resume needs --pdn, the file of the match to continue")
 	}
 	cfg := &match.Config{
 		Games:       *games,
@@ -155,14 +162,45 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 	if cfg.Ballots, err = book.SelectBallots(*ballots, cfg.Variant); err != nil {
 		return usageErr("%v", err)
 	}
+	if *resume {
+		if cfg.Resumed, err = resumeMatch(*pdn, *cfg); err != nil {
+			return usageErr("--resume: %v", err)
+		}
+	}
 	if *pdn != "" {
-		f, err := os.Create(*pdn)
+		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if *resume {
+			flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		f, err := os.OpenFile(*pdn, flag, 0o644)
 		if err != nil {
 			return usageErr("%v", err)
 		}
 		cfg.PDN = f
 	}
 	return cfg, exitOK
+}
+
+// resumeMatch reads the games the match cfg saved to the PDN file name
+// when it ran before: none if the file does not exist yet.
+func resumeMatch(name string, cfg match.Config) ([]*match.Game, error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := movegen.ReadPDN(f, cfg.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	done, err := match.Resumed(games, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not this match's PDN to continue (%w): remove it, or name another --pdn", name, err)
+	}
+	return done, nil
 }
 
 // seconds converts a flag's seconds to a duration.
