@@ -55,7 +55,8 @@ Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-boar
 all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.
 With --resume, a match stopped before its end (interrupted, or the machine gone) goes on
 from its --pdn FILE: the games there count and are not played again, the rest are played
-and appended; the same flags and engines are needed, or the file is refused.`
+and appended. Its games must be this match's (the same engines by name, colours and
+ballots), or the file is refused; the PDN does not record the limits: keep them the same.`
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	egdbs := play.NewEGDBPool()
