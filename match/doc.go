@@ -19,5 +19,7 @@
 // Run plays a match described by a Config, from openings of the book
 // package (book.SelectBallots, book.ReadBallots); ParseEngine reads an
 // engine spec (a command line, or self:key=value,... for Crown in process,
-// InProcess); Report holds the outcome and writes its summary.
+// InProcess); Report holds the outcome and writes its summary. Resumed
+// reads back the games an earlier run of a match wrote to its PDN, so
+// that Run (Config.Resumed) plays only the rest.
 package match
