@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -18,7 +19,7 @@ var allEnds = []End{
 func endOfReason(reason string) (End, bool) {
 	for _, e := range allEnds {
 		s := string(e)
-		if reason == s || len(reason) > len(s)+1 && reason[:len(s)+2] == s+": " {
+		if reason == s || strings.HasPrefix(reason, s+": ") {
 			return e, true
 		}
 	}
@@ -84,17 +85,13 @@ func Resumed(pdn []movegen.Game, cfg Config) ([]*Game, error) {
 // checkRuleEnd replays a game that ended by the rules and checks that it
 // ended there, with that result.
 func checkRuleEnd(g *Game) error {
-	var want movegen.Ending
-	switch g.End {
-	case EndNoMove:
-		want = movegen.NoMoves
-	case EndRepetition:
-		want = movegen.Repetition
-	case EndMoveCount:
-		want = movegen.MoveCount
-	case EndThreeKings:
-		want = movegen.ThreeKings
-	default:
+	want := movegen.NotOver
+	for ending, end := range ruleEnds {
+		if end == g.End {
+			want = ending
+		}
+	}
+	if want == movegen.NotOver {
 		return nil // the move cap, a claim or a failure: nothing to replay
 	}
 	line := movegen.NewGame(g.Start)
