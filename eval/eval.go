@@ -13,6 +13,11 @@
 // the fit. On top of the learned sum, endings of kings only get the
 // knowledge material misjudges (ending.go).
 //
+// A rule set can instead be scored by a Network (network.go): piece
+// squares seen from the side to move, one hidden layer, computed in int16
+// with AVX2 where the processor has it. A weight file says which model
+// each rule set uses.
+//
 // Evaluate returns the score from the side to move's view. Explain breaks
 // the same score into groups of inputs; each Term's Value is from Black's
 // view (positive favours Black) and the terms sum to the score seen from
@@ -94,6 +99,17 @@ func Explain(p *movegen.Position) (total int, terms []Term) { return embedded.Ex
 // Evaluate returns the static score of p from the side to move's view,
 // one man = 100, with the weights of f.
 func (f *WeightFile) Evaluate(p *movegen.Position) int {
+	if n := f.network(p); n != nil {
+		s := n.Evaluate(p)
+		if p.Turn == movegen.White {
+			s = -s
+		}
+		s += endingOf(p, s)
+		if p.Turn == movegen.White {
+			return -s
+		}
+		return s
+	}
 	var g [numTerms][2]int32
 	ph := accumulate(f, p, &g)
 	var mg, eg int32
@@ -102,9 +118,7 @@ func (f *WeightFile) Evaluate(p *movegen.Position) int {
 		eg += g[i][1]
 	}
 	s := scale(mg, eg, ph)
-	if p.Men(movegen.Black)|p.Men(movegen.White) == 0 {
-		s += kingsEnding(p, s)
-	}
+	s += endingOf(p, s)
 	if p.Turn == movegen.White {
 		return -s
 	}
@@ -116,6 +130,18 @@ func (f *WeightFile) Evaluate(p *movegen.Position) int {
 // Each group's value is what it adds to the rounded running sum, so the
 // values sum to the total exactly.
 func (f *WeightFile) Explain(p *movegen.Position) (total int, terms []Term) {
+	if n := f.network(p); n != nil {
+		s := n.Evaluate(p)
+		if p.Turn == movegen.White {
+			s = -s
+		}
+		terms = []Term{{Name: "network", Value: s}, {Name: termNames[termEnding], Value: endingOf(p, s)}}
+		total = s + terms[1].Value
+		if p.Turn == movegen.White {
+			total = -total
+		}
+		return total, terms
+	}
 	var g [numTerms][2]int32
 	ph := accumulate(f, p, &g)
 	terms = make([]Term, numTerms)
@@ -137,6 +163,24 @@ func (f *WeightFile) Explain(p *movegen.Position) (total int, terms []Term) {
 		total = -total
 	}
 	return total, terms
+}
+
+// network returns the network that scores p's rule set, or nil when a
+// table does.
+func (f *WeightFile) network(p *movegen.Position) *Network {
+	if uint(p.Variant) < uint(len(f.Nets)) {
+		return f.Nets[p.Variant]
+	}
+	return nil
+}
+
+// endingOf returns what the knowledge of king endings adds to sum, a
+// score from Black's view: nothing while men stand.
+func endingOf(p *movegen.Position, sum int) int {
+	if p.Men(movegen.Black)|p.Men(movegen.White) != 0 {
+		return 0
+	}
+	return kingsEnding(p, sum)
 }
 
 // scale blends middle-game and ending sums by phase ph and turns them into

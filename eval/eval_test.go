@@ -284,7 +284,7 @@ func TestBadWeightFiles(t *testing.T) {
 		{"compressed stream cut short", weightFile[:len(weightFile)/2], "cut short"},
 		{"contents cut short", gzipped(raw[:len(raw)-1000]), "checksum"},
 		{"only the header", gzipped(raw[:12]), "header"},
-		{"another version", resealed(raw, 8, 2), "format version 2"},
+		{"another version", resealed(raw, 8, 3), "format version 3"},
 		{"another rule set count", resealed(raw, 10, 3), "3 rule sets"},
 		{"a weight changed", flip(len(raw) / 2), "checksum"},
 		{"another magic", flip(0), "header"},

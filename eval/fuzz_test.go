@@ -19,6 +19,12 @@ func FuzzReadWeights(f *testing.F) {
 	// (TestBadWeightFiles reads it and its damaged copies): the seeds are
 	// its beginnings, up to past the first table's header.
 	head := raw[:64]
+	// A file with networks: its beginning, up to into the first network.
+	var nb bytes.Buffer
+	if err := netFile(128).Write(&nb); err != nil {
+		f.Fatal(err)
+	}
+	netHead := gunzipped(f, nb.Bytes())[:96]
 	seeds := []struct {
 		data []byte
 		wrap byte
@@ -31,6 +37,8 @@ func FuzzReadWeights(f *testing.F) {
 		{head[:12], 3},
 		{head, 2},
 		{head, 1},
+		{netHead, 3},
+		{netHead[:40], 3},
 	}
 	for _, s := range seeds {
 		f.Add(s.data, s.wrap)

@@ -27,6 +27,8 @@ type Table [NumWeights][2]int16
 type WeightFile struct {
 	Provenance string
 	Tables     [movegen.NumVariants]*Table
+	// Nets, where set, score their rule set in place of its table.
+	Nets [movegen.NumVariants]*Network
 }
 
 // The weight file layout. The file is gzip-compressed; inside, all numbers
@@ -34,14 +36,24 @@ type WeightFile struct {
 //
 //	magic "CROWNEVL", format version uint16, number of rule sets uint16,
 //	provenance length uint16 and its bytes (UTF-8),
-//	per rule set: variant uint8, number of inputs uint32, then for each
-//	input its middle-game and ending weight, int16 each,
+//	per rule set: variant uint8, then (version 2) the model uint8,
+//	  linear (0, the only model of version 1): number of inputs uint32,
+//	  then for each input its middle-game and ending weight, int16 each;
+//	  network (1): inputs uint16, hidden units uint16, the first layer's
+//	  weights input by input (hidden units int16 each), its biases (int16
+//	  each), the output weights (int16 each) and the output bias int32;
 //	CRC-32 (IEEE) of everything before it, uint32.
 const (
 	weightMagic   = "CROWNEVL"
-	weightVersion = 1
+	weightVersion = 2
 	// maxProvenance bounds the provenance line.
 	maxProvenance = 1 << 12
+)
+
+// The models a rule set's weights can be for.
+const (
+	modelLinear  = 0
+	modelNetwork = 1
 )
 
 // ErrBadWeights is wrapped by every error about a weight file's contents.
@@ -64,10 +76,16 @@ func (f *WeightFile) Write(w io.Writer) error {
 	b.Write(le.AppendUint16(nil, uint16(len(f.Provenance))))
 	b.WriteString(f.Provenance)
 	for v, t := range f.Tables {
+		b.WriteByte(byte(v))
+		if n := f.Nets[v]; n != nil {
+			b.WriteByte(modelNetwork)
+			b.Write(n.appendTo(nil))
+			continue
+		}
 		if t == nil {
 			return fmt.Errorf("eval: no weights for %v", movegen.Variant(v))
 		}
-		b.WriteByte(byte(v))
+		b.WriteByte(modelLinear)
 		b.Write(le.AppendUint32(nil, NumWeights))
 		buf := make([]byte, 0, 4*NumWeights)
 		for _, wt := range t {
@@ -109,8 +127,9 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 		return nil, badWeights("checksum mismatch")
 	}
 	d := body[len(weightMagic):]
-	if v := le.Uint16(d); v != weightVersion {
-		return nil, badWeights("format version %d, want %d", v, weightVersion)
+	version := le.Uint16(d)
+	if version < 1 || version > weightVersion {
+		return nil, badWeights("format version %d, want 1 to %d", version, weightVersion)
 	}
 	if n := le.Uint16(d[2:]); n != uint16(movegen.NumVariants) {
 		return nil, badWeights("%d rule sets, want %d", n, movegen.NumVariants)
@@ -123,16 +142,36 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 	f := &WeightFile{Provenance: string(d[:plen])}
 	d = d[plen:]
 	for v := range f.Tables {
-		if len(d) < 5 {
+		if len(d) < 2 {
 			return nil, badWeights("rule set %d missing", v)
 		}
 		if int(d[0]) != v {
 			return nil, badWeights("rule set %d where %d was due", d[0], v)
 		}
-		if n := le.Uint32(d[1:]); n != NumWeights {
+		d = d[1:]
+		if version >= 2 {
+			model := d[0]
+			d = d[1:]
+			switch model {
+			case modelLinear:
+			case modelNetwork:
+				n, rest, err := readNetwork(d)
+				if err != nil {
+					return nil, badWeights("network of %v: %v", movegen.Variant(v), err)
+				}
+				f.Nets[v], d = n, rest
+				continue
+			default:
+				return nil, badWeights("model %d for %v, want %d (linear) or %d (network)", model, movegen.Variant(v), modelLinear, modelNetwork)
+			}
+		}
+		if len(d) < 4 {
+			return nil, badWeights("rule set %d missing", v)
+		}
+		if n := le.Uint32(d); n != NumWeights {
 			return nil, badWeights("%d inputs for %v, this model has %d", n, movegen.Variant(v), NumWeights)
 		}
-		d = d[5:]
+		d = d[4:]
 		if len(d) < 4*NumWeights {
 			return nil, badWeights("weights of %v cut short", movegen.Variant(v))
 		}

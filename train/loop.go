@@ -240,12 +240,22 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 		}
 		db = strings.Join(parts, ", ")
 	}
-	// The tables, not the file: the built-in weights and a copy of them
-	// in a file are the same start, whatever a compressor makes of them.
+	// The tables and networks, not the file: the built-in weights and a
+	// copy of them in a file are the same start, whatever a compressor
+	// makes of them.
 	h := sha256.New()
-	for _, t := range start.Tables {
-		if err := binary.Write(h, binary.LittleEndian, t); err != nil {
-			return nil, err
+	for v, t := range start.Tables {
+		var parts []any
+		if t != nil {
+			parts = append(parts, t)
+		}
+		if n := start.Nets[v]; n != nil {
+			parts = append(parts, int32(n.H), n.W1, n.B1, n.W2, n.B2)
+		}
+		for _, x := range parts {
+			if err := binary.Write(h, binary.LittleEndian, x); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(cfg.Data) > 0 {
@@ -564,7 +574,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 // path, the current weights' tables for the rule sets not trained.
 func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *generation, save func() error, path string) error {
 	from := max(1, k-cfg.Window+1)
-	wf := &eval.WeightFile{Tables: cur.file.Tables}
+	wf := &eval.WeightFile{Tables: cur.file.Tables, Nets: cur.file.Nets}
 	var notes []string
 	log := &prefixWriter{w: cfg.Log, prefix: fmt.Sprintf("gen %d: ", k)}
 	for _, v := range cfg.variants() {
@@ -577,6 +587,9 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 		}
 		fc := DefaultFit
 		fc.Variant, fc.Lambda = v, cfg.Lambda
+		if n := cur.file.Nets[v]; n != nil {
+			fc.Hidden = n.H // each rule set keeps its model
+		}
 		fit, err := FitFiles(paths, fc, cfg.EGDB, cfg.Adjudicate, log)
 		if err != nil {
 			return fmt.Errorf("%v fit: %w", v, err)
@@ -584,7 +597,7 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 		f := &fitRecord{from: from, positions: fit.Train + fit.Valid, valid: fit.Valid, k: fit.K,
 			best: fit.Best, passes: len(fit.Epochs), loss: fit.Epochs[fit.Best-1].ValidLoss}
 		g.sides[v].fit = f
-		wf.Tables[v] = fit.Table
+		wf.Tables[v], wf.Nets[v] = fit.Table, fit.Net
 		notes = append(notes, fmt.Sprintf("%v: %s", v, f.text(k)))
 	}
 	wf.Provenance = fmt.Sprintf("crown train loop, generation %d's fit; %s", k, strings.Join(notes, "; "))
@@ -654,9 +667,9 @@ func (cfg *LoopConfig) decide(k int, cur *loopWeights, cand *eval.WeightFile, g 
 	for v := range movegen.NumVariants {
 		s := &g.sides[v]
 		s.accepted = s.score != nil && Accept(*s.score, cfg.SPRT)
-		next.Tables[v], s.weights = cur.file.Tables[v], cur.notes[v]
+		next.Tables[v], next.Nets[v], s.weights = cur.file.Tables[v], cur.file.Nets[v], cur.notes[v]
 		if s.accepted {
-			next.Tables[v] = cand.Tables[v]
+			next.Tables[v], next.Nets[v] = cand.Tables[v], cand.Nets[v]
 			s.weights = fmt.Sprintf("generation %d, self-play at %s, %s; match at %s %s", k, cfg.Limits, s.fit.text(k), cfg.MatchLimits, s.matchText(cfg.SPRT))
 		}
 		notes = append(notes, fmt.Sprintf("%v: %s", v, s.weights))

@@ -29,6 +29,7 @@ func init() {
 const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
                    [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
                    [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
+                   [--hidden N [--net-rate X]]
        crown train loop --dir DIR ...   (generations of self-play, fit and match: crown train loop --help)
 Fits the evaluation's weights to the positions of the data files (written
 by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
@@ -39,7 +40,9 @@ improving; a rule set left out by --variant keeps the weights built in. With
 --egdb, positions the endgame database holds get their exact value as
 target instead of the blend, and with --adjudicate every game's positions
 before its first database position take that position's value as the
-game's result. The loss of every pass goes to stderr. The same data, flags and seed give the
+game's result. With --hidden N the rule set gets a network of N hidden
+units over the pieces' squares instead of the linear model (docs/training.md).
+The loss of every pass goes to stderr. The same data, flags and seed give the
 same file. See docs/training.md.
 The weight file is written whole at the end: a run killed (or stopped by a full disk)
 before then leaves the old file or none, and run again writes the same file
@@ -62,6 +65,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	l2 := fs.Float64("l2", def.L2, "pull of pattern weights towards zero")
 	k := fs.Float64("k", 0, "centi-men scale of the winning chance sigmoid(score/K); 0 fits it to the data")
 	seed := fs.Uint64("seed", def.Seed, "seed of the order of positions and the validation split")
+	hidden := fs.Int("hidden", 0, "fit a network of this many hidden units (a multiple of 128); 0: the linear model")
+	netRate := fs.Float64("net-rate", def.NetRate, "with --hidden: the network's Adam step")
 	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
@@ -83,7 +88,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		variants = []movegen.Variant{v}
 	}
 	cfg := train.FitConfig{Lambda: *lambda, K: *k, Epochs: *epochs, Patience: *patience, Batch: *batch,
-		Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed}
+		Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed,
+		Hidden: *hidden, NetRate: *netRate}
 	switch {
 	case *out == "":
 		return usageErr("--out FILE is required")
@@ -95,6 +101,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--epochs, --patience and --batch must be at least 1")
 	case *rateFlag <= 0 || *decay <= 0 || *decay > 1 || *l2 < 0 || *k < 0:
 		return usageErr("--rate must be positive, --decay in (0, 1], --l2 and --k not negative")
+	case *hidden < 0 || *hidden%eval.NetHiddenStep != 0 || *hidden > eval.MaxHidden || *netRate <= 0:
+		return usageErr("--hidden must be a multiple of %d up to %d, --net-rate positive", eval.NetHiddenStep, eval.MaxHidden)
 	case *adjudicate && *egdbDir == "":
 		return usageErr("--adjudicate needs --egdb DIR")
 	}
@@ -117,7 +125,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	wf := &eval.WeightFile{}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		wf.Tables[v] = eval.Weights(v)
+		wf.Tables[v], wf.Nets[v] = eval.Default().Tables[v], eval.Default().Nets[v]
 	}
 	var notes []string
 	for _, v := range variants {
@@ -130,9 +138,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		last := fit.Epochs[fit.Best-1]
 		note := fmt.Sprintf("%v: %d positions (%d held out), K %.1f, pass %d of %d, validation loss %.5f",
 			v, fit.Train+fit.Valid, fit.Valid, fit.K, fit.Best, len(fit.Epochs), last.ValidLoss)
+		if fit.Net != nil {
+			note += fmt.Sprintf(", a network of %d hidden units", fit.Net.H)
+		}
 		fmt.Fprintln(stdout, note)
 		notes = append(notes, note)
-		wf.Tables[v] = fit.Table
+		wf.Tables[v], wf.Nets[v] = fit.Table, fit.Net
 	}
 	names := make([]string, len(data))
 	for i, d := range data {

@@ -1,0 +1,46 @@
+package eval
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// TestNetworkKernels checks the AVX2 kernel against the plain Go one on
+// random positions, and the score's colour symmetry.
+func TestNetworkKernels(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2")
+	}
+	for _, h := range []int{128, 256} {
+		n := randomNet(h)
+		r := rand.New(rand.NewPCG(2, 2))
+		for i := 0; i < 2000; i++ {
+			p := movegen.Position{Variant: movegen.American}
+			for s := 0; s < 32; s++ {
+				switch r.IntN(4) {
+				case 1:
+					p.Pieces[0] |= 1 << s
+				case 2:
+					p.Pieces[1] |= 1 << s
+				}
+				if r.IntN(5) == 0 {
+					p.Kings |= (p.Pieces[0] | p.Pieces[1]) & (1 << s)
+				}
+			}
+			p.Turn = movegen.Color(r.IntN(2))
+			a := n.Evaluate(&p)
+			hasAVX2 = false
+			b := n.Evaluate(&p)
+			hasAVX2 = true
+			if a != b {
+				t.Fatalf("h %d %v: AVX2 %d, Go %d", h, p.FEN(), a, b)
+			}
+			f := p.Flip()
+			if c := n.Evaluate(&f); c != a {
+				t.Fatalf("flip %d %d", a, c)
+			}
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
+)
+
+func randomNet(h int) *Network {
+	r := rand.New(rand.NewPCG(1, 1))
+	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, h)}
+	for i := range n.W1 {
+		n.W1[i] = int16(r.IntN(200) - 100)
+	}
+	for j := range n.W2 {
+		n.W2[j] = int16(r.IntN(600) - 300)
+		n.B1[j] = int16(r.IntN(300))
+	}
+	return n
+}
+
+func BenchmarkNetwork(b *testing.B) {
+	for _, h := range []int{128, 256} {
+		n := randomNet(h)
+		p, _ := movegen.ParseFEN("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", movegen.American)
+		b.Run(string(rune('0'+h/128)), func(b *testing.B) {
+			s := 0
+			for i := 0; i < b.N; i++ {
+				s += n.Evaluate(&p)
+			}
+			_ = s
+		})
+	}
+}
+
+func BenchmarkLinear(b *testing.B) {
+	p, _ := movegen.ParseFEN("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", movegen.American)
+	s := 0
+	for i := 0; i < b.N; i++ {
+		s += Evaluate(&p)
+	}
+	_ = s
+}
+
+// netFile returns the embedded weights with a random network for every
+// rule set.
+func netFile(h int) *WeightFile {
+	f := *Default()
+	for v := range f.Nets {
+		f.Nets[v] = randomNet(h)
+	}
+	return &f
+}
+
+// TestNetworkFile checks a weight file with networks: written and read
+// back whole, its scores exactly colour-symmetric, Explain summing to
+// Evaluate, and Evaluate allocation-free.
+func TestNetworkFile(t *testing.T) {
+	f := netFile(256)
+	f.Tables[movegen.Pool] = nil
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadWeights(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range f.Nets {
+		a, b := f.Nets[v], g.Nets[v]
+		if b == nil || a.H != b.H || !slices.Equal(a.W1, b.W1) || !slices.Equal(a.B1, b.B1) || !slices.Equal(a.W2, b.W2) || a.B2 != b.B2 {
+			t.Fatalf("%v: the network read back differs", movegen.Variant(v))
+		}
+	}
+	ps := randomPositions(200)
+	for _, p := range ps {
+		fl := p.Flip()
+		a, b := g.Evaluate(&p), g.Evaluate(&fl)
+		if a != b {
+			t.Fatalf("%v %s: %d, flipped: %d", p.Variant, p.FEN(), a, b)
+		}
+		total, terms := g.Explain(&p)
+		sum := 0
+		for _, x := range terms {
+			sum += x.Value
+		}
+		if p.Turn == movegen.White {
+			sum = -sum
+		}
+		if total != a || sum != a {
+			t.Fatalf("%s: Explain %d (terms sum %d), Evaluate %d", p.FEN(), total, sum, a)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		for i := range ps[:4] {
+			g.Evaluate(&ps[i])
+		}
+	}); n != 0 {
+		t.Errorf("a network's Evaluate allocates %v times", n)
+	}
+}
+
+// TestNetworkFromFloat checks the quantisation: a float network's score,
+// computed in floats, within a few centi-men of the quantised one's,
+// and weights that would overflow refused.
+func TestNetworkFromFloat(t *testing.T) {
+	const h = 128
+	r := rand.New(rand.NewPCG(7, 7))
+	w1, b1, w2 := make([]float32, NetInputs*h), make([]float32, h), make([]float32, h)
+	for i := range w1 {
+		w1[i] = (r.Float32()*2 - 1) * 0.3
+	}
+	for j := range b1 {
+		b1[j], w2[j] = r.Float32(), (r.Float32()*2-1)*0.5
+	}
+	n, err := NetworkFromFloat(h, w1, b1, w2, 0.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range randomPositions(100) {
+		var in []int
+		own, opp, kings := p.Pieces[p.Turn], p.Pieces[p.Turn^1], p.Kings
+		if p.Turn == movegen.White {
+			f := p.Flip()
+			own, opp, kings = f.Pieces[f.Turn], f.Pieces[f.Turn^1], f.Kings
+		}
+		for k, b := range [4]movegen.Bitboard{own &^ kings, own & kings, opp &^ kings, opp & kings} {
+			for s := 0; s < movegen.NumSquares; s++ {
+				if b&(1<<s) != 0 {
+					in = append(in, k*movegen.NumSquares+s)
+				}
+			}
+		}
+		out := 0.25
+		for j := 0; j < h; j++ {
+			a := float64(b1[j])
+			for _, i := range in {
+				a += float64(w1[i*h+j])
+			}
+			out += float64(w2[j]) * min(max(a, 0), 1)
+		}
+		if got := n.Evaluate(&p); math.Abs(float64(got)-100*out) > 5 {
+			t.Fatalf("%s: %d, floats give %.2f", p.FEN(), got, 100*out)
+		}
+	}
+	w1[5*h] = 200
+	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil {
+		t.Error("a weight out of int16's range: no error")
+	}
+	if _, err := NetworkFromFloat(100, w1[:NetInputs*100], b1[:100], w2[:100], 0); err == nil {
+		t.Error("100 hidden units: no error")
+	}
+}
+
+// TestBadNetworkFiles checks that a damaged network in a weight file gives
+// an error naming the damage.
+func TestBadNetworkFiles(t *testing.T) {
+	var nb bytes.Buffer
+	if err := netFile(128).Write(&nb); err != nil {
+		t.Fatal(err)
+	}
+	raw := gunzipped(t, nb.Bytes())
+	// After the header and provenance: the first rule set's variant and
+	// model bytes, then its network's input and hidden-unit counts.
+	at := len(weightMagic) + 6 + len(Default().Provenance)
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"an unknown model", resealed(raw, at+1, 7), "model 7"},
+		{"other inputs", resealed(raw, at+2, 100), "100 inputs"},
+		{"hidden units not a multiple of 128", resealed(raw, at+4, 100), "hidden units"},
+		{"the weights cut short", func() []byte {
+			b := bytes.Clone(raw[:at+4+2+1000])
+			return gzipped(binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b)))
+		}(), "cut short"},
+	} {
+		_, err := ReadWeights(bytes.NewReader(tt.data))
+		if !errors.Is(err, ErrBadWeights) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want ErrBadWeights saying %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,279 @@
+package train
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// The network the trainer fits (eval.Network): piece-square inputs seen
+// from the side to move, one hidden layer of clipped ReLUs (activation
+// clipped to [0, 1]), a linear output in men.
+
+// netSample is a training position in the network's terms: the inputs
+// that are on, and the target from the side to move's view.
+type netSample struct {
+	inputs [movegen.NumSquares]uint8
+	n      uint8
+	target float32
+}
+
+// netInit is the spread of the first layer's starting weights, about one
+// over the root of the inputs that are on; hidden units start half open
+// (bias netBias) so that every unit learns from the first step.
+const (
+	netInit    = 0.22
+	netBias    = 0.5
+	netOutInit = 0.1
+	// netWorkers splits each batch's gradient; the sum is taken in a fixed
+	// order, so a run is repeatable.
+	netWorkers = 2
+)
+
+// netModel is the network in float32 while it trains.
+type netModel struct {
+	h      int
+	w1, b1 []float32 // w1: [inputs][h]
+	w2     []float32
+	b2     float32
+}
+
+func newNetModel(h int, rng *rand.Rand) *netModel {
+	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, h)}
+	for i := range m.w1 {
+		m.w1[i] = (rng.Float32()*2 - 1) * netInit
+	}
+	for j := range m.b1 {
+		m.b1[j] = netBias
+		m.w2[j] = (rng.Float32()*2 - 1) * netOutInit
+	}
+	return m
+}
+
+// netInputsOf lists p's inputs that are on, in eval.Network's order.
+func netInputsOf(p *movegen.Position, s *netSample) {
+	own, opp, kings := p.Pieces[p.Turn], p.Pieces[p.Turn^1], p.Kings
+	if p.Turn == movegen.White {
+		own = movegen.Bitboard(bits.Reverse32(uint32(own)))
+		opp = movegen.Bitboard(bits.Reverse32(uint32(opp)))
+		kings = movegen.Bitboard(bits.Reverse32(uint32(kings)))
+	}
+	n := 0
+	for k, b := range [4]movegen.Bitboard{own &^ kings, own & kings, opp &^ kings, opp & kings} {
+		for x := uint32(b); x != 0; x &= x - 1 {
+			s.inputs[n] = uint8(k*movegen.NumSquares + bits.TrailingZeros32(x))
+			n++
+		}
+	}
+	s.n = uint8(n)
+}
+
+// forward returns the winning chance of the side to move, leaving the
+// hidden units' sums in acc.
+func (m *netModel) forward(s *netSample, k float32, acc []float32) float32 {
+	copy(acc, m.b1)
+	for _, in := range s.inputs[:s.n] {
+		row := m.w1[int(in)*m.h : int(in)*m.h+m.h]
+		for j := range acc {
+			acc[j] += row[j]
+		}
+	}
+	out := m.b2
+	for j, a := range acc {
+		out += m.w2[j] * min(max(a, 0), 1)
+	}
+	return float32(sigmoid(float64(100 * out / k)))
+}
+
+// netGrad is one worker's gradient of a batch.
+type netGrad struct {
+	w1, b1, w2 []float32
+	b2         float32
+	loss       float64
+	acc        []float32
+}
+
+func newNetGrad(h int) *netGrad {
+	return &netGrad{w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, h), acc: make([]float32, h)}
+}
+
+// backward adds s's gradient, times scale, to g.
+func (m *netModel) backward(s *netSample, k float32, g *netGrad, scale float32) {
+	p := m.forward(s, k, g.acc)
+	g.loss += crossEntropy(float64(p), float64(s.target))
+	d := (p - s.target) * 100 / k * scale
+	g.b2 += d
+	for j, a := range g.acc {
+		switch {
+		case a <= 0:
+			g.acc[j] = 0
+		case a >= 1:
+			g.w2[j] += d
+			g.acc[j] = 0
+		default:
+			g.w2[j] += d * a
+			g.acc[j] = d * m.w2[j]
+			g.b1[j] += g.acc[j]
+		}
+	}
+	for _, in := range s.inputs[:s.n] {
+		row := g.w1[int(in)*m.h : int(in)*m.h+m.h]
+		for j, da := range g.acc {
+			row[j] += da
+		}
+	}
+}
+
+// adam is Adam's state for one array of weights.
+type adam struct{ m, v []float32 }
+
+// step moves w against gradient g (then zeroed) by Adam's rule.
+func (a *adam) step(w, g []float32, rate float32, c1, c2 float64) {
+	if a.m == nil {
+		a.m, a.v = make([]float32, len(w)), make([]float32, len(w))
+	}
+	for i, gi := range g {
+		a.m[i] = beta1*a.m[i] + (1-beta1)*gi
+		a.v[i] = beta2*a.v[i] + (1-beta2)*gi*gi
+		w[i] -= rate * float32(float64(a.m[i])/c1/(math.Sqrt(float64(a.v[i])/c2)+epsilon))
+		g[i] = 0
+	}
+}
+
+// netTrainer holds a network run: the model, its optimiser and the
+// workers' gradients.
+type netTrainer struct {
+	m                  *netModel
+	k                  float32
+	grads              [netWorkers]*netGrad
+	aw1, ab1, aw2, ab2 adam
+	steps              int
+}
+
+// step takes one Adam step on a batch and returns its summed loss.
+func (t *netTrainer) step(batch []netSample, rate float32) float64 {
+	scale := 1 / float32(len(batch))
+	var wg sync.WaitGroup
+	per := (len(batch) + netWorkers - 1) / netWorkers
+	for w := range t.grads {
+		part := batch[min(w*per, len(batch)):min((w+1)*per, len(batch))]
+		wg.Add(1)
+		go func(g *netGrad) {
+			defer wg.Done()
+			for i := range part {
+				t.m.backward(&part[i], t.k, g, scale)
+			}
+		}(t.grads[w])
+	}
+	wg.Wait()
+	g := t.grads[0]
+	for _, o := range t.grads[1:] {
+		for i := range g.w1 {
+			g.w1[i] += o.w1[i]
+			o.w1[i] = 0
+		}
+		for j := range g.b1 {
+			g.b1[j] += o.b1[j]
+			g.w2[j] += o.w2[j]
+			o.b1[j], o.w2[j] = 0, 0
+		}
+		g.b2 += o.b2
+		g.loss += o.loss
+		o.b2, o.loss = 0, 0
+	}
+	loss := g.loss
+	g.loss = 0
+	t.steps++
+	c1 := 1 - math.Pow(beta1, float64(t.steps))
+	c2 := 1 - math.Pow(beta2, float64(t.steps))
+	t.aw1.step(t.m.w1, g.w1, rate, c1, c2)
+	t.ab1.step(t.m.b1, g.b1, rate, c1, c2)
+	t.aw2.step(t.m.w2, g.w2, rate, c1, c2)
+	b2, gb2 := []float32{t.m.b2}, []float32{g.b2}
+	t.ab2.step(b2, gb2, rate, c1, c2)
+	t.m.b2, g.b2 = b2[0], 0
+	return loss
+}
+
+// loss returns the mean cross-entropy over samples.
+func (t *netTrainer) loss(samples []netSample) float64 {
+	var wg sync.WaitGroup
+	var sums [netWorkers]float64
+	for w := range sums {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			acc := make([]float32, t.m.h)
+			for i := w; i < len(samples); i += netWorkers {
+				sums[w] += crossEntropy(float64(t.m.forward(&samples[i], t.k, acc)), float64(samples[i].target))
+			}
+		}()
+	}
+	wg.Wait()
+	sum := 0.0
+	for _, s := range sums {
+		sum += s
+	}
+	return sum / float64(len(samples))
+}
+
+// netSamples turns samples into the network's terms, targets as the
+// linear fit's (trainer.target) from the side to move's view.
+func netSamples(in []Sample, tr *trainer) []netSample {
+	out := make([]netSample, len(in))
+	for i := range in {
+		s := &in[i]
+		p := s.position(tr.cfg.Variant)
+		netInputsOf(&p, &out[i])
+		y := tr.target(s)
+		if p.Turn == movegen.White {
+			y = 1 - y
+		}
+		out[i].target = float32(y)
+	}
+	return out
+}
+
+// trainNetwork fits a network of cfg.Hidden units (Train's other half).
+func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, error) {
+	tr := &trainer{cfg: cfg, k: fit.K}
+	ts, vs := netSamples(trainSet, tr), netSamples(validSet, tr)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
+	t := &netTrainer{m: newNetModel(cfg.Hidden, rng), k: float32(fit.K)}
+	for w := range t.grads {
+		t.grads[w] = newNetGrad(cfg.Hidden)
+	}
+	best := math.Inf(1)
+	var bestNet *eval.Network
+	rate := float32(cfg.NetRate)
+	start := time.Now()
+	for e := 1; e <= cfg.Epochs; e++ {
+		rng.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
+		loss := 0.0
+		for i := 0; i < len(ts); i += cfg.Batch {
+			loss += t.step(ts[i:min(i+cfg.Batch, len(ts))], rate)
+		}
+		ep := Epoch{N: e, TrainLoss: loss / float64(len(ts)), ValidLoss: t.loss(vs), Elapsed: time.Since(start)}
+		fit.Epochs = append(fit.Epochs, ep)
+		if cfg.Progress != nil {
+			cfg.Progress(ep)
+		}
+		if ep.ValidLoss < best {
+			n, err := eval.NetworkFromFloat(t.m.h, t.m.w1, t.m.b1, t.m.w2, t.m.b2)
+			if err != nil {
+				return nil, err
+			}
+			best, bestNet, fit.Best = ep.ValidLoss, n, e
+		} else if e-fit.Best >= cfg.Patience {
+			break
+		}
+		rate *= float32(cfg.Decay)
+	}
+	fit.Net = bestNet
+	return fit, nil
+}
