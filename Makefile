@@ -58,7 +58,7 @@ MODULE     := github.com/crown-checkers/crown
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
 	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEvalFile \
 	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
-	TestTrainDeterministic TestFitK TestApplyEGDB \
+	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
 	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip
 NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/

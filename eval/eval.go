@@ -55,13 +55,6 @@ func Default() *WeightFile { return embedded }
 // weights were made.
 func Provenance() string { return embedded.Provenance }
 
-// Weights returns the embedded weights of rule set v, to start a training
-// run from or compare with. The caller must not change them.
-func Weights(v movegen.Variant) *Table {
-	v.Rules() // panics on an unknown variant
-	return embedded.Tables[v]
-}
-
 // Term is one named part of the evaluation, from Black's view (positive
 // favours Black).
 type Term struct {

@@ -22,19 +22,33 @@ func mustFEN(t testing.TB, fen string, v movegen.Variant) movegen.Position {
 	return p
 }
 
+// linearFile returns weights with a linear model for every rule set (the
+// built-in Pool table for both), whatever model the built-in weights use:
+// the tests of the linear model's code.
+func linearFile() *WeightFile {
+	f := &WeightFile{Provenance: "test: linear"}
+	for v := range f.Tables {
+		f.Tables[v] = embedded.Tables[movegen.Pool]
+	}
+	return f
+}
+
 func TestFlipSymmetry(t *testing.T) {
-	for _, p := range randomPositions(200) {
-		f := p.Flip()
-		if a, b := Evaluate(&p), Evaluate(&f); a != b {
-			t.Fatalf("%v %s: %d, flipped %s: %d", p.Variant, p.FEN(), a, f.FEN(), b)
+	for _, wf := range []*WeightFile{embedded, linearFile()} {
+		for _, p := range randomPositions(200) {
+			f := p.Flip()
+			if a, b := wf.Evaluate(&p), wf.Evaluate(&f); a != b {
+				t.Fatalf("%v %s: %d, flipped %s: %d", p.Variant, p.FEN(), a, f.FEN(), b)
+			}
 		}
 	}
 }
 
 func TestExplainSums(t *testing.T) {
+	wf := linearFile()
 	for _, p := range randomPositions(40) {
-		total, terms := Explain(&p)
-		if e := Evaluate(&p); total != e {
+		total, terms := wf.Explain(&p)
+		if e := wf.Evaluate(&p); total != e {
 			t.Fatalf("%s: Explain total %d, Evaluate %d", p.FEN(), total, e)
 		}
 		if len(terms) != numTerms {
@@ -63,7 +77,8 @@ func TestExtractAgrees(t *testing.T) {
 			continue
 		}
 		Extract(&p, &f)
-		tb := embedded.Tables[p.Variant]
+		wf := linearFile()
+		tb := wf.Tables[p.Variant]
 		var mg, eg int32
 		for _, x := range f.List[:f.N] {
 			mg += x.Value * int32(tb[x.Index][0])
@@ -73,7 +88,7 @@ func TestExtractAgrees(t *testing.T) {
 		if p.Turn == movegen.White {
 			want = -want
 		}
-		if got := Evaluate(&p); got != want {
+		if got := wf.Evaluate(&p); got != want {
 			t.Fatalf("%v %s: Evaluate %d, Extract's inputs %d", p.Variant, p.FEN(), got, want)
 		}
 	}
@@ -184,7 +199,7 @@ func TestEveryVariantWeighted(t *testing.T) {
 	// a man there, then with a king.
 	positions := []string{"B:W21,22,23,24,25,27,28,30:B1,2,3,5,6,8,10", "B:W25,29,K31:B3"}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		if Weights(v) == nil {
+		if embedded.Tables[v] == nil && embedded.Nets[v] == nil {
 			t.Fatalf("%v: no weights", v)
 		}
 		for _, fen := range positions {

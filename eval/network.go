@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -17,13 +18,17 @@ const NetInputs = 4 * movegen.NumSquares
 // kernel keeps 128 int16 sums in registers.
 const NetHiddenStep = 128
 
-// Network is a one-hidden-layer network over piece squares.
+// Network is a one-hidden-layer network over piece squares (NetInputs):
+// H hidden units, each the clipped sum (to [0, netQA]) of its bias B1 and
+// the first-layer weights W1 of the inputs that are on, then the output
+// B2 plus the units times W2. The inputs are the side to move's, so the
+// score is exactly colour-symmetric whatever the weights.
 type Network struct {
-	H  int
-	W1 []int16 // [NetInputs][H]
-	B1 []int16
-	W2 []int16
-	B2 int32
+	H  int     // hidden units, a multiple of NetHiddenStep
+	W1 []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
+	B1 []int16 // the units' biases
+	W2 []int16 // the output weights
+	B2 int32   // the output bias
 }
 
 // Quantisation: a hidden unit's activation 1.0 is netQA, an output weight
@@ -33,27 +38,31 @@ const (
 	netQB = 256
 )
 
-// Evaluate returns the network's score of p from the side to move's view.
-func (n *Network) Evaluate(p *movegen.Position) int {
-	own, opp := p.Pieces[p.Turn], p.Pieces[p.Turn^1]
-	kings := p.Kings
+// NetInputsOf lists the inputs of p that are on into in, in increasing
+// order, and returns how many there are: the squares of the side to
+// move's men (0-31), its kings (32-63), the other side's men (64-95) and
+// kings (96-127), the board turned half a turn when White is to move.
+func NetInputsOf(p *movegen.Position, in *[movegen.NumSquares]uint32) int {
+	own, opp, kings := p.Pieces[p.Turn], p.Pieces[p.Turn^1], p.Kings
 	if p.Turn == movegen.White {
 		own = movegen.Bitboard(bits.Reverse32(uint32(own)))
 		opp = movegen.Bitboard(bits.Reverse32(uint32(opp)))
 		kings = movegen.Bitboard(bits.Reverse32(uint32(kings)))
 	}
-	var rows [movegen.NumSquares]uint32
-	k := 0
-	list := func(b movegen.Bitboard, off int) {
+	n := 0
+	for k, b := range [4]movegen.Bitboard{own &^ kings, own & kings, opp &^ kings, opp & kings} {
 		for x := uint32(b); x != 0; x &= x - 1 {
-			rows[k] = uint32(off + bits.TrailingZeros32(x))
-			k++
+			in[n] = uint32(k*movegen.NumSquares + bits.TrailingZeros32(x))
+			n++
 		}
 	}
-	list(own&^kings, 0)
-	list(own&kings, 32)
-	list(opp&^kings, 64)
-	list(opp&kings, 96)
+	return n
+}
+
+// Evaluate returns the network's score of p from the side to move's view.
+func (n *Network) Evaluate(p *movegen.Position) int {
+	var rows [movegen.NumSquares]uint32
+	k := NetInputsOf(p, &rows)
 	return int((int64(n.B2) + int64(n.sum(rows[:k]))) * 100 / (netQA * netQB))
 }
 
@@ -78,8 +87,12 @@ func (n *Network) forward(rows []uint32) int32 {
 	return out
 }
 
+// maxPieces is the most pieces a position has: twelve a side.
+const maxPieces = 24
+
 // NetworkFromFloat quantises float weights (activations clipped to [0, 1],
-// output in men).
+// output in men). Weights out of int16's range, or a unit whose sum could
+// leave it, are an error.
 func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error) {
 	if h <= 0 || h%NetHiddenStep != 0 || len(w1) != NetInputs*h || len(b1) != h || len(w2) != h {
 		return nil, fmt.Errorf("eval: network of %d hidden units: bad sizes", h)
@@ -105,37 +118,24 @@ func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error)
 		if n.W2[j], err = q(w2[j], netQB); err != nil {
 			return nil, err
 		}
-		// The most a unit's accumulator can reach: its bias and its 24 largest rows of one sign.
-		var pos, neg []float64
-		for i := 0; i < NetInputs; i++ {
-			v := float64(n.W1[i*h+j])
-			if v > 0 {
-				pos = append(pos, v)
-			} else {
-				neg = append(neg, -v)
-			}
+		// The most a unit's int16 sum can reach: its bias and its
+		// largest rows of one sign, one a piece.
+		col := make([]int, NetInputs)
+		for i := range col {
+			col[i] = int(n.W1[i*h+j])
 		}
-		if top(pos, 24)+math.Abs(float64(n.B1[j])) > math.MaxInt16 || top(neg, 24)+math.Abs(float64(n.B1[j])) > math.MaxInt16 {
-			return nil, fmt.Errorf("eval: network unit %d can overflow its accumulator", j)
+		slices.Sort(col)
+		lo, hi := int(n.B1[j]), int(n.B1[j])
+		for i := 0; i < maxPieces; i++ {
+			lo += min(col[i], 0)
+			hi += max(col[NetInputs-1-i], 0)
+		}
+		if lo < math.MinInt16 || hi > math.MaxInt16 {
+			return nil, fmt.Errorf("eval: network unit %d can overflow its sum (%d to %d)", j, lo, hi)
 		}
 	}
 	n.B2 = int32(math.Round(float64(b2) * netQA * netQB))
 	return n, nil
-}
-
-func top(xs []float64, k int) float64 {
-	s := 0.0
-	for ; k > 0 && len(xs) > 0; k-- {
-		m := 0
-		for i := range xs {
-			if xs[i] > xs[m] {
-				m = i
-			}
-		}
-		s += xs[m]
-		xs = append(xs[:m], xs[m+1:]...)
-	}
-	return s
 }
 
 // MaxHidden bounds a network's hidden layer in a weight file.

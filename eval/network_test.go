@@ -155,6 +155,13 @@ func TestNetworkFromFloat(t *testing.T) {
 	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil {
 		t.Error("a weight out of int16's range: no error")
 	}
+	w1[5*h] = 0
+	for i := 0; i < maxPieces; i++ {
+		w1[i*h+3] = 6 // 24 pieces on these inputs: 24 x 6 x 255 passes int16's 32767
+	}
+	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil || !strings.Contains(err.Error(), "overflow") {
+		t.Errorf("a unit that can overflow: error %v", err)
+	}
 	if _, err := NetworkFromFloat(100, w1[:NetInputs*100], b1[:100], w2[:100], 0); err == nil {
 		t.Error("100 hidden units: no error")
 	}

@@ -2,7 +2,6 @@ package train
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -25,7 +24,8 @@ type netSample struct {
 
 // netInit is the spread of the first layer's starting weights, about one
 // over the root of the inputs that are on; hidden units start half open
-// (bias netBias) so that every unit learns from the first step.
+// (bias netBias) so that every unit learns from the first step; output
+// weights start within netOutInit, small beside a man (1).
 const (
 	netInit    = 0.22
 	netBias    = 0.5
@@ -43,6 +43,7 @@ type netModel struct {
 	b2     float32
 }
 
+// newNetModel returns a network of h hidden units at its starting weights.
 func newNetModel(h int, rng *rand.Rand) *netModel {
 	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, h)}
 	for i := range m.w1 {
@@ -55,20 +56,12 @@ func newNetModel(h int, rng *rand.Rand) *netModel {
 	return m
 }
 
-// netInputsOf lists p's inputs that are on, in eval.Network's order.
+// netInputsOf lists p's inputs that are on (eval.NetInputsOf) into s.
 func netInputsOf(p *movegen.Position, s *netSample) {
-	own, opp, kings := p.Pieces[p.Turn], p.Pieces[p.Turn^1], p.Kings
-	if p.Turn == movegen.White {
-		own = movegen.Bitboard(bits.Reverse32(uint32(own)))
-		opp = movegen.Bitboard(bits.Reverse32(uint32(opp)))
-		kings = movegen.Bitboard(bits.Reverse32(uint32(kings)))
-	}
-	n := 0
-	for k, b := range [4]movegen.Bitboard{own &^ kings, own & kings, opp &^ kings, opp & kings} {
-		for x := uint32(b); x != 0; x &= x - 1 {
-			s.inputs[n] = uint8(k*movegen.NumSquares + bits.TrailingZeros32(x))
-			n++
-		}
+	var in [movegen.NumSquares]uint32
+	n := eval.NetInputsOf(p, &in)
+	for i, x := range in[:n] {
+		s.inputs[i] = uint8(x)
 	}
 	s.n = uint8(n)
 }
