@@ -22,12 +22,13 @@ const WeightScale = 16
 // middle-game and ending weight in 1/WeightScale centi-men.
 type Table [NumWeights][2]int16
 
-// WeightFile is what a weight file holds: a table per rule set and a line
-// saying how the weights were made.
+// WeightFile is what a weight file holds: per rule set a table (the linear
+// model) or a network, and a line saying how the weights were made.
 type WeightFile struct {
 	Provenance string
 	Tables     [movegen.NumVariants]*Table
-	// Nets, where set, score their rule set in place of its table.
+	// Nets, where set, score their rule set in place of its table (which
+	// a file read then leaves nil).
 	Nets [movegen.NumVariants]*Network
 }
 
