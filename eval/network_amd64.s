@@ -1,5 +1,13 @@
 #include "textflag.h"
 
+// CLAMPMADD clamps the 16 sums in y to [0, 255], multiplies them pairwise
+// into the output weights at off(R8) and adds the int32 results to Y15.
+#define CLAMPMADD(y, off) \
+	VPMAXSW Y8, y, y; \
+	VPMINSW Y9, y, y; \
+	VPMADDWD off(R8), y, y; \
+	VPADDD y, Y15, Y15
+
 // func netForwardAVX2(w1, b1, w2 *int16, rows *uint32, n, chunks int) int32
 //
 // For each chunk of 128 hidden units: the accumulator (Y0-Y7, 16 int16
@@ -47,38 +55,14 @@ feat:
 	JMP  feat
 
 out:
-	VPMAXSW Y8, Y0, Y0
-	VPMINSW Y9, Y0, Y0
-	VPMADDWD 0(R8), Y0, Y0
-	VPADDD Y0, Y15, Y15
-	VPMAXSW Y8, Y1, Y1
-	VPMINSW Y9, Y1, Y1
-	VPMADDWD 32(R8), Y1, Y1
-	VPADDD Y1, Y15, Y15
-	VPMAXSW Y8, Y2, Y2
-	VPMINSW Y9, Y2, Y2
-	VPMADDWD 64(R8), Y2, Y2
-	VPADDD Y2, Y15, Y15
-	VPMAXSW Y8, Y3, Y3
-	VPMINSW Y9, Y3, Y3
-	VPMADDWD 96(R8), Y3, Y3
-	VPADDD Y3, Y15, Y15
-	VPMAXSW Y8, Y4, Y4
-	VPMINSW Y9, Y4, Y4
-	VPMADDWD 128(R8), Y4, Y4
-	VPADDD Y4, Y15, Y15
-	VPMAXSW Y8, Y5, Y5
-	VPMINSW Y9, Y5, Y5
-	VPMADDWD 160(R8), Y5, Y5
-	VPADDD Y5, Y15, Y15
-	VPMAXSW Y8, Y6, Y6
-	VPMINSW Y9, Y6, Y6
-	VPMADDWD 192(R8), Y6, Y6
-	VPADDD Y6, Y15, Y15
-	VPMAXSW Y8, Y7, Y7
-	VPMINSW Y9, Y7, Y7
-	VPMADDWD 224(R8), Y7, Y7
-	VPADDD Y7, Y15, Y15
+	CLAMPMADD(Y0, 0)
+	CLAMPMADD(Y1, 32)
+	CLAMPMADD(Y2, 64)
+	CLAMPMADD(Y3, 96)
+	CLAMPMADD(Y4, 128)
+	CLAMPMADD(Y5, 160)
+	CLAMPMADD(Y6, 192)
+	CLAMPMADD(Y7, 224)
 	ADDQ $256, SI
 	ADDQ $256, DI
 	ADDQ $256, R8

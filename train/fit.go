@@ -176,30 +176,54 @@ func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	t := &trainer{cfg: cfg, k: k}
 	t.init()
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
-	best := math.Inf(1)
 	var bestW weights
 	rate := cfg.Rate
+	err := passes(cfg, fit, rng, len(trainSet),
+		func(i, j int) { trainSet[i], trainSet[j] = trainSet[j], trainSet[i] },
+		func() float64 {
+			loss := 0.0
+			for i := 0; i < len(trainSet); i += cfg.Batch {
+				loss += t.step(trainSet[i:min(i+cfg.Batch, len(trainSet))], rate)
+			}
+			rate *= cfg.Decay
+			return loss
+		},
+		func() float64 { return t.loss(validSet) },
+		func() error { bestW = t.w; return nil })
+	if err != nil {
+		return nil, err
+	}
+	fit.Table = quantise(&bestW)
+	return fit, nil
+}
+
+// passes runs a fit's passes over its n training positions: each
+// shuffles them (swap), takes a pass (pass returns the summed training
+// loss and decays its step), measures the validation loss (valid), reports
+// the pass and, when it is the best so far, keeps its weights (keep). It
+// stops after cfg.Epochs passes or cfg.Patience without a better one.
+func passes(cfg FitConfig, fit *Fit, rng *rand.Rand, n int, swap func(i, j int),
+	pass func() float64, valid func() float64, keep func() error) error {
+	best := math.Inf(1)
 	start := time.Now()
 	for e := 1; e <= cfg.Epochs; e++ {
-		rng.Shuffle(len(trainSet), func(i, j int) { trainSet[i], trainSet[j] = trainSet[j], trainSet[i] })
-		loss := 0.0
-		for i := 0; i < len(trainSet); i += cfg.Batch {
-			loss += t.step(trainSet[i:min(i+cfg.Batch, len(trainSet))], rate)
-		}
-		ep := Epoch{N: e, TrainLoss: loss / float64(len(trainSet)), ValidLoss: t.loss(validSet), Elapsed: time.Since(start)}
+		rng.Shuffle(n, swap)
+		loss := pass()
+		ep := Epoch{N: e, TrainLoss: loss / float64(n), ValidLoss: valid(), Elapsed: time.Since(start)}
 		fit.Epochs = append(fit.Epochs, ep)
 		if cfg.Progress != nil {
 			cfg.Progress(ep)
 		}
 		if ep.ValidLoss < best {
-			best, bestW, fit.Best = ep.ValidLoss, t.w, e
+			if err := keep(); err != nil {
+				return err
+			}
+			best, fit.Best = ep.ValidLoss, e
 		} else if e-fit.Best >= cfg.Patience {
 			break
 		}
-		rate *= cfg.Decay
 	}
-	fit.Table = quantise(&bestW)
-	return fit, nil
+	return nil
 }
 
 // FitFiles fits rule set cfg.Variant's weights to its positions in the

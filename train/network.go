@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
-	"time"
 
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
@@ -241,32 +240,25 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	for w := range t.grads {
 		t.grads[w] = newNetGrad(cfg.Hidden)
 	}
-	best := math.Inf(1)
-	var bestNet *eval.Network
 	rate := float32(cfg.NetRate)
-	start := time.Now()
-	for e := 1; e <= cfg.Epochs; e++ {
-		rng.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
-		loss := 0.0
-		for i := 0; i < len(ts); i += cfg.Batch {
-			loss += t.step(ts[i:min(i+cfg.Batch, len(ts))], rate)
-		}
-		ep := Epoch{N: e, TrainLoss: loss / float64(len(ts)), ValidLoss: t.loss(vs), Elapsed: time.Since(start)}
-		fit.Epochs = append(fit.Epochs, ep)
-		if cfg.Progress != nil {
-			cfg.Progress(ep)
-		}
-		if ep.ValidLoss < best {
-			n, err := eval.NetworkFromFloat(t.m.h, t.m.w1, t.m.b1, t.m.w2, t.m.b2)
-			if err != nil {
-				return nil, err
+	err := passes(cfg, fit, rng, len(ts),
+		func(i, j int) { ts[i], ts[j] = ts[j], ts[i] },
+		func() float64 {
+			loss := 0.0
+			for i := 0; i < len(ts); i += cfg.Batch {
+				loss += t.step(ts[i:min(i+cfg.Batch, len(ts))], rate)
 			}
-			best, bestNet, fit.Best = ep.ValidLoss, n, e
-		} else if e-fit.Best >= cfg.Patience {
-			break
-		}
-		rate *= float32(cfg.Decay)
+			rate *= float32(cfg.Decay)
+			return loss
+		},
+		func() float64 { return t.loss(vs) },
+		func() error {
+			n, err := eval.NetworkFromFloat(t.m.h, t.m.w1, t.m.b1, t.m.w2, t.m.b2)
+			fit.Net = n
+			return err
+		})
+	if err != nil {
+		return nil, err
 	}
-	fit.Net = bestNet
 	return fit, nil
 }
