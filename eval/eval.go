@@ -92,26 +92,25 @@ func Explain(p *movegen.Position) (total int, terms []Term) { return embedded.Ex
 // Evaluate returns the static score of p from the side to move's view,
 // one man = 100, with the weights of f.
 func (f *WeightFile) Evaluate(p *movegen.Position) int {
+	var s int // from Black's view
 	if n := f.network(p); n != nil {
-		s := n.Evaluate(p)
-		if p.Turn == movegen.White {
-			s = -s
+		s = sideView(p, n.Evaluate(p))
+	} else {
+		var g [numTerms][2]int32
+		ph := accumulate(f, p, &g)
+		var mg, eg int32
+		for i := range g {
+			mg += g[i][0]
+			eg += g[i][1]
 		}
-		s += endingOf(p, s)
-		if p.Turn == movegen.White {
-			return -s
-		}
-		return s
+		s = scale(mg, eg, ph)
 	}
-	var g [numTerms][2]int32
-	ph := accumulate(f, p, &g)
-	var mg, eg int32
-	for i := range g {
-		mg += g[i][0]
-		eg += g[i][1]
-	}
-	s := scale(mg, eg, ph)
-	s += endingOf(p, s)
+	return sideView(p, s+endingOf(p, s))
+}
+
+// sideView turns a score from Black's view into the side to move's, and
+// back: the same negation when White is to move.
+func sideView(p *movegen.Position, s int) int {
 	if p.Turn == movegen.White {
 		return -s
 	}
@@ -124,16 +123,9 @@ func (f *WeightFile) Evaluate(p *movegen.Position) int {
 // values sum to the total exactly.
 func (f *WeightFile) Explain(p *movegen.Position) (total int, terms []Term) {
 	if n := f.network(p); n != nil {
-		s := n.Evaluate(p)
-		if p.Turn == movegen.White {
-			s = -s
-		}
+		s := sideView(p, n.Evaluate(p))
 		terms = []Term{{Name: "network", Value: s}, {Name: termNames[termEnding], Value: endingOf(p, s)}}
-		total = s + terms[1].Value
-		if p.Turn == movegen.White {
-			total = -total
-		}
-		return total, terms
+		return sideView(p, s+terms[1].Value), terms
 	}
 	var g [numTerms][2]int32
 	ph := accumulate(f, p, &g)
