@@ -101,9 +101,18 @@ func TestParamsChangeSearch(t *testing.T) {
 // SetOptions and left out by New, and "" is the built-in weights.
 func TestEvalFile(t *testing.T) {
 	schedtest.SkipUnderRace(t, "searches on one thread")
+	lin, err := os.Open("../testdata/linear-weights.bin") // a linear table (testdata/linear-weights.txt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lwf, err := eval.ReadWeights(lin)
+	lin.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
 	wf := &eval.WeightFile{Provenance: "test: men doubled"}
 	for v := range wf.Tables {
-		tb := *eval.Default().Tables[movegen.Pool] // a linear table, whatever the built-in model
+		tb := *lwf.Tables[movegen.Pool]
 		tb[eval.ScalarIndex(eval.ScalarMen)][0] *= 2
 		tb[eval.ScalarIndex(eval.ScalarMen)][1] *= 2
 		wf.Tables[v] = &tb
