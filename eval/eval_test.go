@@ -7,7 +7,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
-	"os"
 	"strings"
 	"testing"
 
@@ -36,12 +35,7 @@ func linearFile() *WeightFile {
 
 // linearTable is Pool's generation 2 linear table (testdata/linear-weights.txt).
 var linearTable = func() *Table {
-	r, err := os.Open("../testdata/linear-weights.bin")
-	if err != nil {
-		panic(err)
-	}
-	defer r.Close()
-	wf, err := ReadWeights(r)
+	wf, err := LoadWeights("../testdata/linear-weights.bin")
 	if err != nil {
 		panic(err)
 	}

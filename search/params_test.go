@@ -101,12 +101,7 @@ func TestParamsChangeSearch(t *testing.T) {
 // SetOptions and left out by New, and "" is the built-in weights.
 func TestEvalFile(t *testing.T) {
 	schedtest.SkipUnderRace(t, "searches on one thread")
-	lin, err := os.Open("../testdata/linear-weights.bin") // a linear table (testdata/linear-weights.txt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lwf, err := eval.ReadWeights(lin)
-	lin.Close()
+	lwf, err := eval.LoadWeights("../testdata/linear-weights.bin") // a linear table (testdata/linear-weights.txt)
 	if err != nil {
 		t.Fatal(err)
 	}
