@@ -179,6 +179,30 @@ func TestKnowledge(t *testing.T) {
 	}
 }
 
+// TestDrawnKingsFlat checks that Pool's drawn endings of kings score
+// their kings alone, DrawKing a king ahead, wherever the kings stand: the
+// search cuts these trees only when sibling positions score alike.
+func TestDrawnKingsFlat(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want int // from the side to move's view
+	}{
+		{"B:WK22:BK1,K2,K32", 2 * endings[movegen.Pool].DrawKing},
+		{"B:WK22:BK5,K9,K30", 2 * endings[movegen.Pool].DrawKing},
+		{"W:WK4:BK12,K19,K27", -2 * endings[movegen.Pool].DrawKing},
+		{"B:WK14:BK1,K32", endings[movegen.Pool].DrawKing},
+		{"W:WK18:BK6,K27", -endings[movegen.Pool].DrawKing},
+		{"B:WK3,K30:BK14,K19", 0},
+		{"W:WK3,K10,K30:BK14,K19", endings[movegen.Pool].DrawKing},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen, movegen.Pool)
+		if s := Evaluate(&p); s != tt.want {
+			t.Errorf("%s: %d, want %d", tt.fen, s, tt.want)
+		}
+	}
+}
+
 // TestOrdering checks pairs where the first position must score higher
 // for the side to move than the second.
 func TestOrdering(t *testing.T) {
