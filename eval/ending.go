@@ -11,7 +11,7 @@ import "github.com/crown-checkers/crown/movegen"
 // centi-men. KingsWin is the bonus for the side with more kings where that
 // wins; Hunt rewards driving the weak king from the double corners (per
 // square of distance) and HuntApproach bringing the kings closer (per
-// square). A drawish ending's score is divided by 2^DrawShift.
+// square). A drawish ending's score is divided by 2^DrawShift (see DrawKing).
 // HuntMobility is taken off per move the weak king has; HuntRoad is for
 // holding the long diagonal and HuntDoubles for each double diagonal held
 // (Pool's winning set-up); HuntOffDoubles and HuntOffNext reward having

@@ -183,17 +183,18 @@ func TestKnowledge(t *testing.T) {
 // their kings alone, DrawKing a king ahead, wherever the kings stand: the
 // search cuts these trees only when sibling positions score alike.
 func TestDrawnKingsFlat(t *testing.T) {
+	k := endings[movegen.Pool].DrawKing
 	tests := []struct {
 		fen  string
 		want int // from the side to move's view
 	}{
-		{"B:WK22:BK1,K2,K32", 2 * endings[movegen.Pool].DrawKing},
-		{"B:WK22:BK5,K9,K30", 2 * endings[movegen.Pool].DrawKing},
-		{"W:WK4:BK12,K19,K27", -2 * endings[movegen.Pool].DrawKing},
-		{"B:WK14:BK1,K32", endings[movegen.Pool].DrawKing},
-		{"W:WK18:BK6,K27", -endings[movegen.Pool].DrawKing},
+		{"B:WK22:BK1,K2,K32", 2 * k},
+		{"B:WK22:BK5,K9,K30", 2 * k},
+		{"W:WK4:BK12,K19,K27", -2 * k},
+		{"B:WK14:BK1,K32", k},
+		{"W:WK18:BK6,K27", -k},
 		{"B:WK3,K30:BK14,K19", 0},
-		{"W:WK3,K10,K30:BK14,K19", endings[movegen.Pool].DrawKing},
+		{"W:WK3,K10,K30:BK14,K19", k},
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen, movegen.Pool)
