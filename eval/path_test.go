@@ -39,6 +39,16 @@ func pathWalk(seed uint64, steps, plies int, visit func(ply int, p *movegen.Posi
 	}
 }
 
+// pathPositions returns the positions of a random path walk of steps
+// steps up to 30 plies deep, and their plies.
+func pathPositions(seed uint64, steps int) (plies []int, ps []movegen.Position) {
+	pathWalk(seed, steps, 30, func(ply int, p *movegen.Position) {
+		plies = append(plies, ply)
+		ps = append(ps, *p)
+	})
+	return plies, ps
+}
+
 // TestPathExact checks that a Path scores every position of random search
 // paths exactly as Evaluate, with the built-in weights and random
 // networks, the AVX2 kernel and the plain Go one.
@@ -75,12 +85,7 @@ func TestPathLinear(t *testing.T) {
 
 // TestPathAllocs checks that a Path in use allocates nothing.
 func TestPathAllocs(t *testing.T) {
-	var plies []int
-	var ps []movegen.Position
-	pathWalk(3, 2000, 30, func(ply int, p *movegen.Position) {
-		plies = append(plies, ply)
-		ps = append(ps, *p)
-	})
+	plies, ps := pathPositions(3, 2000)
 	var e Path
 	e.Use(Default(), 32)
 	for i := range ps {
@@ -98,12 +103,7 @@ func TestPathAllocs(t *testing.T) {
 // BenchmarkPath scores the positions of a random search path with a Path
 // and from scratch, with the built-in weights.
 func BenchmarkPath(b *testing.B) {
-	var plies []int
-	var ps []movegen.Position
-	pathWalk(4, 4096, 30, func(ply int, p *movegen.Position) {
-		plies = append(plies, ply)
-		ps = append(ps, *p)
-	})
+	plies, ps := pathPositions(4, 4096)
 	b.Run("path", func(b *testing.B) {
 		var e Path
 		e.Use(Default(), 32)
