@@ -13,7 +13,7 @@ func TestNetworkKernels(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2")
 	}
-	for _, h := range []int{128, 256} {
+	for _, h := range []int{128, 256, 512} {
 		n := randomNet(h)
 		r := rand.New(rand.NewPCG(2, 2))
 		for i := 0; i < 2000; i++ {

@@ -28,7 +28,7 @@ func randomNet(h int) *Network {
 }
 
 func BenchmarkNetwork(b *testing.B) {
-	for _, h := range []int{128, 256} {
+	for _, h := range []int{128, 256, 512} {
 		n := randomNet(h)
 		p, _ := movegen.ParseFEN("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", movegen.American)
 		b.Run(string(rune('0'+h/128)), func(b *testing.B) {
