@@ -16,7 +16,8 @@
 // A rule set can instead be scored by a Network (network.go): piece
 // squares seen from the side to move, one hidden layer, computed in int16
 // with AVX2 where the processor has it. A weight file says which model
-// each rule set uses.
+// each rule set uses. A Path (path.go) gives a search the same scores
+// faster, updating the network's first layer by the pieces a move changes.
 //
 // Evaluate returns the score from the side to move's view. Explain breaks
 // the same score into groups of inputs; each Term's Value is from Black's
@@ -92,19 +93,24 @@ func Explain(p *movegen.Position) (total int, terms []Term) { return embedded.Ex
 // Evaluate returns the static score of p from the side to move's view,
 // one man = 100, with the weights of f.
 func (f *WeightFile) Evaluate(p *movegen.Position) int {
-	var s int // from Black's view
 	if n := f.network(p); n != nil {
-		s = sideView(p, n.Evaluate(p))
-	} else {
-		var g [numTerms][2]int32
-		ph := accumulate(f, p, &g)
-		var mg, eg int32
-		for i := range g {
-			mg += g[i][0]
-			eg += g[i][1]
-		}
-		s = scale(mg, eg, ph)
+		return f.networkScore(p, n.Evaluate(p))
 	}
+	var g [numTerms][2]int32
+	ph := accumulate(f, p, &g)
+	var mg, eg int32
+	for i := range g {
+		mg += g[i][0]
+		eg += g[i][1]
+	}
+	s := scale(mg, eg, ph) // from Black's view
+	return sideView(p, s+endingOf(p, s))
+}
+
+// networkScore returns the score of p (from the side to move's view) whose
+// network scores v: v with the knowledge of king endings.
+func (f *WeightFile) networkScore(p *movegen.Position, v int) int {
+	s := sideView(p, v)
 	return sideView(p, s+endingOf(p, s))
 }
 

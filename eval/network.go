@@ -43,15 +43,11 @@ const (
 // move's men (0-31), its kings (32-63), the other side's men (64-95) and
 // kings (96-127), the board turned half a turn when White is to move.
 func NetInputsOf(p *movegen.Position, in *[movegen.NumSquares]uint32) int {
-	own, opp, kings := p.Pieces[p.Turn], p.Pieces[p.Turn^1], p.Kings
-	if p.Turn == movegen.White {
-		own = movegen.Bitboard(bits.Reverse32(uint32(own)))
-		opp = movegen.Bitboard(bits.Reverse32(uint32(opp)))
-		kings = movegen.Bitboard(bits.Reverse32(uint32(kings)))
-	}
+	var b [4]uint32
+	inputBoards(p, &b)
 	n := 0
-	for k, b := range [4]movegen.Bitboard{own &^ kings, own & kings, opp &^ kings, opp & kings} {
-		for x := uint32(b); x != 0; x &= x - 1 {
+	for k, x := range b {
+		for ; x != 0; x &= x - 1 {
 			in[n] = uint32(k*movegen.NumSquares + bits.TrailingZeros32(x))
 			n++
 		}
@@ -63,21 +59,37 @@ func NetInputsOf(p *movegen.Position, in *[movegen.NumSquares]uint32) int {
 func (n *Network) Evaluate(p *movegen.Position) int {
 	var rows [movegen.NumSquares]uint32
 	k := NetInputsOf(p, &rows)
-	return int((int64(n.B2) + int64(n.sum(rows[:k]))) * 100 / (netQA * netQB))
+	return n.score(n.sum(n.B1, nil, rows[:k], nil))
 }
 
-// forward is the kernel in plain Go: the output before its bias, from the
-// first layer's rows of the inputs that are on.
-func (n *Network) forward(rows []uint32) int32 {
+// score turns the kernel's output sum into centi-men.
+func (n *Network) score(sum int32) int {
+	return int((int64(n.B2) + int64(sum)) * 100 / (netQA * netQB))
+}
+
+// forward is the kernel in plain Go: the first layer's sums are base plus
+// the rows of the inputs add less those of sub; they are stored in dst
+// unless it is nil, and the output before its bias is returned. The int16
+// sums wrap, so the order of the rows does not change the result.
+func (n *Network) forward(base, dst []int16, add, sub []uint32) int32 {
 	var out int32
 	var acc [NetHiddenStep]int16
 	for c := 0; c < n.H; c += NetHiddenStep {
-		copy(acc[:], n.B1[c:c+NetHiddenStep])
-		for _, r := range rows {
+		copy(acc[:], base[c:c+NetHiddenStep])
+		for _, r := range add {
 			row := n.W1[int(r)*n.H+c : int(r)*n.H+c+NetHiddenStep]
 			for j := range acc {
 				acc[j] += row[j]
 			}
+		}
+		for _, r := range sub {
+			row := n.W1[int(r)*n.H+c : int(r)*n.H+c+NetHiddenStep]
+			for j := range acc {
+				acc[j] -= row[j]
+			}
+		}
+		if dst != nil {
+			copy(dst[c:c+NetHiddenStep], acc[:])
 		}
 		w2 := n.W2[c : c+NetHiddenStep]
 		for j, a := range acc {

@@ -1,20 +1,31 @@
 package eval
 
-// sum is forward, in AVX2 where the processor has it.
-func (n *Network) sum(rows []uint32) int32 {
-	if !hasAVX2 || len(rows) == 0 {
-		return n.forward(rows)
+import "unsafe"
+
+// sum is forward, in AVX2 where the processor has it. It turns the input
+// numbers of add and sub into the kernel's byte offsets in place.
+func (n *Network) sum(base, dst []int16, add, sub []uint32) int32 {
+	if !hasAVX2 {
+		return n.forward(base, dst, add, sub)
 	}
-	for i := range rows {
-		rows[i] *= uint32(n.H) * 2 // the kernel takes byte offsets
+	for i := range add {
+		add[i] *= uint32(n.H) * 2
 	}
-	return netForwardAVX2(&n.W1[0], &n.B1[0], &n.W2[0], &rows[0], len(rows), n.H/NetHiddenStep)
+	for i := range sub {
+		sub[i] *= uint32(n.H) * 2
+	}
+	var d *int16
+	if dst != nil {
+		d = &dst[0]
+	}
+	return netForwardAVX2(&n.W1[0], &base[0], d, &n.W2[0], unsafe.SliceData(add), len(add), unsafe.SliceData(sub), len(sub), n.H/NetHiddenStep)
 }
 
-// netForwardAVX2 is forward's kernel for rows at byte offsets (assembly).
+// netForwardAVX2 is forward's kernel for rows at byte offsets (assembly);
+// dst may be nil, add and sub nil when their counts are 0.
 //
 //go:noescape
-func netForwardAVX2(w1, b1, w2 *int16, rows *uint32, n, chunks int) int32
+func netForwardAVX2(w1, base, dst, w2 *int16, add *uint32, nadd int, sub *uint32, nsub, chunks int) int32
 
 // cpuid and xgetbv are the instructions (assembly).
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)

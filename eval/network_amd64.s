@@ -8,19 +8,45 @@
 	VPMADDWD off(R8), y, y; \
 	VPADDD y, Y15, Y15
 
-// func netForwardAVX2(w1, b1, w2 *int16, rows *uint32, n, chunks int) int32
+// ROWS adds (op VPADDW) or subtracts (VPSUBW) the rows of w1 (SI) at the
+// n (cnt) byte offsets at list to the accumulator Y0-Y7.
+#define ROWS(op, list, cnt, lbl, done) \
+	XORQ CX, CX; \
+lbl: \
+	CMPQ CX, cnt; \
+	JGE  done; \
+	MOVL (list)(CX*4), AX; \
+	LEAQ (SI)(AX*1), DX; \
+	op 0(DX), Y0, Y0; \
+	op 32(DX), Y1, Y1; \
+	op 64(DX), Y2, Y2; \
+	op 96(DX), Y3, Y3; \
+	op 128(DX), Y4, Y4; \
+	op 160(DX), Y5, Y5; \
+	op 192(DX), Y6, Y6; \
+	op 224(DX), Y7, Y7; \
+	INCQ CX; \
+	JMP  lbl; \
+done:
+
+// func netForwardAVX2(w1, base, dst, w2 *int16, add *uint32, nadd int, sub *uint32, nsub, chunks int) int32
 //
 // For each chunk of 128 hidden units: the accumulator (Y0-Y7, 16 int16
-// lanes each) starts at b1 and adds the n rows of w1 at the byte offsets
-// rows[0..n); it is clamped to [0, 255] and multiplied into w2 pairwise
-// (VPMADDWD), the int32 products summed in Y15. Returns the sum.
-TEXT ·netForwardAVX2(SB), NOSPLIT, $0-52
+// lanes each) starts at base, adds the nadd rows of w1 at the byte offsets
+// add[0..nadd) and subtracts the nsub rows at sub[0..nsub); it is stored
+// at dst unless dst is nil, then clamped to [0, 255] and multiplied into
+// w2 pairwise (VPMADDWD), the int32 products summed in Y15. Returns the
+// sum.
+TEXT ·netForwardAVX2(SB), NOSPLIT, $0-76
 	MOVQ w1+0(FP), SI
-	MOVQ b1+8(FP), DI
-	MOVQ w2+16(FP), R8
-	MOVQ rows+24(FP), R9
-	MOVQ n+32(FP), R10
-	MOVQ chunks+40(FP), R11
+	MOVQ base+8(FP), DI
+	MOVQ dst+16(FP), BX
+	MOVQ w2+24(FP), R8
+	MOVQ add+32(FP), R9
+	MOVQ nadd+40(FP), R10
+	MOVQ sub+48(FP), R12
+	MOVQ nsub+56(FP), R13
+	MOVQ chunks+64(FP), R11
 	VPXOR Y15, Y15, Y15
 	VPXOR Y8, Y8, Y8
 	MOVL $255, AX
@@ -36,23 +62,19 @@ chunk:
 	VMOVDQU 160(DI), Y5
 	VMOVDQU 192(DI), Y6
 	VMOVDQU 224(DI), Y7
-	XORQ CX, CX
-
-feat:
-	CMPQ CX, R10
-	JGE  out
-	MOVL (R9)(CX*4), AX
-	LEAQ (SI)(AX*1), DX
-	VPADDW 0(DX), Y0, Y0
-	VPADDW 32(DX), Y1, Y1
-	VPADDW 64(DX), Y2, Y2
-	VPADDW 96(DX), Y3, Y3
-	VPADDW 128(DX), Y4, Y4
-	VPADDW 160(DX), Y5, Y5
-	VPADDW 192(DX), Y6, Y6
-	VPADDW 224(DX), Y7, Y7
-	INCQ CX
-	JMP  feat
+	ROWS(VPADDW, R9, R10, addrow, added)
+	ROWS(VPSUBW, R12, R13, subrow, subbed)
+	TESTQ BX, BX
+	JZ    out
+	VMOVDQU Y0, 0(BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	VMOVDQU Y6, 192(BX)
+	VMOVDQU Y7, 224(BX)
+	ADDQ $256, BX
 
 out:
 	CLAMPMADD(Y0, 0)
@@ -77,7 +99,7 @@ out:
 	VPADDD X10, X15, X15
 	VMOVD X15, AX
 	VZEROUPPER
-	MOVL AX, ret+48(FP)
+	MOVL AX, ret+72(FP)
 	RET
 
 // func cpuid(eax, ecx uint32) (a, b, c, d uint32)

@@ -3,4 +3,6 @@
 package eval
 
 // sum is forward: no assembly kernel on this architecture.
-func (n *Network) sum(rows []uint32) int32 { return n.forward(rows) }
+func (n *Network) sum(base, dst []int16, add, sub []uint32) int32 {
+	return n.forward(base, dst, add, sub)
+}

@@ -119,11 +119,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	key := p.Hash ^ w.variantKey
 	if ply >= maxPly-1 {
-		return w.evals.evaluate(p, key)
+		return w.evals.evaluate(ply, p, key)
 	}
 	if depth <= 0 && !capture {
 		if depth < 0 || s.disable&DisableExtensions != 0 || !p.Threatened() {
-			return w.evals.evaluate(p, key)
+			return w.evals.evaluate(ply, p, key)
 		}
 		depth = 1
 	}
@@ -179,13 +179,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// (the same test).
 	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
-		if v := w.evals.evaluate(p, key); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
+		if v := w.evals.evaluate(ply, p, key); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
 			return v
 		}
 	}
 	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
 		!f.probCut && p.Occupied().Count() > fullWidthPieces &&
-		w.evals.evaluate(p, key) >= beta+s.p.ProbCutMargin && !p.Threatened() {
+		w.evals.evaluate(ply, p, key) >= beta+s.p.ProbCutMargin && !p.Threatened() {
 		f.probCut = true
 		v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false)
 		f.probCut = false

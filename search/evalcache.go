@@ -23,6 +23,9 @@ type evalCache struct {
 	entries [1 << evalCacheBits]uint64
 	// weights are the evaluation's weights the entries were scored with.
 	weights *eval.WeightFile
+	// path scores the misses, from the network sums of the positions
+	// scored before at the same ply and two and four plies up.
+	path eval.Path
 }
 
 // evalCheckShift: an entry keeps the key above its low 16 bits, the score
@@ -37,15 +40,17 @@ func (c *evalCache) use(ev *eval.WeightFile) {
 		clear(c.entries[:])
 		c.weights = ev
 	}
+	c.path.Use(ev, maxPly+1)
 }
 
-// evaluate returns the static score of p, key being its table key.
-func (c *evalCache) evaluate(p *movegen.Position, key uint64) int {
+// evaluate returns the static score of p at ply of the search, key being
+// its table key.
+func (c *evalCache) evaluate(ply int, p *movegen.Position, key uint64) int {
 	e := &c.entries[key&(1<<evalCacheBits-1)]
 	if *e>>evalCheckShift == key>>evalCheckShift {
 		return int(int16(uint16(*e)))
 	}
-	v := c.weights.Evaluate(p)
+	v := c.path.Evaluate(ply, p)
 	if v >= math.MinInt16 && v <= math.MaxInt16 {
 		*e = key>>evalCheckShift<<evalCheckShift | uint64(uint16(int16(v)))
 	}

@@ -32,7 +32,7 @@ func TestEvalCache(t *testing.T) {
 			for pass := 0; pass < 2; pass++ { // misses, then mostly hits
 				for i := range ps {
 					p := &ps[i]
-					if got, want := c.evaluate(p, key(p)), ev.Evaluate(p); got != want {
+					if got, want := c.evaluate(i%maxPly, p, key(p)), ev.Evaluate(p); got != want {
 						t.Fatalf("%v pass %d, %s: cache says %d, the evaluation %d", v, pass, p.FEN(), got, want)
 					}
 				}
@@ -46,7 +46,7 @@ func TestEvalCacheAllocs(t *testing.T) {
 	var c evalCache
 	c.use(eval.Default())
 	p := movegen.StartPosition(movegen.American)
-	if n := testing.AllocsPerRun(100, func() { c.evaluate(&p, p.Hash) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { c.evaluate(0, &p, p.Hash) }); n != 0 {
 		t.Errorf("%v allocations a lookup", n)
 	}
 }
