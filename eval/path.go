@@ -38,7 +38,7 @@ type pathSlot struct {
 	ok     bool
 }
 
-// Use readies p to score with f the positions of up to plies plies (0 to
+// Use readies e to score with f the positions of up to plies plies (0 to
 // plies-1). The sums kept so far stay if f and plies are those already
 // in use.
 func (e *Path) Use(f *WeightFile, plies int) {
