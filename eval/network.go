@@ -150,6 +150,20 @@ func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error)
 	return n, nil
 }
 
+// Float returns n's weights in float32, the inverse of NetworkFromFloat:
+// NetworkFromFloat of them gives n back. A trainer starts from them to fit
+// on from n.
+func (n *Network) Float() (w1, b1, w2 []float32, b2 float32) {
+	w1, b1, w2 = make([]float32, len(n.W1)), make([]float32, len(n.B1)), make([]float32, len(n.W2))
+	for i, x := range n.W1 {
+		w1[i] = float32(x) / netQA
+	}
+	for j := range b1 {
+		b1[j], w2[j] = float32(n.B1[j])/netQA, float32(n.W2[j])/netQB
+	}
+	return w1, b1, w2, float32(float64(n.B2) / (netQA * netQB))
+}
+
 // MaxHidden bounds a network's hidden layer in a weight file.
 const MaxHidden = 4096
 

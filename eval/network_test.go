@@ -151,6 +151,13 @@ func TestNetworkFromFloat(t *testing.T) {
 			t.Fatalf("%s: %d, floats give %.2f", p.FEN(), got, 100*out)
 		}
 	}
+	// Float undoes the quantisation: its weights quantise to n again.
+	fw1, fb1, fw2, fb2 := n.Float()
+	if m, err := NetworkFromFloat(h, fw1, fb1, fw2, fb2); err != nil {
+		t.Fatal(err)
+	} else if !slices.Equal(m.W1, n.W1) || !slices.Equal(m.B1, n.B1) || !slices.Equal(m.W2, n.W2) || m.B2 != n.B2 {
+		t.Error("NetworkFromFloat(n.Float()) is not n")
+	}
 	w1[5*h] = 200
 	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil {
 		t.Error("a weight out of int16's range: no error")

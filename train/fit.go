@@ -100,6 +100,10 @@ type FitConfig struct {
 	// of order 1, not centi-men) and L2 does not apply.
 	Hidden  int
 	NetRate float64
+	// Start, if set, is the network the fit starts from instead of random
+	// weights (fitting on from shipped weights to new data); Hidden must
+	// be its width.
+	Start *eval.Network
 	// Progress, if set, is called after every pass.
 	Progress func(Epoch)
 }
@@ -153,6 +157,9 @@ func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	if cfg.Batch <= 0 || cfg.Epochs <= 0 || cfg.ValidEvery < 2 || cfg.Lambda < 0 || cfg.Lambda > 1 ||
 		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 {
 		return nil, fmt.Errorf("train: bad configuration %+v", cfg)
+	}
+	if cfg.Start != nil && cfg.Start.H != cfg.Hidden {
+		return nil, fmt.Errorf("train: the starting network has %d hidden units, the fit %d", cfg.Start.H, cfg.Hidden)
 	}
 	var trainSet, validSet []Sample
 	for _, s := range samples {

@@ -236,7 +236,11 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	tr := &trainer{cfg: cfg, k: fit.K}
 	ts, vs := netSamples(trainSet, tr), netSamples(validSet, tr)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
-	t := &netTrainer{m: newNetModel(cfg.Hidden, rng), k: float32(fit.K)}
+	m := newNetModel(cfg.Hidden, rng)
+	if cfg.Start != nil {
+		m.w1, m.b1, m.w2, m.b2 = cfg.Start.Float()
+	}
+	t := &netTrainer{m: m, k: float32(fit.K)}
 	for w := range t.grads {
 		t.grads[w] = newNetGrad(cfg.Hidden)
 	}

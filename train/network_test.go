@@ -84,6 +84,42 @@ func TestTrainNetworkDeterministic(t *testing.T) {
 	}
 }
 
+// TestTrainNetworkStart checks that a fit started from a network (Start)
+// begins where that network is: started from a first fit, one pass on the
+// same data is already at that fit's validation loss, where one pass from
+// random weights is not; and that a start of another width is refused.
+func TestTrainNetworkStart(t *testing.T) {
+	samples := playoutSamples(3000, 4)
+	for i := range samples {
+		samples[i].Score = int16(60 * (samples[i].Black.Count() - samples[i].White.Count()))
+	}
+	cfg := DefaultFit
+	cfg.Variant, cfg.Lambda, cfg.K, cfg.Epochs, cfg.Hidden, cfg.Batch = movegen.American, 0, 100, 20, 128, 256
+	first, err := Train(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Epochs = 1
+	cold, err := Train(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Start = first.Net
+	warm, err := Train(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, c, w := first.Epochs[first.Best-1].ValidLoss, cold.Epochs[0].ValidLoss, warm.Epochs[0].ValidLoss
+	t.Logf("validation loss after one pass: %.5f from the first fit (%.5f at its best), %.5f from random weights", w, best, c)
+	if !(w < c) || w > best*1.01 {
+		t.Errorf("validation loss after one pass: %.5f from the first fit (%.5f at its best), %.5f from random weights", w, best, c)
+	}
+	cfg.Hidden = 256
+	if _, err := Train(samples, cfg); err == nil {
+		t.Error("a start of 128 units for a fit of 256: no error")
+	}
+}
+
 func TestTrainNetworkConfigErrors(t *testing.T) {
 	samples := playoutSamples(100, 3)
 	for _, h := range []int{-128, 100} {

@@ -29,7 +29,7 @@ func init() {
 const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
                    [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
                    [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
-                   [--hidden N [--net-rate X]]
+                   [--hidden N [--net-rate X]] [--init FILE]
        crown train loop --dir DIR ...   (generations of self-play, fit and match: crown train loop --help)
 Fits the evaluation's weights to the positions of the data files (written
 by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
@@ -41,7 +41,9 @@ improving; a rule set left out by --variant keeps the weights built in. With
 target instead of the blend, and with --adjudicate every game's positions
 before its first database position take that position's value as the
 game's result. With --hidden N the rule set gets a network of N hidden
-units over the pieces' squares instead of the linear model (docs/training.md).
+units over the pieces' squares instead of the linear model (docs/training.md);
+--init FILE starts it from the weight file's network instead of random
+weights (its width unless --hidden says it too).
 The loss of every pass goes to stderr. The same data, flags and seed give the
 same file. See docs/training.md.
 The weight file is written whole at the end: a run killed (or stopped by a full disk)
@@ -67,6 +69,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", def.Seed, "seed of the order of positions and the validation split")
 	hidden := fs.Int("hidden", 0, "fit a network of this many hidden units (a multiple of 128); 0: the linear model")
 	netRate := fs.Float64("net-rate", def.NetRate, "with --hidden: the network's Adam step")
+	initFile := fs.String("init", "", "weight file whose networks the fit starts from (fitting on), not random weights")
 	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
@@ -110,6 +113,21 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown train: %v\n", err)
 		return exitFail
 	}
+	var start *eval.WeightFile
+	if *initFile != "" {
+		var err error
+		if start, err = eval.LoadWeights(*initFile); err != nil {
+			return usageErr("--init: %v", err)
+		}
+		for _, v := range variants {
+			switch n := start.Nets[v]; {
+			case n == nil:
+				return usageErr("--init %s has no network for %v", *initFile, v)
+			case *hidden != 0 && *hidden != n.H:
+				return usageErr("--init %s has %d hidden units for %v, --hidden says %d", *initFile, n.H, v, *hidden)
+			}
+		}
+	}
 	var db *egdb.DB
 	if *egdbDir != "" {
 		var err error
@@ -131,6 +149,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	for _, v := range variants {
 		c := cfg
 		c.Variant = v
+		if start != nil {
+			c.Start, c.Hidden = start.Nets[v], start.Nets[v].H
+		}
 		fit, err := train.FitFiles(data, c, db, *adjudicate, stderr)
 		if err != nil {
 			return fail(err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,6 +37,24 @@ func TestTrainCommand(t *testing.T) {
 	}
 	if wf.Nets[1] == nil || !reflect.DeepEqual(*wf.Nets[1], *eval.Default().Nets[1]) {
 		t.Error("Pool's weights changed, though only American was fitted")
+	}
+	// --init: the fit starts from the shipped network, and takes its width.
+	shipped := filepath.Join("..", "..", "eval", "weights.bin")
+	code, stdout, stderr = runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "1", "--init", shipped)
+	if h := eval.Default().Nets[0].H; code != exitOK || !strings.Contains(stdout, fmt.Sprintf("a network of %d hidden units", h)) {
+		t.Errorf("train --init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--init", filepath.Join(dir, "none.bin")}, "--init"},
+		{[]string{"--init", shipped, "--hidden", "128"}, "--hidden says 128"},
+	} {
+		args := append([]string{"train", "--data", data, "--out", out, "--variant", "american"}, c.args...)
+		if code, _, stderr := runCrown(args...); code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
 	}
 	if code, _, stderr := runCrown("train", "--data", filepath.Join(dir, "none.bin"), "--out", out); code != exitFail || !strings.Contains(stderr, "none.bin") {
 		t.Errorf("missing data: exit %d, stderr %q", code, stderr)
