@@ -236,6 +236,8 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	tr := &trainer{cfg: cfg, k: fit.K}
 	ts, vs := netSamples(trainSet, tr), netSamples(validSet, tr)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
+	// The random start is drawn even when Start replaces it, so that one
+	// seed shuffles the positions alike either way.
 	m := newNetModel(cfg.Hidden, rng)
 	if cfg.Start != nil {
 		m.w1, m.b1, m.w2, m.b2 = cfg.Start.Float()
