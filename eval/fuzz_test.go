@@ -21,10 +21,15 @@ func FuzzReadWeights(f *testing.F) {
 	head := raw[:64]
 	// A file with networks: its beginning, up to into the first network.
 	var nb bytes.Buffer
-	if err := netFile(128).Write(&nb); err != nil {
+	if err := netFile(128, 1).Write(&nb); err != nil {
 		f.Fatal(err)
 	}
 	netHead := gunzipped(f, nb.Bytes())[:96]
+	nb.Reset()
+	if err := netFile(128, 4).Write(&nb); err != nil { // several outputs: model 2
+		f.Fatal(err)
+	}
+	bucketHead := gunzipped(f, nb.Bytes())[:96]
 	seeds := []struct {
 		data []byte
 		wrap byte
@@ -39,6 +44,7 @@ func FuzzReadWeights(f *testing.F) {
 		{head, 1},
 		{netHead, 3},
 		{netHead[:40], 3},
+		{bucketHead, 3},
 	}
 	for _, s := range seeds {
 		f.Add(s.data, s.wrap)

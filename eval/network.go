@@ -21,14 +21,36 @@ const NetHiddenStep = 128
 // Network is a one-hidden-layer network over piece squares (NetInputs):
 // H hidden units, each the clipped sum (to [0, netQA]) of its bias B1 and
 // the first-layer weights W1 of the inputs that are on, then the output
-// B2 plus the units times W2. The inputs are the side to move's, so the
-// score is exactly colour-symmetric whatever the weights.
+// of the position's bucket (NetBucket): its bias B2 plus the units times
+// its weights in W2. The inputs are the side to move's, so the score is
+// exactly colour-symmetric whatever the weights.
 type Network struct {
-	H  int     // hidden units, a multiple of NetHiddenStep
-	W1 []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
-	B1 []int16 // the units' biases
-	W2 []int16 // the output weights
-	B2 int32   // the output bias
+	H       int     // hidden units, a multiple of NetHiddenStep
+	Buckets int     // outputs, by the number of pieces (1: one for all)
+	W1      []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
+	B1      []int16 // the units' biases
+	W2      []int16 // the output weights, bucket by bucket: W2[b*H+j] joins unit j to output b
+	B2      []int32 // the output biases, a bucket each
+}
+
+// MaxBuckets bounds a network's outputs: more than a bucket for every
+// two piece counts would leave each too few positions to learn from.
+const MaxBuckets = 12
+
+// NetBucket returns which of buckets outputs scores a position of pieces
+// pieces: the piece counts 1 to 24 split into buckets equal runs, so that
+// the opening, the middle game and the ending each weigh the hidden units
+// their own way.
+func NetBucket(pieces, buckets int) int {
+	return min(max(pieces-1, 0)*buckets/maxPieces, buckets-1)
+}
+
+// bucket returns the output of n that scores p.
+func (n *Network) bucket(p *movegen.Position) int {
+	if n.Buckets <= 1 {
+		return 0
+	}
+	return NetBucket(p.Occupied().Count(), n.Buckets)
 }
 
 // Quantisation: a hidden unit's activation 1.0 is netQA, an output weight
@@ -59,19 +81,21 @@ func NetInputsOf(p *movegen.Position, in *[movegen.NumSquares]uint32) int {
 func (n *Network) Evaluate(p *movegen.Position) int {
 	var rows [movegen.NumSquares]uint32
 	k := NetInputsOf(p, &rows)
-	return n.score(n.sum(n.B1, nil, rows[:k], nil))
+	b := n.bucket(p)
+	return n.score(n.sum(n.B1, nil, rows[:k], nil, b), b)
 }
 
-// score turns the kernel's output sum into centi-men.
-func (n *Network) score(sum int32) int {
-	return int((int64(n.B2) + int64(sum)) * 100 / (netQA * netQB))
+// score turns the kernel's output sum of bucket b into centi-men.
+func (n *Network) score(sum int32, b int) int {
+	return int((int64(n.B2[b]) + int64(sum)) * 100 / (netQA * netQB))
 }
 
 // forward is the kernel in plain Go: the first layer's sums are base plus
 // the rows of the inputs add less those of sub; they are stored in dst
-// unless it is nil, and the output before its bias is returned. The int16
-// sums wrap, so the order of the rows does not change the result.
-func (n *Network) forward(base, dst []int16, add, sub []uint32) int32 {
+// unless it is nil, and bucket b's output before its bias is returned.
+// The int16 sums wrap, so the order of the rows does not change the
+// result.
+func (n *Network) forward(base, dst []int16, add, sub []uint32, b int) int32 {
 	var out int32
 	var acc [NetHiddenStep]int16
 	for c := 0; c < n.H; c += NetHiddenStep {
@@ -91,7 +115,7 @@ func (n *Network) forward(base, dst []int16, add, sub []uint32) int32 {
 		if dst != nil {
 			copy(dst[c:c+NetHiddenStep], acc[:])
 		}
-		w2 := n.W2[c : c+NetHiddenStep]
+		w2 := n.W2[b*n.H+c : b*n.H+c+NetHiddenStep]
 		for j, a := range acc {
 			out += int32(min(max(a, 0), netQA)) * int32(w2[j])
 		}
@@ -103,13 +127,14 @@ func (n *Network) forward(base, dst []int16, add, sub []uint32) int32 {
 const maxPieces = 24
 
 // NetworkFromFloat quantises float weights (activations clipped to [0, 1],
-// output in men). Weights out of int16's range, or a unit whose sum could
-// leave it, are an error.
-func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error) {
-	if h <= 0 || h%NetHiddenStep != 0 || len(w1) != NetInputs*h || len(b1) != h || len(w2) != h {
-		return nil, fmt.Errorf("eval: network of %d hidden units: bad sizes", h)
+// output in men) of h hidden units and len(b2) buckets. Weights out of
+// int16's range, or a unit whose sum could leave it, are an error.
+func NetworkFromFloat(h int, w1, b1, w2, b2 []float32) (*Network, error) {
+	nb := len(b2)
+	if h <= 0 || h%NetHiddenStep != 0 || nb < 1 || nb > MaxBuckets || len(w1) != NetInputs*h || len(b1) != h || len(w2) != nb*h {
+		return nil, fmt.Errorf("eval: network of %d hidden units and %d buckets: bad sizes", h, nb)
 	}
-	n := &Network{H: h, W1: make([]int16, len(w1)), B1: make([]int16, h), W2: make([]int16, h)}
+	n := &Network{H: h, Buckets: nb, W1: make([]int16, len(w1)), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
 	q := func(x float32, s float64) (int16, error) {
 		v := math.Round(float64(x) * s)
 		if v > math.MaxInt16 || v < math.MinInt16 {
@@ -123,11 +148,13 @@ func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error)
 			return nil, err
 		}
 	}
-	for j := range b1 {
-		if n.B1[j], err = q(b1[j], netQA); err != nil {
+	for i := range w2 {
+		if n.W2[i], err = q(w2[i], netQB); err != nil {
 			return nil, err
 		}
-		if n.W2[j], err = q(w2[j], netQB); err != nil {
+	}
+	for j := range b1 {
+		if n.B1[j], err = q(b1[j], netQA); err != nil {
 			return nil, err
 		}
 		// The most a unit's int16 sum can reach: its bias and its
@@ -146,48 +173,64 @@ func NetworkFromFloat(h int, w1, b1, w2 []float32, b2 float32) (*Network, error)
 			return nil, fmt.Errorf("eval: network unit %d can overflow its sum (%d to %d)", j, lo, hi)
 		}
 	}
-	n.B2 = int32(math.Round(float64(b2) * netQA * netQB))
+	for b, x := range b2 {
+		n.B2[b] = int32(math.Round(float64(x) * netQA * netQB))
+	}
 	return n, nil
 }
 
 // Float returns n's weights in float32, the inverse of NetworkFromFloat:
 // NetworkFromFloat of them gives n back. A trainer starts from them to fit
 // on from n.
-func (n *Network) Float() (w1, b1, w2 []float32, b2 float32) {
-	w1, b1, w2 = make([]float32, len(n.W1)), make([]float32, len(n.B1)), make([]float32, len(n.W2))
+func (n *Network) Float() (w1, b1, w2, b2 []float32) {
+	w1, b1, w2, b2 = make([]float32, len(n.W1)), make([]float32, len(n.B1)), make([]float32, len(n.W2)), make([]float32, len(n.B2))
 	for i, x := range n.W1 {
 		w1[i] = float32(x) / netQA
 	}
-	for j := range b1 {
-		b1[j], w2[j] = float32(n.B1[j])/netQA, float32(n.W2[j])/netQB
+	for j, x := range n.B1 {
+		b1[j] = float32(x) / netQA
 	}
-	return w1, b1, w2, float32(float64(n.B2) / (netQA * netQB))
+	for i, x := range n.W2 {
+		w2[i] = float32(x) / netQB
+	}
+	for b, x := range n.B2 {
+		b2[b] = float32(float64(x) / (netQA * netQB))
+	}
+	return w1, b1, w2, b2
 }
 
 // MaxHidden bounds a network's hidden layer in a weight file.
 const MaxHidden = 4096
 
-// appendTo appends n in the weight file's network layout.
+// appendTo appends n in the weight file's network layout: that of one
+// output (modelNetwork) when n has one, which older builds read too.
 func (n *Network) appendTo(b []byte) []byte {
 	le := binary.LittleEndian
 	b = le.AppendUint16(b, NetInputs)
 	b = le.AppendUint16(b, uint16(n.H))
+	if n.Buckets > 1 {
+		b = le.AppendUint16(b, uint16(n.Buckets))
+	}
 	for _, xs := range [][]int16{n.W1, n.B1, n.W2} {
 		for _, x := range xs {
 			b = le.AppendUint16(b, uint16(x))
 		}
 	}
-	return le.AppendUint32(b, uint32(n.B2))
+	for _, x := range n.B2 {
+		b = le.AppendUint32(b, uint32(x))
+	}
+	return b
 }
 
 // readNetwork reads a network in the weight file's layout from the start
-// of d and returns it and the bytes after it.
-func readNetwork(d []byte) (*Network, []byte, error) {
+// of d, with a count of buckets if bucketed (modelBuckets) and one output
+// otherwise, and returns it and the bytes after it.
+func readNetwork(d []byte, bucketed bool) (*Network, []byte, error) {
 	le := binary.LittleEndian
-	if len(d) < 4 {
+	if len(d) < 6 {
 		return nil, nil, fmt.Errorf("cut short")
 	}
-	in, h := int(le.Uint16(d)), int(le.Uint16(d[2:]))
+	in, h, nb := int(le.Uint16(d)), int(le.Uint16(d[2:])), 1
 	if in != NetInputs {
 		return nil, nil, fmt.Errorf("%d inputs, this model has %d", in, NetInputs)
 	}
@@ -195,8 +238,14 @@ func readNetwork(d []byte) (*Network, []byte, error) {
 		return nil, nil, fmt.Errorf("%d hidden units, want a multiple of %d up to %d", h, NetHiddenStep, MaxHidden)
 	}
 	d = d[4:]
-	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, h)}
-	if len(d) < 2*(len(n.W1)+2*h)+4 {
+	if bucketed {
+		if nb = int(le.Uint16(d)); nb < 2 || nb > MaxBuckets {
+			return nil, nil, fmt.Errorf("%d output buckets, want 2 to %d", nb, MaxBuckets)
+		}
+		d = d[2:]
+	}
+	n := &Network{H: h, Buckets: nb, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
+	if len(d) < 2*(len(n.W1)+len(n.B1)+len(n.W2))+4*nb {
 		return nil, nil, fmt.Errorf("weights cut short")
 	}
 	for _, xs := range [][]int16{n.W1, n.B1, n.W2} {
@@ -205,6 +254,9 @@ func readNetwork(d []byte) (*Network, []byte, error) {
 			d = d[2:]
 		}
 	}
-	n.B2 = int32(le.Uint32(d))
-	return n, d[4:], nil
+	for b := range n.B2 {
+		n.B2[b] = int32(le.Uint32(d))
+		d = d[4:]
+	}
+	return n, d, nil
 }

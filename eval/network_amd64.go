@@ -4,9 +4,9 @@ import "unsafe"
 
 // sum is forward, in AVX2 where the processor has it. It turns the input
 // numbers of add and sub into the kernel's byte offsets in place.
-func (n *Network) sum(base, dst []int16, add, sub []uint32) int32 {
+func (n *Network) sum(base, dst []int16, add, sub []uint32, b int) int32 {
 	if !hasAVX2 {
-		return n.forward(base, dst, add, sub)
+		return n.forward(base, dst, add, sub, b)
 	}
 	for i := range add {
 		add[i] *= uint32(n.H) * 2
@@ -18,7 +18,7 @@ func (n *Network) sum(base, dst []int16, add, sub []uint32) int32 {
 	if dst != nil {
 		d = &dst[0]
 	}
-	return netForwardAVX2(&n.W1[0], &base[0], d, &n.W2[0], unsafe.SliceData(add), len(add), unsafe.SliceData(sub), len(sub), n.H/NetHiddenStep)
+	return netForwardAVX2(&n.W1[0], &base[0], d, &n.W2[b*n.H], unsafe.SliceData(add), len(add), unsafe.SliceData(sub), len(sub), n.H/NetHiddenStep)
 }
 
 // netForwardAVX2 is forward's kernel for rows at byte offsets (assembly);

@@ -14,7 +14,7 @@ func TestNetworkKernels(t *testing.T) {
 		t.Skip("no AVX2")
 	}
 	for _, h := range []int{128, 256, 512} {
-		n := randomNet(h)
+		n := randomNet(h, 1+h/256)
 		r := rand.New(rand.NewPCG(2, 2))
 		for i := 0; i < 2000; i++ {
 			p := movegen.Position{Variant: movegen.American}

@@ -14,22 +14,30 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-func randomNet(h int) *Network {
-	r := rand.New(rand.NewPCG(1, 1))
-	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, h)}
+// randomNet returns a network of h hidden units and buckets outputs at
+// random weights.
+func randomNet(h, buckets int) *Network {
+	r := rand.New(rand.NewPCG(1, uint64(buckets)))
+	n := &Network{H: h, Buckets: buckets, W1: make([]int16, NetInputs*h), B1: make([]int16, h),
+		W2: make([]int16, buckets*h), B2: make([]int32, buckets)}
 	for i := range n.W1 {
 		n.W1[i] = int16(r.IntN(200) - 100)
 	}
-	for j := range n.W2 {
-		n.W2[j] = int16(r.IntN(600) - 300)
+	for j := range n.B1 {
 		n.B1[j] = int16(r.IntN(300))
+	}
+	for i := range n.W2 {
+		n.W2[i] = int16(r.IntN(600) - 300)
+	}
+	for b := range n.B2 {
+		n.B2[b] = int32(r.IntN(2*netQA*netQB) - netQA*netQB)
 	}
 	return n
 }
 
 func BenchmarkNetwork(b *testing.B) {
 	for _, h := range []int{128, 256, 512} {
-		n := randomNet(h)
+		n := randomNet(h, 1)
 		p, _ := movegen.ParseFEN("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", movegen.American)
 		b.Run(string(rune('0'+h/128)), func(b *testing.B) {
 			s := 0
@@ -50,21 +58,34 @@ func BenchmarkLinear(b *testing.B) {
 	_ = s
 }
 
-// netFile returns the embedded weights with a random network for every
-// rule set.
-func netFile(h int) *WeightFile {
+// netFile returns the embedded weights with a random network of h hidden
+// units and buckets outputs for every rule set.
+func netFile(h, buckets int) *WeightFile {
 	f := *Default()
 	for v := range f.Nets {
-		f.Nets[v] = randomNet(h)
+		f.Nets[v] = randomNet(h, buckets)
 	}
 	return &f
 }
 
-// TestNetworkFile checks a weight file with networks: written and read
-// back whole, its scores exactly colour-symmetric, Explain summing to
-// Evaluate, and Evaluate allocation-free.
+// sameNetwork reports whether a and b have the same weights.
+func sameNetwork(a, b *Network) bool {
+	return a != nil && b != nil && a.H == b.H && max(a.Buckets, 1) == max(b.Buckets, 1) && slices.Equal(a.W1, b.W1) &&
+		slices.Equal(a.B1, b.B1) && slices.Equal(a.W2, b.W2) && slices.Equal(a.B2, b.B2)
+}
+
+// TestNetworkFile checks a weight file with networks, of one output and
+// of several: written and read back whole, its scores exactly
+// colour-symmetric, Explain summing to Evaluate, and Evaluate
+// allocation-free.
 func TestNetworkFile(t *testing.T) {
-	f := netFile(256)
+	for _, buckets := range []int{1, 4} {
+		testNetworkFile(t, buckets)
+	}
+}
+
+func testNetworkFile(t *testing.T, buckets int) {
+	f := netFile(256, buckets)
 	f.Tables[movegen.Pool] = nil
 	var buf bytes.Buffer
 	if err := f.Write(&buf); err != nil {
@@ -75,9 +96,8 @@ func TestNetworkFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for v := range f.Nets {
-		a, b := f.Nets[v], g.Nets[v]
-		if b == nil || a.H != b.H || !slices.Equal(a.W1, b.W1) || !slices.Equal(a.B1, b.B1) || !slices.Equal(a.W2, b.W2) || a.B2 != b.B2 {
-			t.Fatalf("%v: the network read back differs", movegen.Variant(v))
+		if !sameNetwork(f.Nets[v], g.Nets[v]) {
+			t.Fatalf("%v, %d buckets: the network read back differs", movegen.Variant(v), buckets)
 		}
 	}
 	ps := randomPositions(200)
@@ -110,20 +130,36 @@ func TestNetworkFile(t *testing.T) {
 
 // TestNetworkFromFloat checks the quantisation: a float network's score,
 // computed in floats, within a few centi-men of the quantised one's,
-// and weights that would overflow refused.
+// and weights that would overflow refused; with one output and with
+// several.
 func TestNetworkFromFloat(t *testing.T) {
+	for _, buckets := range []int{1, 3} {
+		testNetworkFromFloat(t, buckets)
+	}
+}
+
+func testNetworkFromFloat(t *testing.T, buckets int) {
 	const h = 128
 	r := rand.New(rand.NewPCG(7, 7))
-	w1, b1, w2 := make([]float32, NetInputs*h), make([]float32, h), make([]float32, h)
+	w1, b1, w2, b2 := make([]float32, NetInputs*h), make([]float32, h), make([]float32, buckets*h), make([]float32, buckets)
 	for i := range w1 {
 		w1[i] = (r.Float32()*2 - 1) * 0.3
 	}
 	for j := range b1 {
 		b1[j], w2[j] = r.Float32(), (r.Float32()*2-1)*0.5
 	}
-	n, err := NetworkFromFloat(h, w1, b1, w2, 0.25)
+	for i := h; i < len(w2); i++ {
+		w2[i] = (r.Float32()*2 - 1) * 0.5
+	}
+	for b := range b2 {
+		b2[b] = 0.25 * float32(b+1)
+	}
+	n, err := NetworkFromFloat(h, w1, b1, w2, b2)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n.Buckets != buckets {
+		t.Fatalf("%d buckets, want %d", n.Buckets, buckets)
 	}
 	for _, p := range randomPositions(100) {
 		var in []int
@@ -139,38 +175,44 @@ func TestNetworkFromFloat(t *testing.T) {
 				}
 			}
 		}
-		out := 0.25
+		bk := NetBucket(p.Occupied().Count(), buckets)
+		out := float64(b2[bk])
 		for j := 0; j < h; j++ {
 			a := float64(b1[j])
 			for _, i := range in {
 				a += float64(w1[i*h+j])
 			}
-			out += float64(w2[j]) * min(max(a, 0), 1)
+			out += float64(w2[bk*h+j]) * min(max(a, 0), 1)
 		}
-		if got := n.Evaluate(&p); math.Abs(float64(got)-100*out) > 5 {
-			t.Fatalf("%s: %d, floats give %.2f", p.FEN(), got, 100*out)
+		// Rounding the first layer to 1/255 moves a unit's sum by some
+		// 0.01, the score by 3 or 4 centi-men (one standard deviation).
+		if got := n.Evaluate(&p); math.Abs(float64(got)-100*out) > 12 {
+			t.Fatalf("%d buckets, %s: %d, floats give %.2f", buckets, p.FEN(), got, 100*out)
 		}
 	}
 	// Float undoes the quantisation: its weights quantise to n again.
 	fw1, fb1, fw2, fb2 := n.Float()
 	if m, err := NetworkFromFloat(h, fw1, fb1, fw2, fb2); err != nil {
 		t.Fatal(err)
-	} else if !slices.Equal(m.W1, n.W1) || !slices.Equal(m.B1, n.B1) || !slices.Equal(m.W2, n.W2) || m.B2 != n.B2 {
+	} else if !sameNetwork(m, n) {
 		t.Error("NetworkFromFloat(n.Float()) is not n")
 	}
 	w1[5*h] = 200
-	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil {
+	if _, err := NetworkFromFloat(h, w1, b1, w2, b2); err == nil {
 		t.Error("a weight out of int16's range: no error")
 	}
 	w1[5*h] = 0
 	for i := 0; i < maxPieces; i++ {
 		w1[i*h+3] = 6 // 24 pieces on these inputs: 24 x 6 x 255 passes int16's 32767
 	}
-	if _, err := NetworkFromFloat(h, w1, b1, w2, 0); err == nil || !strings.Contains(err.Error(), "overflow") {
+	if _, err := NetworkFromFloat(h, w1, b1, w2, b2); err == nil || !strings.Contains(err.Error(), "overflow") {
 		t.Errorf("a unit that can overflow: error %v", err)
 	}
-	if _, err := NetworkFromFloat(100, w1[:NetInputs*100], b1[:100], w2[:100], 0); err == nil {
+	if _, err := NetworkFromFloat(100, w1[:NetInputs*100], b1[:100], w2[:100], b2[:1]); err == nil {
 		t.Error("100 hidden units: no error")
+	}
+	if _, err := NetworkFromFloat(h, w1, b1, w2[:h], b2[:0]); err == nil {
+		t.Error("no output: no error")
 	}
 }
 
@@ -178,7 +220,7 @@ func TestNetworkFromFloat(t *testing.T) {
 // an error naming the damage.
 func TestBadNetworkFiles(t *testing.T) {
 	var nb bytes.Buffer
-	if err := netFile(128).Write(&nb); err != nil {
+	if err := netFile(128, 1).Write(&nb); err != nil {
 		t.Fatal(err)
 	}
 	raw := gunzipped(t, nb.Bytes())
@@ -191,6 +233,11 @@ func TestBadNetworkFiles(t *testing.T) {
 		want string
 	}{
 		{"an unknown model", resealed(raw, at+1, 7), "model 7"},
+		{"a bucketed network of 1 bucket", resealed(func() []byte {
+			b := bytes.Clone(raw)
+			b[at+1], b[at+7] = modelBuckets, 0 // the count, little-endian 1
+			return b
+		}(), at+6, 1), "1 output buckets"},
 		{"other inputs", resealed(raw, at+2, 100), "100 inputs"},
 		{"hidden units not a multiple of 128", resealed(raw, at+4, 100), "hidden units"},
 		{"the weights cut short", func() []byte {

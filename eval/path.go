@@ -97,9 +97,10 @@ func (e *Path) Evaluate(ply int, p *movegen.Position) int {
 			ns++
 		}
 	}
-	out := n.sum(base, e.sums[ply*n.H:(ply+1)*n.H], add[:na], sub[:ns])
+	b := n.bucket(p)
+	out := n.sum(base, e.sums[ply*n.H:(ply+1)*n.H], add[:na], sub[:ns], b)
 	e.at[ply] = pathSlot{boards: cur, ok: true}
-	return e.f.networkScore(p, n.score(out))
+	return e.f.networkScore(p, n.score(out, b))
 }
 
 // inputBoards sets b to p's network inputs as four boards, in NetInputsOf's

@@ -55,7 +55,7 @@ func pathPositions(seed uint64, steps int) (plies []int, ps []movegen.Position) 
 func TestPathExact(t *testing.T) {
 	avx := hasAVX2
 	defer func() { hasAVX2 = avx }()
-	files := map[string]*WeightFile{"built-in": Default(), "random 128": netFile(128), "random 256": netFile(256), "random 1024": netFile(1024)}
+	files := map[string]*WeightFile{"built-in": Default(), "random 128": netFile(128, 1), "random 256": netFile(256, 3), "random 1024": netFile(1024, 1)}
 	for name, f := range files {
 		for _, kernel := range []bool{avx, false} {
 			hasAVX2 = kernel

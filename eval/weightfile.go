@@ -43,6 +43,9 @@ type WeightFile struct {
 //	  network (1): inputs uint16, hidden units uint16, the first layer's
 //	  weights input by input (hidden units int16 each), its biases (int16
 //	  each), the output weights (int16 each) and the output bias int32;
+//	  bucketed network (2): as a network, with the number of output
+//	  buckets uint16 after the hidden units, then the output weights
+//	  bucket by bucket and a bias int32 a bucket;
 //	CRC-32 (IEEE) of everything before it, uint32.
 const (
 	weightMagic   = "CROWNEVL"
@@ -55,6 +58,7 @@ const (
 const (
 	modelLinear  = 0
 	modelNetwork = 1
+	modelBuckets = 2
 )
 
 // ErrBadWeights is wrapped by every error about a weight file's contents.
@@ -79,7 +83,11 @@ func (f *WeightFile) Write(w io.Writer) error {
 	for v, t := range f.Tables {
 		b.WriteByte(byte(v))
 		if n := f.Nets[v]; n != nil {
-			b.WriteByte(modelNetwork)
+			if n.Buckets > 1 {
+				b.WriteByte(modelBuckets)
+			} else {
+				b.WriteByte(modelNetwork)
+			}
 			b.Write(n.appendTo(nil))
 			continue
 		}
@@ -155,15 +163,15 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 			d = d[1:]
 			switch model {
 			case modelLinear:
-			case modelNetwork:
-				n, rest, err := readNetwork(d)
+			case modelNetwork, modelBuckets:
+				n, rest, err := readNetwork(d, model == modelBuckets)
 				if err != nil {
 					return nil, badWeights("network of %v: %v", movegen.Variant(v), err)
 				}
 				f.Nets[v], d = n, rest
 				continue
 			default:
-				return nil, badWeights("model %d for %v, want %d (linear) or %d (network)", model, movegen.Variant(v), modelLinear, modelNetwork)
+				return nil, badWeights("model %d for %v, want %d (linear), %d (network) or %d (bucketed network)", model, movegen.Variant(v), modelLinear, modelNetwork, modelBuckets)
 			}
 		}
 		if len(d) < 4 {

@@ -23,6 +23,9 @@ type evalCache struct {
 	entries [1 << evalCacheBits]uint64
 	// weights are the evaluation's weights the entries were scored with.
 	weights *eval.WeightFile
+	// grain rounds the scores towards zero to a multiple of it
+	// (Params.EvalGrain; 1: exact).
+	grain int
 	// path scores the misses, from the network sums of the positions
 	// scored before at the same ply and two and four plies up.
 	path eval.Path
@@ -33,12 +36,13 @@ type evalCache struct {
 // the check need not repeat).
 const evalCheckShift = 16
 
-// use readies the cache for a search with weights ev: entries of other
-// weights are dropped.
-func (c *evalCache) use(ev *eval.WeightFile) {
-	if c.weights != ev {
+// use readies the cache for a search with weights ev and scores rounded
+// to grain: entries of other weights or another grain are dropped.
+func (c *evalCache) use(ev *eval.WeightFile, grain int) {
+	grain = max(grain, 1)
+	if c.weights != ev || c.grain != grain {
 		clear(c.entries[:])
-		c.weights = ev
+		c.weights, c.grain = ev, grain
 	}
 	c.path.Use(ev, maxPly+1)
 }
@@ -51,6 +55,9 @@ func (c *evalCache) evaluate(ply int, p *movegen.Position, key uint64) int {
 		return int(int16(uint16(*e)))
 	}
 	v := c.path.Evaluate(ply, p)
+	if c.grain > 1 {
+		v = v / c.grain * c.grain // towards zero: colour-symmetric
+	}
 	if v >= math.MinInt16 && v <= math.MaxInt16 {
 		*e = key>>evalCheckShift<<evalCheckShift | uint64(uint16(int16(v)))
 	}

@@ -8,9 +8,9 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// TestEvalCache checks that the cache answers what the evaluation does,
-// on a miss and on a hit, in both rule sets, and that other weights drop
-// what it holds.
+// TestEvalCache checks that the cache answers what the evaluation does
+// (rounded towards zero to the grain), on a miss and on a hit, in both
+// rule sets, and that other weights or another grain drop what it holds.
 func TestEvalCache(t *testing.T) {
 	other := &eval.WeightFile{} // both rule sets ship networks: other weights are a bare linear table
 	for v := range other.Tables {
@@ -27,13 +27,17 @@ func TestEvalCache(t *testing.T) {
 			ps = append(ps, game...)
 		}
 		key := func(p *movegen.Position) uint64 { return p.Hash ^ variantKey[v] }
-		for _, ev := range []*eval.WeightFile{eval.Default(), other, eval.Default()} {
-			c.use(ev)
+		for _, u := range []struct {
+			ev    *eval.WeightFile
+			grain int
+		}{{eval.Default(), 1}, {other, 1}, {eval.Default(), 1}, {eval.Default(), 4}, {eval.Default(), 1}} {
+			c.use(u.ev, u.grain)
 			for pass := 0; pass < 2; pass++ { // misses, then mostly hits
 				for i := range ps {
 					p := &ps[i]
-					if got, want := c.evaluate(i%maxPly, p, key(p)), ev.Evaluate(p); got != want {
-						t.Fatalf("%v pass %d, %s: cache says %d, the evaluation %d", v, pass, p.FEN(), got, want)
+					want := u.ev.Evaluate(p) / u.grain * u.grain
+					if got := c.evaluate(i%maxPly, p, key(p)); got != want {
+						t.Fatalf("%v grain %d pass %d, %s: cache says %d, the evaluation %d", v, u.grain, pass, p.FEN(), got, want)
 					}
 				}
 			}
@@ -44,7 +48,7 @@ func TestEvalCache(t *testing.T) {
 // TestEvalCacheAllocs checks that a lookup allocates nothing.
 func TestEvalCacheAllocs(t *testing.T) {
 	var c evalCache
-	c.use(eval.Default())
+	c.use(eval.Default(), 1)
 	p := movegen.StartPosition(movegen.American)
 	if n := testing.AllocsPerRun(100, func() { c.evaluate(0, &p, p.Hash) }); n != 0 {
 		t.Errorf("%v allocations a lookup", n)

@@ -109,7 +109,7 @@ func (w *worker) clear() {
 // setup prepares the worker for a search of req.
 func (w *worker) setup(s *shared, req *Request) {
 	w.s = s
-	w.evals.use(s.ev)
+	w.evals.use(s.ev, s.p.EvalGrain)
 	w.nodes, w.dbHits = 0, 0
 	w.seldepth = 0
 	w.report = nil

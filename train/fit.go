@@ -100,9 +100,13 @@ type FitConfig struct {
 	// of order 1, not centi-men) and L2 does not apply.
 	Hidden  int
 	NetRate float64
+	// Buckets is the network's number of outputs, each scoring a run of
+	// piece counts (eval.NetBucket; 0 or 1: one output).
+	Buckets int
 	// Start, if set, is the network the fit starts from instead of random
 	// weights (fitting on from shipped weights to new data); Hidden must
-	// be its width.
+	// be its width, and its outputs one or Buckets (one is copied to
+	// every bucket).
 	Start *eval.Network
 	// Progress, if set, is called after every pass.
 	Progress func(Epoch)
@@ -155,7 +159,7 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // of the result and the search score's winning chance.
 func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	if cfg.Batch <= 0 || cfg.Epochs <= 0 || cfg.ValidEvery < 2 || cfg.Lambda < 0 || cfg.Lambda > 1 ||
-		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 {
+		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 || cfg.Buckets < 0 || cfg.Buckets > eval.MaxBuckets {
 		return nil, fmt.Errorf("train: bad configuration %+v", cfg)
 	}
 	if cfg.Start != nil && cfg.Start.H != cfg.Hidden {

@@ -368,5 +368,5 @@ func sameWeights(a, b *eval.WeightFile, v int) bool {
 	if (ta == nil) != (tb == nil) || ta != nil && *ta != *tb || (na == nil) != (nb == nil) {
 		return false
 	}
-	return na == nil || na.H == nb.H && na.B2 == nb.B2 && slices.Equal(na.W1, nb.W1) && slices.Equal(na.B1, nb.B1) && slices.Equal(na.W2, nb.W2)
+	return na == nil || na.H == nb.H && slices.Equal(na.B2, nb.B2) && slices.Equal(na.W1, nb.W1) && slices.Equal(na.B1, nb.B1) && slices.Equal(na.W2, nb.W2)
 }

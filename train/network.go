@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -11,13 +12,16 @@ import (
 
 // The network the trainer fits (eval.Network): piece-square inputs seen
 // from the side to move, one hidden layer of clipped ReLUs (activation
-// clipped to [0, 1]), a linear output in men.
+// clipped to [0, 1]), a linear output in men, one for each bucket of piece
+// counts (eval.NetBucket).
 
 // netSample is a training position in the network's terms: the inputs
-// that are on, and the target from the side to move's view.
+// that are on, its output bucket, and the target from the side to move's
+// view.
 type netSample struct {
 	inputs [movegen.NumSquares]uint8
 	n      uint8
+	bucket uint8
 	target float32
 }
 
@@ -38,13 +42,16 @@ const (
 type netModel struct {
 	h      int
 	w1, b1 []float32 // w1: [inputs][h]
-	w2     []float32
-	b2     float32
+	w2     []float32 // [buckets][h]
+	b2     []float32 // [buckets]
 }
 
-// newNetModel returns a network of h hidden units at its starting weights.
-func newNetModel(h int, rng *rand.Rand) *netModel {
-	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, h)}
+// newNetModel returns a network of h hidden units and buckets outputs at
+// its starting weights. Every bucket starts with the same output weights,
+// so that the random draws do not depend on the buckets.
+func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
+	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h),
+		w2: make([]float32, buckets*h), b2: make([]float32, buckets)}
 	for i := range m.w1 {
 		m.w1[i] = (rng.Float32()*2 - 1) * netInit
 	}
@@ -52,17 +59,39 @@ func newNetModel(h int, rng *rand.Rand) *netModel {
 		m.b1[j] = netBias
 		m.w2[j] = (rng.Float32()*2 - 1) * netOutInit
 	}
+	for b := 1; b < buckets; b++ {
+		copy(m.w2[b*h:(b+1)*h], m.w2[:h])
+	}
 	return m
 }
 
-// netInputsOf lists p's inputs that are on (eval.NetInputsOf) into s.
-func netInputsOf(p *movegen.Position, s *netSample) {
+// startModel returns the model of n, its single output copied to every
+// bucket when the fit has buckets and n one: the fit then starts from n's
+// scores exactly and lets each bucket learn its own.
+func startModel(n *eval.Network, buckets int) (*netModel, error) {
+	w1, b1, w2, b2 := n.Float()
+	switch {
+	case len(b2) == buckets:
+	case len(b2) == 1:
+		for b := 1; b < buckets; b++ {
+			w2, b2 = append(w2, w2[:n.H]...), append(b2, b2[0])
+		}
+	default:
+		return nil, fmt.Errorf("train: the starting network has %d output buckets, the fit %d", len(b2), buckets)
+	}
+	return &netModel{h: n.H, w1: w1, b1: b1, w2: w2, b2: b2}, nil
+}
+
+// netInputsOf lists p's inputs that are on (eval.NetInputsOf) into s and
+// sets its bucket of buckets.
+func netInputsOf(p *movegen.Position, s *netSample, buckets int) {
 	var in [movegen.NumSquares]uint32
 	n := eval.NetInputsOf(p, &in)
 	for i, x := range in[:n] {
 		s.inputs[i] = uint8(x)
 	}
 	s.n = uint8(n)
+	s.bucket = uint8(eval.NetBucket(n, buckets))
 }
 
 // forward returns the winning chance of the side to move, leaving the
@@ -75,23 +104,24 @@ func (m *netModel) forward(s *netSample, k float32, acc []float32) float32 {
 			acc[j] += row[j]
 		}
 	}
-	out := m.b2
+	out := m.b2[s.bucket]
+	w2 := m.w2[int(s.bucket)*m.h : int(s.bucket+1)*m.h]
 	for j, a := range acc {
-		out += m.w2[j] * min(max(a, 0), 1)
+		out += w2[j] * min(max(a, 0), 1)
 	}
 	return float32(sigmoid(float64(100 * out / k)))
 }
 
 // netGrad is one worker's gradient of a batch.
 type netGrad struct {
-	w1, b1, w2 []float32
-	b2         float32
-	loss       float64
-	acc        []float32
+	w1, b1, w2, b2 []float32
+	loss           float64
+	acc            []float32
 }
 
-func newNetGrad(h int) *netGrad {
-	return &netGrad{w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, h), acc: make([]float32, h)}
+func newNetGrad(h, buckets int) *netGrad {
+	return &netGrad{w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, buckets*h),
+		b2: make([]float32, buckets), acc: make([]float32, h)}
 }
 
 // backward adds s's gradient, times scale, to g.
@@ -99,17 +129,19 @@ func (m *netModel) backward(s *netSample, k float32, g *netGrad, scale float32) 
 	p := m.forward(s, k, g.acc)
 	g.loss += crossEntropy(float64(p), float64(s.target))
 	d := (p - s.target) * 100 / k * scale
-	g.b2 += d
+	g.b2[s.bucket] += d
+	lo, hi := int(s.bucket)*m.h, int(s.bucket+1)*m.h
+	gw2, w2 := g.w2[lo:hi], m.w2[lo:hi]
 	for j, a := range g.acc {
 		switch {
 		case a <= 0:
 			g.acc[j] = 0
 		case a >= 1:
-			g.w2[j] += d
+			gw2[j] += d
 			g.acc[j] = 0
 		default:
-			g.w2[j] += d * a
-			g.acc[j] = d * m.w2[j]
+			gw2[j] += d * a
+			g.acc[j] = d * w2[j]
 			g.b1[j] += g.acc[j]
 		}
 	}
@@ -169,14 +201,14 @@ func (t *netTrainer) step(batch []netSample, rate float32) float64 {
 			g.w1[i] += o.w1[i]
 			o.w1[i] = 0
 		}
-		for j := range g.b1 {
-			g.b1[j] += o.b1[j]
-			g.w2[j] += o.w2[j]
-			o.b1[j], o.w2[j] = 0, 0
+		for _, xs := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}} {
+			for j, x := range xs[1] {
+				xs[0][j] += x
+				xs[1][j] = 0
+			}
 		}
-		g.b2 += o.b2
 		g.loss += o.loss
-		o.b2, o.loss = 0, 0
+		o.loss = 0
 	}
 	loss := g.loss
 	g.loss = 0
@@ -186,9 +218,7 @@ func (t *netTrainer) step(batch []netSample, rate float32) float64 {
 	t.aw1.step(t.m.w1, g.w1, rate, c1, c2)
 	t.ab1.step(t.m.b1, g.b1, rate, c1, c2)
 	t.aw2.step(t.m.w2, g.w2, rate, c1, c2)
-	b2, gb2 := []float32{t.m.b2}, []float32{g.b2}
-	t.ab2.step(b2, gb2, rate, c1, c2)
-	t.m.b2, g.b2 = b2[0], 0
+	t.ab2.step(t.m.b2, g.b2, rate, c1, c2)
 	return loss
 }
 
@@ -221,7 +251,7 @@ func netSamples(in []Sample, tr *trainer) []netSample {
 	for i := range in {
 		s := &in[i]
 		p := s.position(tr.cfg.Variant)
-		netInputsOf(&p, &out[i])
+		netInputsOf(&p, &out[i], max(tr.cfg.Buckets, 1))
 		y := tr.target(s)
 		if p.Turn == movegen.White {
 			y = 1 - y
@@ -238,13 +268,17 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	// The random start is drawn even when Start replaces it, so that one
 	// seed shuffles the positions alike either way.
-	m := newNetModel(cfg.Hidden, rng)
+	buckets := max(cfg.Buckets, 1)
+	m := newNetModel(cfg.Hidden, buckets, rng)
 	if cfg.Start != nil {
-		m.w1, m.b1, m.w2, m.b2 = cfg.Start.Float()
+		var err error
+		if m, err = startModel(cfg.Start, buckets); err != nil {
+			return nil, err
+		}
 	}
 	t := &netTrainer{m: m, k: float32(fit.K)}
 	for w := range t.grads {
-		t.grads[w] = newNetGrad(cfg.Hidden)
+		t.grads[w] = newNetGrad(cfg.Hidden, buckets)
 	}
 	rate := float32(cfg.NetRate)
 	err := passes(cfg, fit, rng, len(ts),

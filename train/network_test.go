@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -76,7 +77,7 @@ func TestTrainNetworkDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(a.Net.W1, b.Net.W1) || !slices.Equal(a.Net.W2, b.Net.W2) || a.Net.B2 != b.Net.B2 {
+	if !slices.Equal(a.Net.W1, b.Net.W1) || !slices.Equal(a.Net.W2, b.Net.W2) || !slices.Equal(a.Net.B2, b.Net.B2) {
 		t.Error("two runs with one seed gave different networks")
 	}
 	if first, last := a.Epochs[0].TrainLoss, a.Epochs[len(a.Epochs)-1].TrainLoss; !(last < first) {
@@ -114,9 +115,49 @@ func TestTrainNetworkStart(t *testing.T) {
 	if !(w < c) || w > best*1.01 {
 		t.Errorf("validation loss after one pass: %.5f from the first fit (%.5f at its best), %.5f from random weights", w, best, c)
 	}
-	cfg.Hidden = 256
+	// One output fitted on by four buckets starts where it was too.
+	cfg.Buckets = 4
+	warm4, err := Train(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w4 := warm4.Epochs[0].ValidLoss; !(w4 < c) || w4 > best*1.01 || warm4.Net.Buckets != 4 {
+		t.Errorf("four buckets from the first fit: validation loss %.5f after one pass, %d buckets", w4, warm4.Net.Buckets)
+	}
+	cfg.Start, cfg.Buckets = warm4.Net, 3
+	if _, err := Train(samples, cfg); err == nil {
+		t.Error("a start of 4 buckets for a fit of 3: no error")
+	}
+	cfg.Start, cfg.Buckets, cfg.Hidden = first.Net, 0, 256
 	if _, err := Train(samples, cfg); err == nil {
 		t.Error("a start of 128 units for a fit of 256: no error")
+	}
+}
+
+// TestStartModelBuckets checks that a network of one output, copied to
+// every bucket, scores every position as before.
+func TestStartModelBuckets(t *testing.T) {
+	samples := playoutSamples(500, 5)
+	rng := rand.New(rand.NewPCG(8, 9))
+	one := newNetModel(128, 1, rng)
+	one.b2[0] = 0.1
+	n, err := eval.NetworkFromFloat(one.h, one.w1, one.b1, one.w2, one.b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := startModel(n, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n5, err := eval.NetworkFromFloat(m.h, m.w1, m.b1, m.w2, m.b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range samples {
+		p := samples[i].position(movegen.American)
+		if a, b := n.Evaluate(&p), n5.Evaluate(&p); a != b {
+			t.Fatalf("%s: %d with one output, %d with five buckets", p.FEN(), a, b)
+		}
 	}
 }
 
@@ -127,6 +168,13 @@ func TestTrainNetworkConfigErrors(t *testing.T) {
 		cfg.Hidden = h
 		if _, err := Train(samples, cfg); err == nil {
 			t.Errorf("hidden %d: no error", h)
+		}
+	}
+	for _, b := range []int{-1, 13} {
+		cfg := DefaultFit
+		cfg.Hidden, cfg.Buckets = 128, b
+		if _, err := Train(samples, cfg); err == nil {
+			t.Errorf("%d buckets: no error", b)
 		}
 	}
 }

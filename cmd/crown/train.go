@@ -29,7 +29,7 @@ func init() {
 const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
                    [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
                    [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
-                   [--hidden N [--net-rate X]] [--init FILE]
+                   [--hidden N [--net-rate X] [--buckets N]] [--init FILE]
        crown train loop --dir DIR ...   (generations of self-play, fit and match: crown train loop --help)
 Fits the evaluation's weights to the positions of the data files (written
 by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
@@ -41,9 +41,11 @@ improving; a rule set left out by --variant keeps the weights built in. With
 target instead of the blend, and with --adjudicate every game's positions
 before its first database position take that position's value as the
 game's result. With --hidden N the rule set gets a network of N hidden
-units over the pieces' squares instead of the linear model (docs/training.md);
+units over the pieces' squares instead of the linear model (docs/training.md),
+and --buckets N gives it N outputs, each for a run of piece counts;
 --init FILE starts it from the weight file's network instead of random
-weights (its width unless --hidden says it too).
+weights (its width unless --hidden says it too; a network of one output is
+copied to every bucket).
 The loss of every pass goes to stderr. The same data, flags and seed give the
 same file. See docs/training.md.
 The weight file is written whole at the end: a run killed (or stopped by a full disk)
@@ -69,6 +71,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", def.Seed, "seed of the order of positions and the validation split")
 	hidden := fs.Int("hidden", 0, "fit a network of this many hidden units (a multiple of 128); 0: the linear model")
 	netRate := fs.Float64("net-rate", def.NetRate, "with --hidden: the network's Adam step")
+	buckets := fs.Int("buckets", 1, fmt.Sprintf("with --hidden: the network's outputs, each for a run of piece counts (1-%d)", eval.MaxBuckets))
 	initFile := fs.String("init", "", "weight file whose networks the fit starts from (fitting on), not random weights")
 	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
@@ -92,7 +95,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := train.FitConfig{Lambda: *lambda, K: *k, Epochs: *epochs, Patience: *patience, Batch: *batch,
 		Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed,
-		Hidden: *hidden, NetRate: *netRate}
+		Hidden: *hidden, NetRate: *netRate, Buckets: *buckets}
 	switch {
 	case *out == "":
 		return usageErr("--out FILE is required")
@@ -106,6 +109,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--rate must be positive, --decay in (0, 1], --l2 and --k not negative")
 	case *hidden < 0 || *hidden%eval.NetHiddenStep != 0 || *hidden > eval.MaxHidden || *netRate <= 0:
 		return usageErr("--hidden must be a multiple of %d up to %d, --net-rate positive", eval.NetHiddenStep, eval.MaxHidden)
+	case *buckets < 1 || *buckets > eval.MaxBuckets:
+		return usageErr("--buckets must be in 1..%d", eval.MaxBuckets)
+	case *buckets > 1 && *hidden == 0 && *initFile == "":
+		return usageErr("--buckets needs a network: --hidden N or --init FILE")
 	case *adjudicate && *egdbDir == "":
 		return usageErr("--adjudicate needs --egdb DIR")
 	}
@@ -125,6 +132,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 				return usageErr("--init %s has no network for %v", *initFile, v)
 			case *hidden != 0 && *hidden != n.H:
 				return usageErr("--init %s has %d hidden units for %v, --hidden says %d", *initFile, n.H, v, *hidden)
+			case len(n.B2) != 1 && len(n.B2) != *buckets:
+				return usageErr("--init %s has %d output buckets for %v, --buckets says %d", *initFile, len(n.B2), v, *buckets)
 			}
 		}
 	}
@@ -161,6 +170,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			v, fit.Train+fit.Valid, fit.Valid, fit.K, fit.Best, len(fit.Epochs), last.ValidLoss)
 		if fit.Net != nil {
 			note += fmt.Sprintf(", a network of %d hidden units", fit.Net.H)
+			if fit.Net.Buckets > 1 {
+				note += fmt.Sprintf(" and %d output buckets", fit.Net.Buckets)
+			}
 		}
 		fmt.Fprintln(stdout, note)
 		notes = append(notes, note)

@@ -44,12 +44,20 @@ func TestTrainCommand(t *testing.T) {
 	if h := eval.Default().Nets[0].H; code != exitOK || !strings.Contains(stdout, fmt.Sprintf("a network of %d hidden units", h)) {
 		t.Errorf("train --init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
+	// --buckets: the shipped network's output copied to four buckets.
+	code, stdout, stderr = runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "1", "--init", shipped, "--buckets", "4")
+	if code != exitOK || !strings.Contains(stdout, "and 4 output buckets") {
+		t.Errorf("train --init --buckets 4: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--init", filepath.Join(dir, "none.bin")}, "--init"},
 		{[]string{"--init", shipped, "--hidden", "128"}, "--hidden says 128"},
+		{[]string{"--init", out, "--buckets", "3"}, "--buckets says 3"},
+		{[]string{"--hidden", "128", "--buckets", "13"}, "--buckets must be"},
+		{[]string{"--buckets", "2"}, "--buckets needs a network"},
 	} {
 		args := append([]string{"train", "--data", data, "--out", out, "--variant", "american"}, c.args...)
 		if code, _, stderr := runCrown(args...); code != exitUsage || !strings.Contains(stderr, c.want) {
