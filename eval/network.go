@@ -25,13 +25,16 @@ const NetHiddenStep = 128
 // its weights in W2. The inputs are the side to move's, so the score is
 // exactly colour-symmetric whatever the weights.
 type Network struct {
-	H       int     // hidden units, a multiple of NetHiddenStep
-	Buckets int     // outputs, by the number of pieces (1: one for all)
-	W1      []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
-	B1      []int16 // the units' biases
-	W2      []int16 // the output weights, bucket by bucket: W2[b*H+j] joins unit j to output b
-	B2      []int32 // the output biases, a bucket each
+	H  int     // hidden units, a multiple of NetHiddenStep
+	W1 []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
+	B1 []int16 // the units' biases
+	W2 []int16 // the output weights, bucket by bucket: W2[b*H+j] joins unit j to output b
+	B2 []int32 // the output biases, a bucket each: their number is the network's outputs
 }
+
+// Buckets returns n's number of outputs (by the number of pieces; 1: one
+// for all).
+func (n *Network) Buckets() int { return len(n.B2) }
 
 // MaxBuckets bounds a network's outputs: more than a bucket for every
 // two piece counts would leave each too few positions to learn from.
@@ -47,10 +50,10 @@ func NetBucket(pieces, buckets int) int {
 
 // bucket returns the output of n that scores p.
 func (n *Network) bucket(p *movegen.Position) int {
-	if n.Buckets <= 1 {
+	if len(n.B2) <= 1 {
 		return 0
 	}
-	return NetBucket(p.Occupied().Count(), n.Buckets)
+	return NetBucket(p.Occupied().Count(), len(n.B2))
 }
 
 // Quantisation: a hidden unit's activation 1.0 is netQA, an output weight
@@ -134,7 +137,7 @@ func NetworkFromFloat(h int, w1, b1, w2, b2 []float32) (*Network, error) {
 	if h <= 0 || h%NetHiddenStep != 0 || nb < 1 || nb > MaxBuckets || len(w1) != NetInputs*h || len(b1) != h || len(w2) != nb*h {
 		return nil, fmt.Errorf("eval: network of %d hidden units and %d buckets: bad sizes", h, nb)
 	}
-	n := &Network{H: h, Buckets: nb, W1: make([]int16, len(w1)), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
+	n := &Network{H: h, W1: make([]int16, len(w1)), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
 	q := func(x float32, s float64) (int16, error) {
 		v := math.Round(float64(x) * s)
 		if v > math.MaxInt16 || v < math.MinInt16 {
@@ -208,8 +211,8 @@ func (n *Network) appendTo(b []byte) []byte {
 	le := binary.LittleEndian
 	b = le.AppendUint16(b, NetInputs)
 	b = le.AppendUint16(b, uint16(n.H))
-	if n.Buckets > 1 {
-		b = le.AppendUint16(b, uint16(n.Buckets))
+	if nb := n.Buckets(); nb > 1 {
+		b = le.AppendUint16(b, uint16(nb))
 	}
 	for _, xs := range [][]int16{n.W1, n.B1, n.W2} {
 		for _, x := range xs {
@@ -244,7 +247,7 @@ func readNetwork(d []byte, bucketed bool) (*Network, []byte, error) {
 		}
 		d = d[2:]
 	}
-	n := &Network{H: h, Buckets: nb, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
+	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
 	if len(d) < 2*(len(n.W1)+len(n.B1)+len(n.W2))+4*nb {
 		return nil, nil, fmt.Errorf("weights cut short")
 	}

@@ -18,7 +18,7 @@ import (
 // random weights.
 func randomNet(h, buckets int) *Network {
 	r := rand.New(rand.NewPCG(1, uint64(buckets)))
-	n := &Network{H: h, Buckets: buckets, W1: make([]int16, NetInputs*h), B1: make([]int16, h),
+	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h),
 		W2: make([]int16, buckets*h), B2: make([]int32, buckets)}
 	for i := range n.W1 {
 		n.W1[i] = int16(r.IntN(200) - 100)
@@ -70,7 +70,7 @@ func netFile(h, buckets int) *WeightFile {
 
 // sameNetwork reports whether a and b have the same weights.
 func sameNetwork(a, b *Network) bool {
-	return a != nil && b != nil && a.H == b.H && max(a.Buckets, 1) == max(b.Buckets, 1) && slices.Equal(a.W1, b.W1) &&
+	return a != nil && b != nil && a.H == b.H && slices.Equal(a.W1, b.W1) &&
 		slices.Equal(a.B1, b.B1) && slices.Equal(a.W2, b.W2) && slices.Equal(a.B2, b.B2)
 }
 
@@ -158,8 +158,8 @@ func testNetworkFromFloat(t *testing.T, buckets int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.Buckets != buckets {
-		t.Fatalf("%d buckets, want %d", n.Buckets, buckets)
+	if n.Buckets() != buckets {
+		t.Fatalf("%d buckets, want %d", n.Buckets(), buckets)
 	}
 	for _, p := range randomPositions(100) {
 		var in []int

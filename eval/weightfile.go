@@ -83,7 +83,7 @@ func (f *WeightFile) Write(w io.Writer) error {
 	for v, t := range f.Tables {
 		b.WriteByte(byte(v))
 		if n := f.Nets[v]; n != nil {
-			if n.Buckets > 1 {
+			if n.Buckets() > 1 {
 				b.WriteByte(modelBuckets)
 			} else {
 				b.WriteByte(modelNetwork)

@@ -121,8 +121,8 @@ func TestTrainNetworkStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w4 := warm4.Epochs[0].ValidLoss; !(w4 < c) || w4 > best*1.01 || warm4.Net.Buckets != 4 {
-		t.Errorf("four buckets from the first fit: validation loss %.5f after one pass, %d buckets", w4, warm4.Net.Buckets)
+	if w4 := warm4.Epochs[0].ValidLoss; !(w4 < c) || w4 > best*1.01 || warm4.Net.Buckets() != 4 {
+		t.Errorf("four buckets from the first fit: validation loss %.5f after one pass, %d buckets", w4, warm4.Net.Buckets())
 	}
 	cfg.Start, cfg.Buckets = warm4.Net, 3
 	if _, err := Train(samples, cfg); err == nil {

@@ -132,8 +132,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 				return usageErr("--init %s has no network for %v", *initFile, v)
 			case *hidden != 0 && *hidden != n.H:
 				return usageErr("--init %s has %d hidden units for %v, --hidden says %d", *initFile, n.H, v, *hidden)
-			case len(n.B2) != 1 && len(n.B2) != *buckets:
-				return usageErr("--init %s has %d output buckets for %v, --buckets says %d", *initFile, len(n.B2), v, *buckets)
+			case n.Buckets() != 1 && n.Buckets() != *buckets:
+				return usageErr("--init %s has %d output buckets for %v, --buckets says %d", *initFile, n.Buckets(), v, *buckets)
 			}
 		}
 	}
@@ -170,8 +170,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			v, fit.Train+fit.Valid, fit.Valid, fit.K, fit.Best, len(fit.Epochs), last.ValidLoss)
 		if fit.Net != nil {
 			note += fmt.Sprintf(", a network of %d hidden units", fit.Net.H)
-			if fit.Net.Buckets > 1 {
-				note += fmt.Sprintf(" and %d output buckets", fit.Net.Buckets)
+			if nb := fit.Net.Buckets(); nb > 1 {
+				note += fmt.Sprintf(" and %d output buckets", nb)
 			}
 		}
 		fmt.Fprintln(stdout, note)
