@@ -51,7 +51,7 @@ type netModel struct {
 // so that the random draws do not depend on the buckets.
 func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
 	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h),
-		w2: make([]float32, buckets*h), b2: make([]float32, buckets)}
+		w2: make([]float32, h), b2: make([]float32, 1)}
 	for i := range m.w1 {
 		m.w1[i] = (rng.Float32()*2 - 1) * netInit
 	}
@@ -59,27 +59,32 @@ func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
 		m.b1[j] = netBias
 		m.w2[j] = (rng.Float32()*2 - 1) * netOutInit
 	}
-	for b := 1; b < buckets; b++ {
-		copy(m.w2[b*h:(b+1)*h], m.w2[:h])
-	}
+	m.spread(buckets)
 	return m
+}
+
+// spread copies m's one output to buckets outputs, so that each starts
+// where the one was and learns its own.
+func (m *netModel) spread(buckets int) {
+	for b := 1; b < buckets; b++ {
+		m.w2, m.b2 = append(m.w2, m.w2[:m.h]...), append(m.b2, m.b2[0])
+	}
 }
 
 // startModel returns the model of n, its single output copied to every
 // bucket when the fit has buckets and n one: the fit then starts from n's
-// scores exactly and lets each bucket learn its own.
+// scores exactly.
 func startModel(n *eval.Network, buckets int) (*netModel, error) {
-	w1, b1, w2, b2 := n.Float()
-	switch {
-	case len(b2) == buckets:
-	case len(b2) == 1:
-		for b := 1; b < buckets; b++ {
-			w2, b2 = append(w2, w2[:n.H]...), append(b2, b2[0])
-		}
+	m := &netModel{h: n.H}
+	m.w1, m.b1, m.w2, m.b2 = n.Float()
+	switch len(m.b2) {
+	case buckets:
+	case 1:
+		m.spread(buckets)
 	default:
-		return nil, fmt.Errorf("train: the starting network has %d output buckets, the fit %d", len(b2), buckets)
+		return nil, fmt.Errorf("train: the starting network has %d output buckets, the fit %d", len(m.b2), buckets)
 	}
-	return &netModel{h: n.H, w1: w1, b1: b1, w2: w2, b2: b2}, nil
+	return m, nil
 }
 
 // netInputsOf lists p's inputs that are on (eval.NetInputsOf) into s and
@@ -246,12 +251,12 @@ func (t *netTrainer) loss(samples []netSample) float64 {
 
 // netSamples turns samples into the network's terms, targets as the
 // linear fit's (trainer.target) from the side to move's view.
-func netSamples(in []Sample, tr *trainer) []netSample {
+func netSamples(in []Sample, tr *trainer, buckets int) []netSample {
 	out := make([]netSample, len(in))
 	for i := range in {
 		s := &in[i]
 		p := s.position(tr.cfg.Variant)
-		netInputsOf(&p, &out[i], max(tr.cfg.Buckets, 1))
+		netInputsOf(&p, &out[i], buckets)
 		y := tr.target(s)
 		if p.Turn == movegen.White {
 			y = 1 - y
@@ -264,11 +269,11 @@ func netSamples(in []Sample, tr *trainer) []netSample {
 // trainNetwork fits a network of cfg.Hidden units (Train's other half).
 func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, error) {
 	tr := &trainer{cfg: cfg, k: fit.K}
-	ts, vs := netSamples(trainSet, tr), netSamples(validSet, tr)
+	buckets := max(cfg.Buckets, 1)
+	ts, vs := netSamples(trainSet, tr, buckets), netSamples(validSet, tr, buckets)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	// The random start is drawn even when Start replaces it, so that one
 	// seed shuffles the positions alike either way.
-	buckets := max(cfg.Buckets, 1)
 	m := newNetModel(cfg.Hidden, buckets, rng)
 	if cfg.Start != nil {
 		var err error
