@@ -70,7 +70,7 @@ var DefaultParams = Params{
 	ProbCutMinDepth:    4,
 	IIRMinDepth:        6,
 	LMRHistory:         0,
-	RFPMargin:          0,
+	RFPMargin:          50,
 	RFPMaxDepth:        3,
 	SEMinDepth:         0,
 	SEMargin:           2,

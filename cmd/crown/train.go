@@ -44,8 +44,8 @@ game's result. With --hidden N the rule set gets a network of N hidden
 units over the pieces' squares instead of the linear model (docs/training.md),
 and --buckets N gives it N outputs, each for a run of piece counts;
 --init FILE starts it from the weight file's network instead of random
-weights (its width unless --hidden says it too; a network of one output is
-copied to every bucket).
+weights (its width and outputs unless --hidden and --buckets say them too;
+a network of one output is copied to every bucket --buckets asks for).
 The loss of every pass goes to stderr. The same data, flags and seed give the
 same file. See docs/training.md.
 The weight file is written whole at the end: a run killed (or stopped by a full disk)
@@ -132,7 +132,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 				return usageErr("--init %s has no network for %v", *initFile, v)
 			case *hidden != 0 && *hidden != n.H:
 				return usageErr("--init %s has %d hidden units for %v, --hidden says %d", *initFile, n.H, v, *hidden)
-			case n.Buckets() != 1 && n.Buckets() != *buckets:
+			case n.Buckets() != 1 && fs.Changed("buckets") && n.Buckets() != *buckets:
 				return usageErr("--init %s has %d output buckets for %v, --buckets says %d", *initFile, n.Buckets(), v, *buckets)
 			}
 		}
@@ -160,6 +160,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		c.Variant = v
 		if start != nil {
 			c.Start, c.Hidden = start.Nets[v], start.Nets[v].H
+			if !fs.Changed("buckets") {
+				c.Buckets = start.Nets[v].Buckets() // fitting on keeps the start's outputs
+			}
 		}
 		fit, err := train.FitFiles(data, c, db, *adjudicate, stderr)
 		if err != nil {

@@ -38,16 +38,19 @@ func TestTrainCommand(t *testing.T) {
 	if wf.Nets[1] == nil || !reflect.DeepEqual(*wf.Nets[1], *eval.Default().Nets[1]) {
 		t.Error("Pool's weights changed, though only American was fitted")
 	}
-	// --init: the fit starts from the shipped network, and takes its width.
+	// --init: the fit starts from the shipped network, and takes its width
+	// and its outputs.
 	shipped := filepath.Join("..", "..", "eval", "weights.bin")
 	code, stdout, stderr = runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "1", "--init", shipped)
-	if h := eval.Default().Nets[0].H; code != exitOK || !strings.Contains(stdout, fmt.Sprintf("a network of %d hidden units", h)) {
-		t.Errorf("train --init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	n := eval.Default().Nets[0]
+	if want := fmt.Sprintf("a network of %d hidden units and %d output buckets", n.H, n.Buckets()); code != exitOK || !strings.Contains(stdout, want) {
+		t.Errorf("train --init: exit %d, stdout %q, stderr %q, want %q", code, stdout, stderr, want)
 	}
-	// --buckets: the shipped network's output copied to four buckets.
-	code, stdout, stderr = runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "1", "--init", shipped, "--buckets", "4")
-	if code != exitOK || !strings.Contains(stdout, "and 4 output buckets") {
-		t.Errorf("train --init --buckets 4: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	// --buckets saying what the start has (a start of one output copied to
+	// buckets: train's TestStartModelBuckets).
+	code, stdout, stderr = runCrown("train", "--data", data, "--out", out, "--variant", "american", "--epochs", "1", "--init", shipped, "--buckets", fmt.Sprint(n.Buckets()))
+	if code != exitOK || !strings.Contains(stdout, fmt.Sprintf("and %d output buckets", n.Buckets())) {
+		t.Errorf("train --init --buckets %d: exit %d, stdout %q, stderr %q", n.Buckets(), code, stdout, stderr)
 	}
 	for _, c := range []struct {
 		args []string
