@@ -177,7 +177,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// shallower search tries no ProbCut of its own at this node (frame's
 	// probCut), else the static score alone would decide at every depth
 	// (the same test).
-	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && abs(beta) < WinThreshold &&
+	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && s.disable&DisableRFP == 0 && abs(beta) < WinThreshold &&
 		p.Occupied().Count() > fullWidthPieces {
 		if v := w.evals.evaluate(ply, p, key); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
 			return v

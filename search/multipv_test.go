@@ -10,13 +10,9 @@ import (
 )
 
 // exactOptions make the search plain alpha-beta over a tree fixed by the
-// position and the depth (DisableAll, and reverse futility off: its cut
-// returns a static score): every score inside its window is the tree's
-// minimax value, whatever the table and the history hold.
-var exactOptions = Options{HashMiB: 1, Threads: 1, Disable: DisableAll, Params: &noRFP}
-
-// noRFP are the default parameters with reverse futility off.
-var noRFP = func() Params { p := DefaultParams; p.RFPMargin = 0; return p }()
+// position and the depth (DisableAll): every score inside its window is
+// the tree's minimax value, whatever the table and the history hold.
+var exactOptions = Options{HashMiB: 1, Threads: 1, Disable: DisableAll}
 
 // exactPositions are the positions of the multi-PV exactness test: both
 // rule sets, quiet roots and roots with a choice of captures, a middle

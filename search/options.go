@@ -71,7 +71,7 @@ var Registry = []Option{
 	},
 	{
 		Key: "disable", Flag: "disable",
-		Help: "search features off, for experiments: the sum of 1 ProbCut, 2 late-move reductions, 4 internal iterative reduction, 8 extensions, 16 transposition-table cutoffs",
+		Help: "search features off, for experiments: the sum of 1 ProbCut, 2 late-move reductions, 4 internal iterative reduction, 8 extensions, 16 transposition-table cutoffs, 32 reverse futility",
 		Min:  0, Max: DisableAll, Default: 0,
 		field: func(o *Options) *int { return &o.Disable },
 	},
@@ -94,12 +94,13 @@ const (
 	DisableIIR                    // internal iterative reduction
 	DisableExtensions             // the threat and forced-move extensions
 	// DisableTTCutoffs: the transposition table orders moves but cuts no
-	// node. With every feature off (DisableAll, and reverse futility off,
-	// its default) the search is plain alpha-beta over a tree that depends
-	// only on the position and the depth: its scores are the tree's
-	// minimax values whatever the table and history hold, so that
-	// separate searches agree exactly (the multi-PV test).
+	// node. With every feature off (DisableAll) the search is plain
+	// alpha-beta over a tree that depends only on the position and the
+	// depth: its scores are the tree's minimax values whatever the table
+	// and history hold, so that separate searches agree exactly (the
+	// multi-PV test).
 	DisableTTCutoffs
+	DisableRFP // reverse futility, whose cut returns a static score
 	// DisableAll is every feature off.
 	DisableAll = 1<<iota - 1
 )

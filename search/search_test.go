@@ -149,7 +149,7 @@ func TestProbCutShots(t *testing.T) {
 		// shot's null-window search too, and plays 16-19 at +289 instead
 		// (also a win; the shot scores +442 in a multi-PV search).
 		p := mustFEN(t, tc.fen, movegen.American)
-		res := search(t, newEngine(t, Options{HashMiB: 4, Params: &noRFP}), p, Limits{Depth: tc.depth})
+		res := search(t, newEngine(t, Options{HashMiB: 4, Disable: DisableRFP}), p, Limits{Depth: tc.depth})
 		if got := p.FormatMove(res.Move); got != tc.move || res.Score < tc.least {
 			t.Errorf("%s: %s score %d, want %s and at least %d", tc.name, got, res.Score, tc.move, tc.least)
 		}
@@ -192,13 +192,13 @@ func TestDisable(t *testing.T) {
 		return search(t, newEngine(t, Options{HashMiB: 4, Disable: disable}), p, Limits{Depth: depth}).Nodes
 	}
 	all := nodes(0)
-	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions, DisableTTCutoffs} {
+	for _, bit := range []int{DisableProbCut, DisableLMR, DisableIIR, DisableExtensions, DisableTTCutoffs, DisableRFP} {
 		if n := nodes(bit); n == all {
 			t.Errorf("Disable %d: %d nodes, the same as with every feature on", bit, n)
 		}
 	}
-	if err := (&Options{}).Set("disable", "32"); err == nil {
-		t.Error("disable=32 accepted, beyond DisableAll")
+	if err := (&Options{}).Set("disable", "64"); err == nil {
+		t.Error("disable=64 accepted, beyond DisableAll")
 	}
 }
 
