@@ -152,6 +152,17 @@ func (s *session) outcome() outcome {
 	return outcomeOf(movegen.Adjudicate(s.line.Positions()[:s.ply+1], s.line.Moves[:s.ply]))
 }
 
+// outcome is how a game stands: still going, or over with a result and why.
+type outcome struct {
+	Over   bool
+	Result string // "1-0" (Black won), "0-1", "1/2-1/2", or "*" while going
+	Reason string
+	// Ending is the reason as a stable code for the page to put in the
+	// player's language: "no_moves", "repetition", "move_count" or
+	// "three_kings"; empty while the game goes on.
+	Ending string
+}
+
 // endingCodes are the codes of outcome.Ending.
 var endingCodes = [...]string{
 	movegen.NotOver:    "",

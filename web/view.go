@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -105,6 +106,17 @@ type analysisView struct {
 	// Hinting says the engine looks for a hint.
 	Hinting bool `json:"hinting"`
 }
+
+// colourTitle names a side in messages.
+func colourTitle(c movegen.Color) string {
+	if c == movegen.Black {
+		return "Black"
+	}
+	return "White"
+}
+
+// colourName names a side in the API.
+func colourName(c movegen.Color) string { return strings.ToLower(colourTitle(c)) }
 
 func newMoveView(p *movegen.Position, m movegen.Move) moveView {
 	v := moveView{Text: p.FormatMove(m), Path: []int{m.From.Number()}, Captured: []int{}, Colour: colourName(p.Turn)}

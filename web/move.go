@@ -12,28 +12,6 @@ import (
 // all twelve pieces lands twelve times, plus the start square.
 const maxPathSquares = 1 + movegen.MaxPiecesPerSide
 
-// outcome is how a game stands: still going, or over with a result and why.
-type outcome struct {
-	Over   bool
-	Result string // "1-0" (Black won), "0-1", "1/2-1/2", or "*" while going
-	Reason string
-	// Ending is the reason as a stable code for the page to put in the
-	// player's language: "no_moves", "repetition", "move_count" or
-	// "three_kings"; empty while the game goes on.
-	Ending string
-}
-
-// colourTitle names a side in messages.
-func colourTitle(c movegen.Color) string {
-	if c == movegen.Black {
-		return "Black"
-	}
-	return "White"
-}
-
-// colourName names a side in the API.
-func colourName(c movegen.Color) string { return strings.ToLower(colourTitle(c)) }
-
 // Why a move request did not name exactly one legal move. The browser reads
 // the code: "ambiguous" and "incomplete" keep the piece picked and ask for
 // more squares.
