@@ -1,8 +1,8 @@
 // Package web is Crown's board in the browser, served by `crown serve`: a
 // single page (plain HTML, CSS and JavaScript, embedded in the binary) and
-// a small JSON API over the engine. The server keeps each game as a
-// session keyed by a random id and decides every question of legality with
-// movegen; the page only draws the board and sends what the person does.
+// a small JSON API over the engine. The server keeps each game under a
+// random id and decides every question of legality with movegen; the page
+// only draws the board and sends what the person does.
 // Engine moves and analysis run as cancellable searches, a bounded number at
 // once, and the page follows them through a stream of server-sent events.
 // Each game's engine is a play.Session, made at its first search and let go
@@ -14,7 +14,7 @@
 //
 //	POST /api/games                  start a game: {variant, human, movetime_ms, fen | pdn}
 //	GET  /api/games/{id}             the game's state
-//	POST /api/games/{id}/new         start a new game in the same session
+//	POST /api/games/{id}/new         start a new game under the same id
 //	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"}
 //	POST /api/games/{id}/undo        take back the last move (and the engine's reply)
 //	POST /api/games/{id}/redo        bring it back

@@ -41,7 +41,7 @@ func (h human) plays(c movegen.Color) bool {
 	return h == humanBoth || h == humanBlack && c == movegen.Black || h == humanWhite && c == movegen.White
 }
 
-// task is what a session's engine is doing.
+// task is what a game's engine is doing.
 type task int
 
 const (
@@ -64,10 +64,10 @@ type info struct {
 	Lines    []lineView    // the best moves with their scores and lines
 }
 
-// session is one game at one board. Its mutex guards everything below it;
+// game is one game at one board. Its mutex guards everything below it;
 // searches run in their own goroutine and publish through it, and a
 // handler never waits for a search while holding it.
-type session struct {
+type game struct {
 	id  string
 	srv *Server
 
@@ -101,10 +101,6 @@ type session struct {
 	lastUsed time.Time
 }
 
-func newSession(id string, srv *Server) *session {
-	return &session{id: id, srv: srv, lines: 1, changed: make(chan struct{}), lastUsed: time.Now()}
-}
-
 // setup holds what a new game needs.
 type setup struct {
 	variant  movegen.Variant
@@ -115,41 +111,41 @@ type setup struct {
 }
 
 // reset starts a new game; mu is held.
-func (s *session) reset(g setup) {
-	s.variant, s.hum, s.moveTime = g.variant, g.hum, g.moveTime
-	s.line = movegen.NewGame(g.start)
-	s.ply = 0
-	s.date = time.Now()
-	s.clear = true
-	s.dropReview()
-	s.hint = nil
-	for _, m := range g.moves {
-		if s.push(m) != nil {
+func (g *game) reset(st setup) {
+	g.variant, g.hum, g.moveTime = st.variant, st.hum, st.moveTime
+	g.line = movegen.NewGame(st.start)
+	g.ply = 0
+	g.date = time.Now()
+	g.clear = true
+	g.dropReview()
+	g.hint = nil
+	for _, m := range st.moves {
+		if g.push(m) != nil {
 			break // read from PDN, so legal: cannot happen
 		}
 	}
-	s.schedule()
+	g.schedule()
 }
 
 // push plays m on the board, dropping the moves that redo would have
 // brought back and the game's review, unless m is not legal there; mu is
 // held.
-func (s *session) push(m movegen.Move) error {
-	s.line.Truncate(s.ply)
-	if err := s.line.Play(m); err != nil {
+func (g *game) push(m movegen.Move) error {
+	g.line.Truncate(g.ply)
+	if err := g.line.Play(m); err != nil {
 		return err
 	}
-	s.ply++
-	s.dropReview()
+	g.ply++
+	g.dropReview()
 	return nil
 }
 
 // pos returns the position on the board; mu is held.
-func (s *session) pos() *movegen.Position { return &s.line.Positions()[s.ply] }
+func (g *game) pos() *movegen.Position { return &g.line.Positions()[g.ply] }
 
 // outcome judges the position on the board; mu is held.
-func (s *session) outcome() outcome {
-	return outcomeOf(movegen.Adjudicate(s.line.Positions()[:s.ply+1], s.line.Moves[:s.ply]))
+func (g *game) outcome() outcome {
+	return outcomeOf(movegen.Adjudicate(g.line.Positions()[:g.ply+1], g.line.Moves[:g.ply]))
 }
 
 // outcome is how a game stands: still going, or over with a result and why.
@@ -178,128 +174,128 @@ func outcomeOf(o movegen.Outcome) outcome {
 }
 
 // engineToMove reports whether the engine is to move at ply i; mu is held.
-func (s *session) engineToMove(i int) bool { return !s.hum.plays(s.line.Positions()[i].Turn) }
+func (g *game) engineToMove(i int) bool { return !g.hum.plays(g.line.Positions()[i].Turn) }
 
 // touch records a change for the event streams; mu is held.
-func (s *session) touch() {
-	s.version++
-	close(s.changed)
-	s.changed = make(chan struct{})
+func (g *game) touch() {
+	g.version++
+	close(g.changed)
+	g.changed = make(chan struct{})
 }
 
 // stop drops the running search, if any; mu is held.
-func (s *session) stop() {
-	s.gen++
-	if s.cancel != nil {
-		s.cancel()
-		s.cancel, s.hurry = nil, nil
+func (g *game) stop() {
+	g.gen++
+	if g.cancel != nil {
+		g.cancel()
+		g.cancel, g.hurry = nil, nil
 	}
-	s.task = taskNone
-	s.info = nil
+	g.task = taskNone
+	g.info = nil
 }
 
 // schedule stops any search and starts the one the new position calls
 // for: the engine's move on its turn, else analysis if it is on; mu is
 // held.
-func (s *session) schedule() {
-	s.stop()
-	s.touch()
-	if s.outcome().Over {
-		s.release()
+func (g *game) schedule() {
+	g.stop()
+	g.touch()
+	if g.outcome().Over {
+		g.release()
 		return
 	}
 	switch {
-	case s.engineToMove(s.ply) && s.rev == nil:
-		s.start(taskMove)
-	case s.analysis:
-		s.start(taskAnalysis)
+	case g.engineToMove(g.ply) && g.rev == nil:
+		g.start(taskMove)
+	case g.analysis:
+		g.start(taskAnalysis)
 	}
 }
 
 // start runs a search of the position on the board in its own goroutine,
 // unless the server is closing or the engine cannot be made (the server's
 // log says why); mu is held.
-func (s *session) start(t task) {
-	if s.srv.ctx.Err() != nil {
+func (g *game) start(t task) {
+	if g.srv.ctx.Err() != nil {
 		return
 	}
-	if s.play == nil {
-		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, EGDBs: s.srv.opt.EGDBs, BookLevel: s.srv.opt.Book})
+	if g.play == nil {
+		ps, err := play.New(play.Config{Search: g.srv.opt.Engine, EGDBs: g.srv.opt.EGDBs, BookLevel: g.srv.opt.Book})
 		if err != nil {
-			s.srv.logf("game %s: the engine: %v", s.id, err)
+			g.srv.logf("game %s: the engine: %v", g.id, err)
 			return
 		}
-		s.play = ps
+		g.play = ps
 	}
-	ctx, cancel := context.WithCancel(s.srv.ctx)
+	ctx, cancel := context.WithCancel(g.srv.ctx)
 	now, hurry := context.WithCancel(ctx)
-	s.task, s.cancel, s.hurry = t, cancel, hurry
-	gen := s.gen
-	p := *s.pos()
-	ps := s.play
+	g.task, g.cancel, g.hurry = t, cancel, hurry
+	gen := g.gen
+	p := *g.pos()
+	ps := g.play
 	if t == taskMove {
 		if m, ok := ps.BookMove(p); ok {
 			res := search.Result{Move: m.Move, HasMove: true, Score: m.Score, PV: []movegen.Move{m.Move}}
-			s.srv.searches.Add(1)
+			g.srv.searches.Add(1)
 			go func() {
-				defer s.srv.searches.Done()
+				defer g.srv.searches.Done()
 				defer cancel()
 				var err error
-				defer func() { s.failed(gen, err) }()
-				defer fault.Recover(&err, "game "+s.id+": book move")
-				s.finish(gen, t, &p, res)
+				defer func() { g.failed(gen, err) }()
+				defer fault.Recover(&err, "game "+g.id+": book move")
+				g.finish(gen, t, &p, res)
 			}()
 			return
 		}
 	}
-	req := search.Request{Pos: p, History: append([]movegen.Position(nil), s.line.Positions()[:s.ply]...)}
+	req := search.Request{Pos: p, History: append([]movegen.Position(nil), g.line.Positions()[:g.ply]...)}
 	switch t {
 	case taskMove:
-		req.Limits = search.Limits{MoveTime: s.moveTime, Exact: true}
+		req.Limits = search.Limits{MoveTime: g.moveTime, Exact: true}
 	case taskHint:
-		req.Limits = search.Limits{MoveTime: min(s.moveTime, maxHintTime), Exact: true}
+		req.Limits = search.Limits{MoveTime: min(g.moveTime, maxHintTime), Exact: true}
 	default:
-		req.Limits = search.Limits{MoveTime: s.srv.opt.AnalysisTime, Exact: true}
-		req.MultiPV = s.lines
+		req.Limits = search.Limits{MoveTime: g.srv.opt.AnalysisTime, Exact: true}
+		req.MultiPV = g.lines
 	}
-	req.Report = func(in search.Info) { s.report(gen, &p, in, false) }
-	clear := s.clear
-	s.clear = false
-	s.srv.searches.Add(1)
+	req.Report = func(in search.Info) { g.report(gen, &p, in, false) }
+	clear := g.clear
+	g.clear = false
+	g.srv.searches.Add(1)
 	go func() {
-		defer s.srv.searches.Done()
+		defer g.srv.searches.Done()
 		defer cancel()
 		var err error
-		defer func() { s.failed(gen, err) }()
-		defer fault.Recover(&err, "game "+s.id+": search")
-		if !s.srv.acquire(ctx) {
+		defer func() { g.failed(gen, err) }()
+		defer fault.Recover(&err, "game "+g.id+": search")
+		if !g.srv.acquire(ctx) {
 			return
 		}
-		defer s.srv.release()
+		defer g.srv.release()
 		if clear {
 			ps.ClearTable()
 		}
 		res, serr := ps.Search(now, req)
 		if serr != nil && !errors.Is(serr, search.ErrClosed) { // closed: the game let its engine go, the search was dropped
-			s.srv.logf("game %s: %v", s.id, serr)
+			g.srv.logf("game %s: %v", g.id, serr)
 		}
-		s.finish(gen, t, &p, res)
+		g.finish(gen, t, &p, res)
 	}()
 }
 
 // failed takes the panic of a search's goroutine (a bug, err; nil is
 // none): the server's log says what it was, and the game stops thinking,
 // so that the person can go on (or ask the engine again).
-func (s *session) failed(gen uint64, err error) {
+func (g *game) failed(gen uint64, err error) {
 	if err == nil {
 		return
 	}
-	s.srv.logf("game %s: %v\n%s", s.id, err, fault.Stack(err))
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if gen == s.gen {
-		s.task, s.cancel, s.hurry = taskNone, nil, nil
-		s.touch()
+	g.srv.logf("game %s: %v\n%s", g.id, err, fault.Stack(err))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gen == g.gen {
+		g.task, g.cancel, g.hurry = taskNone, nil, nil
+		g.touch()
 	}
 }
 
@@ -309,78 +305,78 @@ func (s *session) failed(gen uint64, err error) {
 // the background, as soon as a search stop has cancelled returns (a
 // handler must not wait for it: the search's reports take mu); mu is
 // held.
-func (s *session) release() {
-	ps := s.play
+func (g *game) release() {
+	ps := g.play
 	if ps == nil {
 		return
 	}
-	s.play = nil
-	s.srv.searches.Add(1)
+	g.play = nil
+	g.srv.searches.Add(1)
 	go func() {
-		defer s.srv.searches.Done()
+		defer g.srv.searches.Done()
 		var err error
 		defer func() {
 			if err != nil {
-				s.srv.logf("game %s: %v\n%s", s.id, err, fault.Stack(err))
+				g.srv.logf("game %s: %v\n%s", g.id, err, fault.Stack(err))
 			}
 		}()
-		defer fault.Recover(&err, "game "+s.id+": closing the engine")
+		defer fault.Recover(&err, "game "+g.id+": closing the engine")
 		ps.Close()
 	}()
 }
 
 // report publishes one finished iteration, if the search is still wanted
 // and analysis is on.
-func (s *session) report(gen uint64, p *movegen.Position, in search.Info, final bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if gen != s.gen || !s.analysis || s.task == taskHint {
+func (g *game) report(gen uint64, p *movegen.Position, in search.Info, final bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gen != g.gen || !g.analysis || g.task == taskHint {
 		return
 	}
-	s.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
+	g.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
 		PV: p.FormatLine(in.PV), Turn: p.Turn, Final: final, Position: p.FEN(), Lines: lineViews(p, in.Lines)}
-	s.touch()
+	g.touch()
 }
 
 // finish takes a search's result: the engine's move is played, analysis
 // is marked as ended.
-func (s *session) finish(gen uint64, t task, p *movegen.Position, res search.Result) {
+func (g *game) finish(gen uint64, t task, p *movegen.Position, res search.Result) {
 	if t == taskAnalysis {
-		s.report(gen, p, search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV, Lines: res.Lines}, true)
+		g.report(gen, p, search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, Time: res.Time, PV: res.PV, Lines: res.Lines}, true)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if gen != s.gen {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gen != g.gen {
 		return
 	}
-	s.task, s.cancel, s.hurry = taskNone, nil, nil
+	g.task, g.cancel, g.hurry = taskNone, nil, nil
 	// The engine's move is checked like the person's: push refuses an
 	// illegal one.
-	if t == taskMove && res.HasMove && s.srv.ctx.Err() == nil && s.push(res.Move) == nil {
-		s.schedule()
+	if t == taskMove && res.HasMove && g.srv.ctx.Err() == nil && g.push(res.Move) == nil {
+		g.schedule()
 		return
 	}
 	if t == taskHint && res.HasMove && p.IsLegal(res.Move) {
-		s.hint = &hint{ply: s.ply, fen: p.FEN(), move: newMoveView(p, res.Move), score: res.Score}
-		if s.analysis {
-			s.start(taskAnalysis)
+		g.hint = &hint{ply: g.ply, fen: p.FEN(), move: newMoveView(p, res.Move), score: res.Score}
+		if g.analysis {
+			g.start(taskAnalysis)
 		}
 	}
-	s.touch()
+	g.touch()
 }
 
-// game returns the moves on the board as a PDN game; mu is held.
-func (s *session) game() movegen.Game {
+// record returns the moves on the board as a PDN game; mu is held.
+func (g *game) record() movegen.Game {
 	names := [2]string{"Player", "Player"}
 	for c := movegen.Black; c <= movegen.White; c++ {
-		if !s.hum.plays(c) {
+		if !g.hum.plays(c) {
 			names[c] = "Crown"
 		}
 	}
-	o := s.outcome()
+	o := g.outcome()
 	tags := []movegen.Tag{
 		{Name: "Event", Value: "Crown web game"},
-		{Name: "Date", Value: s.date.Format("2006.01.02")},
+		{Name: "Date", Value: g.date.Format("2006.01.02")},
 		{Name: "Black", Value: names[movegen.Black]},
 		{Name: "White", Value: names[movegen.White]},
 		{Name: "Result", Value: o.Result},
@@ -388,15 +384,15 @@ func (s *session) game() movegen.Game {
 	if o.Over {
 		tags = append(tags, movegen.Tag{Name: "Termination", Value: o.Reason})
 	}
-	return movegen.Game{Tags: tags, Variant: s.variant, Start: s.line.Start,
-		Moves: append([]movegen.Move(nil), s.line.Moves[:s.ply]...), Result: o.Result}
+	return movegen.Game{Tags: tags, Variant: g.variant, Start: g.line.Start,
+		Moves: append([]movegen.Move(nil), g.line.Moves[:g.ply]...), Result: o.Result}
 }
 
 // pdn writes the game on the board as PDN text; mu is held.
-func (s *session) pdn() string {
-	g := s.game()
+func (g *game) pdn() string {
+	rec := g.record()
 	var b bytes.Buffer
-	if err := g.WritePDN(&b); err != nil {
+	if err := rec.WritePDN(&b); err != nil {
 		// Every move in the line was legal when played, so this cannot
 		// happen; say so rather than hide it.
 		return fmt.Sprintf("{ %v }\n", err)

@@ -42,40 +42,40 @@ type hint struct {
 }
 
 // dropReview stops and forgets the game's review; mu is held.
-func (s *session) dropReview() {
-	if s.rev != nil && s.rev.cancel != nil {
-		s.rev.cancel()
+func (g *game) dropReview() {
+	if g.rev != nil && g.rev.cancel != nil {
+		g.rev.cancel()
 	}
-	s.rev = nil
+	g.rev = nil
 }
 
 // startReview reviews the whole line on the board (undone moves too) in
 // its own goroutine, with an engine of its own, a search slot held for
 // the whole review, and the server's time per position; mu is held.
-func (s *session) startReview() {
-	s.dropReview()
-	ctx, cancel := context.WithCancel(s.srv.ctx)
-	rec := movegen.Game{Variant: s.variant, Start: s.line.Start, Moves: append([]movegen.Move(nil), s.line.Moves...)}
+func (g *game) startReview() {
+	g.dropReview()
+	ctx, cancel := context.WithCancel(g.srv.ctx)
+	rec := movegen.Game{Variant: g.variant, Start: g.line.Start, Moves: append([]movegen.Move(nil), g.line.Moves...)}
 	rv := &gameReview{cancel: cancel, running: true, result: review.Game{Record: rec}}
-	s.rev = rv
-	s.stop() // the engine does not move by itself under a review
-	s.touch()
-	if s.analysis && !s.outcome().Over {
-		s.start(taskAnalysis)
+	g.rev = rv
+	g.stop() // the engine does not move by itself under a review
+	g.touch()
+	if g.analysis && !g.outcome().Over {
+		g.start(taskAnalysis)
 	}
-	limits := search.Limits{MoveTime: s.srv.opt.ReviewTime}
-	s.srv.searches.Add(1)
+	limits := search.Limits{MoveTime: g.srv.opt.ReviewTime}
+	g.srv.searches.Add(1)
 	go func() {
-		defer s.srv.searches.Done()
+		defer g.srv.searches.Done()
 		defer cancel()
 		var err error
-		defer func() { s.reviewEnded(rv, err) }()
-		defer fault.Recover(&err, "game "+s.id+": review")
-		if !s.srv.acquire(ctx) {
+		defer func() { g.reviewEnded(rv, err) }()
+		defer fault.Recover(&err, "game "+g.id+": review")
+		if !g.srv.acquire(ctx) {
 			return
 		}
-		defer s.srv.release()
-		ps, err := play.New(play.Config{Search: s.srv.opt.Engine, EGDBs: s.srv.opt.EGDBs})
+		defer g.srv.release()
+		ps, err := play.New(play.Config{Search: g.srv.opt.Engine, EGDBs: g.srv.opt.EGDBs})
 		if err != nil {
 			return
 		}
@@ -85,11 +85,11 @@ func (s *session) startReview() {
 			return
 		}
 		_, err = r.Game(ctx, rec, func(m review.Move) {
-			s.mu.Lock()
-			defer s.mu.Unlock()
+			g.mu.Lock()
+			defer g.mu.Unlock()
 			rv.result.Moves = append(rv.result.Moves, m)
-			if s.rev == rv {
-				s.touch()
+			if g.rev == rv {
+				g.touch()
 			}
 		})
 	}()
@@ -97,21 +97,21 @@ func (s *session) startReview() {
 
 // reviewEnded marks a review as ended, with what failed if anything (a
 // review stopped because the game changed is no failure).
-func (s *session) reviewEnded(rv *gameReview, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (g *game) reviewEnded(rv *gameReview, err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	rv.running = false
 	if err != nil && !errors.Is(err, context.Canceled) {
 		rv.err = err.Error()
-		s.srv.logf("game %s: review: %v", s.id, err)
+		g.srv.logf("game %s: review: %v", g.id, err)
 	}
-	if s.rev == rv {
-		s.touch()
+	if g.rev == rv {
+		g.touch()
 	}
 }
 
 // handleReview starts a review of the game on the board.
-func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.line.Moves) == 0 {
@@ -129,7 +129,7 @@ type gotoRequest struct {
 
 // handleGoto shows the position after the first ply moves of the line
 // (undone ones included), as a click on the evaluation graph asks.
-func (s *Server) handleGoto(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleGoto(w http.ResponseWriter, r *http.Request, g *game) {
 	var req gotoRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -146,7 +146,7 @@ func (s *Server) handleGoto(w http.ResponseWriter, r *http.Request, g *session) 
 }
 
 // handleHint looks for the engine's best move for the person to move.
-func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
@@ -211,43 +211,43 @@ type reviewSummaryView struct {
 }
 
 // reviewView returns the review's view; nil for none; mu is held.
-func (s *session) reviewView() *reviewView {
-	rv := s.rev
+func (g *game) reviewView() *reviewView {
+	rv := g.rev
 	if rv == nil {
 		return nil
 	}
-	g := &rv.result
-	v := &reviewView{Running: rv.running, Done: len(g.Moves), Total: len(g.Record.Moves), Error: rv.err,
+	res := &rv.result
+	v := &reviewView{Running: rv.running, Done: len(res.Moves), Total: len(res.Record.Moves), Error: rv.err,
 		Clip: review.Clip, Result: review.ResultValue, Points: []pointView{}, Moves: []reviewMoveView{}}
-	for _, p := range g.Points() {
+	for _, p := range res.Points() {
 		kind, _ := p.Score.Kind()
 		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: p.Score.String(), Kind: kind, Mark: p.Mark.String()})
 	}
-	for i := range g.Moves {
-		m := &g.Moves[i]
+	for i := range res.Moves {
+		m := &res.Moves[i]
 		mv := reviewMoveView{Mark: m.Mark.String(), Score: m.Played.String(), Comment: m.Comment()}
 		if m.ShowBest() {
 			mv.Best, mv.BestScore = m.BestText(), m.BestScore.String()
 		}
 		v.Moves = append(v.Moves, mv)
 	}
-	sum := g.Summary()
+	sum := res.Summary()
 	v.Summary = reviewSummaryView{Mistakes: sum.Mistakes, Blunders: sum.Blunders, Turn: sum.Turn}
 	if sum.Turn >= 0 {
-		v.Summary.TurnText = g.Moves[sum.Turn].Label()
+		v.Summary.TurnText = res.Moves[sum.Turn].Label()
 	}
 	return v
 }
 
 // hintView returns the hint for the position on the board, nil for none;
 // mu is held.
-func (s *session) hintView() *hintView {
-	h := s.hint
-	if h == nil || h.ply != s.ply || h.fen != s.pos().FEN() {
+func (g *game) hintView() *hintView {
+	h := g.hint
+	if h == nil || h.ply != g.ply || h.fen != g.pos().FEN() {
 		return nil
 	}
 	score := h.score
-	if s.pos().Turn == movegen.White {
+	if g.pos().Turn == movegen.White {
 		score = -score
 	}
 	return &hintView{Move: h.move, Score: scoreText(score)}

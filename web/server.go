@@ -120,12 +120,12 @@ type Server struct {
 	logMu    sync.Mutex // one line of the log at a time
 
 	mu    sync.Mutex
-	games map[string]*session
+	games map[string]*game
 }
 
 // New returns a server with the given limits.
 func New(opt Options) *Server {
-	s := &Server{opt: opt.withDefaults(), mux: http.NewServeMux(), games: map[string]*session{}}
+	s := &Server{opt: opt.withDefaults(), mux: http.NewServeMux(), games: map[string]*game{}}
 	s.ctx, s.close = context.WithCancel(context.Background())
 	s.sem = make(chan struct{}, s.opt.Searches)
 	static, err := fs.Sub(staticFiles, "static")
@@ -230,7 +230,7 @@ func (s *Server) logf(format string, a ...any) {
 
 // add keeps a new game, first dropping the games idle for too long. It
 // fails when the server already keeps as many games as it may.
-func (s *Server) add() (*session, error) {
+func (s *Server) add() (*game, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
@@ -247,19 +247,19 @@ func (s *Server) add() (*session, error) {
 	if len(s.games) >= s.opt.MaxGames {
 		return nil, &requestError{codeBusy, fmt.Errorf("the server already keeps %d games; try again later", s.opt.MaxGames)}
 	}
-	g := newSession(rand.Text(), s)
+	g := &game{id: rand.Text(), srv: s, lines: 1, changed: make(chan struct{}), lastUsed: time.Now()}
 	s.games[g.id] = g
 	return g, nil
 }
 
-func (s *Server) lookup(id string) *session {
+func (s *Server) lookup(id string) *game {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.games[id]
 }
 
 // withGame finds the game named in the path, or answers 404.
-func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
+func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *game)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		g := s.lookup(r.PathValue("id"))
 		if g == nil {
@@ -354,22 +354,22 @@ func (s *Server) readNewGame(w http.ResponseWriter, r *http.Request) (setup, boo
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.readNewGame(w, r)
+	st, ok := s.readNewGame(w, r)
 	if !ok {
 		return
 	}
-	sess, err := s.add()
+	g, err := s.add()
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, errorCode(err), "%v", err)
 		return
 	}
-	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	sess.reset(g)
-	writeJSON(w, http.StatusCreated, sess.view())
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.reset(st)
+	writeJSON(w, http.StatusCreated, g.view())
 }
 
-func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *game) {
 	st, ok := s.readNewGame(w, r)
 	if !ok {
 		return
@@ -380,7 +380,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *session) {
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	writeJSON(w, http.StatusOK, g.view())
@@ -405,7 +405,7 @@ type moveError struct {
 	State       stateView `json:"state"`
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
 	var req moveRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -444,7 +444,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *session) 
 
 // handleUndo takes back the last move, and the engine's reply before it
 // when the person is to move again, so the person is back on move.
-func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.ply == 0 {
@@ -461,7 +461,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request, g *session) 
 }
 
 // handleRedo brings back an undone move, and the engine's reply after it.
-func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.ply == len(g.line.Moves) {
@@ -478,7 +478,7 @@ func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request, g *session) 
 
 // handleGo makes the engine move now: if it is thinking, it plays the
 // best move found so far; otherwise it plays the side to move.
-func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
@@ -502,7 +502,7 @@ type analysisRequest struct {
 	Lines *int  `json:"lines"`
 }
 
-func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *game) {
 	var req analysisRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -525,7 +525,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, g *sessi
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-func (s *Server) handlePDN(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handlePDN(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	text := g.pdn()
 	g.mu.Unlock()
@@ -537,7 +537,7 @@ func (s *Server) handlePDN(w http.ResponseWriter, r *http.Request, g *session) {
 // handleEvents streams the game's state as server-sent events: one at
 // once, then one after each change (at most one per streamInterval), and
 // a comment line now and then to keep the connection open.
-func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, g *session) {
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 	if n := s.streams.Add(1); n > int64(streamsPerGame*s.opt.MaxGames) {
 		s.streams.Add(-1)
 		writeError(w, http.StatusServiceUnavailable, codeBusy, "too many event streams open")

@@ -130,21 +130,21 @@ func newMoveView(p *movegen.Position, m movegen.Move) moveView {
 }
 
 // view returns the game as the browser sees it; mu is held.
-func (s *session) view() stateView {
-	p := s.pos()
-	o := s.outcome()
-	r := s.variant.Rules()
+func (g *game) view() stateView {
+	p := g.pos()
+	o := g.outcome()
+	r := g.variant.Rules()
 	v := stateView{
-		ID: s.id, Version: s.version, Variant: s.variant.String(), Title: r.Title,
-		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[s.hum],
-		MoveTimeMS: s.moveTime.Milliseconds(), Ply: s.ply,
-		Moves: make([]moveView, len(s.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
-		CanUndo: s.ply > 0, CanRedo: s.ply < len(s.line.Moves), Thinking: s.task == taskMove,
-		Over: o.Over, Result: o.Result, Reason: o.Reason, Ending: o.Ending, PDN: s.pdn(),
+		ID: g.id, Version: g.version, Variant: g.variant.String(), Title: r.Title,
+		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[g.hum],
+		MoveTimeMS: g.moveTime.Milliseconds(), Ply: g.ply,
+		Moves: make([]moveView, len(g.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
+		CanUndo: g.ply > 0, CanRedo: g.ply < len(g.line.Moves), Thinking: g.task == taskMove,
+		Over: o.Over, Result: o.Result, Reason: o.Reason, Ending: o.Ending, PDN: g.pdn(),
 		Rules:    rulesView{DrawMoves: r.DrawMoves, FlyingKings: r.FlyingKings, ThreeKingsMoves: r.ThreeKingsMoves},
-		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: s.srv.opt.MaxThink.Milliseconds()},
-		StartFEN: s.line.Start.FEN(),
-		Engine:   engineSideTag{Black: !s.hum.plays(movegen.Black), White: !s.hum.plays(movegen.White)},
+		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: g.srv.opt.MaxThink.Milliseconds()},
+		StartFEN: g.line.Start.FEN(),
+		Engine:   engineSideTag{Black: !g.hum.plays(movegen.Black), White: !g.hum.plays(movegen.White)},
 	}
 	for sq := movegen.Square(0); sq < movegen.NumSquares; sq++ {
 		letter := ""
@@ -160,16 +160,16 @@ func (s *session) view() stateView {
 		v.Board[sq] = letter
 	}
 	for c := movegen.Black; c <= movegen.White; c++ {
-		v.Captured[c] = s.line.Start.Pieces[c].Count() - p.Pieces[c].Count()
+		v.Captured[c] = g.line.Start.Pieces[c].Count() - p.Pieces[c].Count()
 	}
-	ps := s.line.Positions()
-	for i, m := range s.line.Moves {
+	ps := g.line.Positions()
+	for i, m := range g.line.Moves {
 		v.Moves[i] = newMoveView(&ps[i], m)
 	}
-	if s.ply > 0 {
-		v.Last = &v.Moves[s.ply-1]
+	if g.ply > 0 {
+		v.Last = &v.Moves[g.ply-1]
 	}
-	if !o.Over && (s.hum.plays(p.Turn) || s.rev != nil) && s.task != taskMove {
+	if !o.Over && (g.hum.plays(p.Turn) || g.rev != nil) && g.task != taskMove {
 		v.YourTurn = true
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
@@ -178,14 +178,14 @@ func (s *session) view() stateView {
 		}
 		v.MustCapture = append(v.MustCapture, mustCapture(p)...)
 	}
-	v.Analysis = analysisView{On: s.analysis, Running: s.analysis && s.task != taskNone, Lines: []lineView{}, Want: s.lines, Hinting: s.task == taskHint}
-	v.Review, v.Hint = s.reviewView(), s.hintView()
-	if s.task == taskMove {
+	v.Analysis = analysisView{On: g.analysis, Running: g.analysis && g.task != taskNone, Lines: []lineView{}, Want: g.lines, Hinting: g.task == taskHint}
+	v.Review, v.Hint = g.reviewView(), g.hintView()
+	if g.task == taskMove {
 		v.Analysis.Subject = "engine"
 	} else {
 		v.Analysis.Subject = "analysis"
 	}
-	if in := s.info; in != nil && s.analysis {
+	if in := g.info; in != nil && g.analysis {
 		score := in.Score
 		if in.Turn == movegen.White {
 			score = -score
