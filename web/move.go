@@ -131,7 +131,7 @@ func parsePath(text string, squares []int) ([]movegen.Square, error) {
 	out := make([]movegen.Square, len(squares))
 	for i, n := range squares {
 		if n < 1 || n > movegen.NumSquares {
-			return nil, fmt.Errorf("square %d is off the board (1-32)", n)
+			return nil, fmt.Errorf("square %d is off the board (1-%d)", n, movegen.NumSquares)
 		}
 		out[i] = movegen.Square(n - 1)
 	}

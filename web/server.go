@@ -422,7 +422,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
 	}
 	switch o := g.outcome(); {
 	case o.Over:
-		refuse(http.StatusConflict, "game_over", "The game is over: "+o.Reason)
+		refuse(http.StatusConflict, codeGameOver, "The game is over: "+o.Reason)
 		return
 	case g.engineToMove(g.ply) && g.rev == nil:
 		refuse(http.StatusConflict, codeNotYourTurn, "Wait: the engine is to move")
