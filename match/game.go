@@ -11,6 +11,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -197,7 +198,7 @@ func (p *player) getMove(ctx context.Context, hist string, fen string, lim searc
 	if _, err := c.Sync(ctx, commandTimeout); err != nil {
 		return protocol.MoveReply{}, err
 	}
-	c.Send(strings.Join(append([]string{"getmove", fen}, lim.Words()...), " "))
+	c.Send(strings.Join(append([]string{"getmove", fen}, play.LimitWords(lim)...), " "))
 	return p.readMove(ctx, timeout)
 }
 
@@ -259,7 +260,7 @@ func (p *player) ponder(ctx context.Context, g *movegen.Game, expected string, l
 		return err
 	}
 	fen := next.Position()
-	c.Send(strings.Join(append(append([]string{"getmove", fen.FEN()}, lim.Words()...), "ponder"), " "))
+	c.Send(strings.Join(append(append([]string{"getmove", fen.FEN()}, play.LimitWords(lim)...), "ponder"), " "))
 	p.pondering, p.expected = true, m
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -24,7 +25,7 @@ const ponderSetting = "ponder"
 // configuration self, whose session's search options the settings
 // override; anything else is a command line, split by SplitCommandLine.
 // A self engine's limit words (depth=6, nodes=5000, exact, ...) become its
-// Limits through search.ParseLimits; an engine option of search.Registry
+// Limits through play.ParseLimits; an engine option of search.Registry
 // (hashsize=16, egdbpath=DIR, ...) is checked, set in its options and
 // sent as a set command too, which it answers; any other key is sent as
 // "set KEY VALUE". ponder=1 lets the engine ponder (Engine.Ponder) and
@@ -52,10 +53,10 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 		for _, kv := range strings.Split(settings, ",") {
 			key, val, ok := strings.Cut(kv, "=")
 			key, val = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(val)
-			if strings.ContainsAny(key+val, " \t") || key == "" || ok && val == "" || !ok && !search.IsLimitKey(key) {
+			if strings.ContainsAny(key+val, " \t") || key == "" || ok && val == "" || !ok && !play.IsLimitKey(key) {
 				return Engine{}, fmt.Errorf("bad setting %q in %q: want key=value", kv, spec)
 			}
-			if search.IsLimitKey(key) {
+			if play.IsLimitKey(key) {
 				limitWords = append(limitWords, strings.TrimSpace(kv))
 				continue
 			}
@@ -79,7 +80,7 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 		}
 	}
 	var err error
-	if e.Limits, err = search.ParseLimits(limitWords); err != nil {
+	if e.Limits, err = play.ParseLimits(limitWords); err != nil {
 		return Engine{}, fmt.Errorf("in %q: %v", spec, err)
 	}
 	// Engine options are given to the engine as it is made, so it never

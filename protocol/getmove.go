@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -28,7 +29,7 @@ func (s *session) getmove(args []string) {
 		s.out.printf("error getmove: %v", err)
 		return
 	}
-	lim, err := search.ParseLimits(words)
+	lim, err := play.ParseLimits(words)
 	if err != nil {
 		s.out.printf("error getmove: %v", err)
 		return

@@ -239,11 +239,11 @@ func parseScore(s string) (Score, error) {
 	return Score{Kind: kind, Value: sign * int(n)}, nil
 }
 
-// parseTime reads a time in seconds, at least 0 and at most search.MaxLimitSeconds.
+// parseTime reads a time in seconds, at least 0 and at most play.MaxLimitSeconds.
 func parseTime(s string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(f >= 0 && f <= search.MaxLimitSeconds) {
-		return 0, fmt.Errorf("want seconds, at least 0 and at most %g", float64(search.MaxLimitSeconds))
+	if err != nil || !(f >= 0 && f <= play.MaxLimitSeconds) {
+		return 0, fmt.Errorf("want seconds, at least 0 and at most %g", float64(play.MaxLimitSeconds))
 	}
 	return time.Duration(math.Round(f * float64(time.Second))), nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -48,7 +49,7 @@ func TestLimitWords(t *testing.T) {
 		{1, 0, 0, []string{"maxtime=1"}, search.Limits{MoveTime: time.Second}},
 		{0.5, infoExactTime, 0, []string{"maxtime=0.5", "exact"}, search.Limits{MoveTime: 500 * time.Millisecond, Exact: true}},
 		{2, infoResetMoves, 0, []string{"maxtime=2"}, search.Limits{MoveTime: 2 * time.Second}},
-		{8600000, 0, 0, []string{"maxtime=8.6e+06"}, search.Limits{MoveTime: 8600000 * time.Second}},
+		{cbInfiniteSeconds, 0, 0, []string{"maxtime=8.6e+06"}, search.Limits{MoveTime: cbInfiniteSeconds * time.Second}},
 		// Incremental clock in ms, 10 ms and 100 ms units: remaining in the
 		// high 16 bits, increment in the low 16.
 		{1, 1 << infoIncrShift, 30000<<16 | 500, []string{"remaining=30", "increment=0.5"},
@@ -65,7 +66,7 @@ func TestLimitWords(t *testing.T) {
 			t.Errorf("limitWords(%g, %d, %#x) = %q, want %q", tc.maxtime, tc.info, tc.moreinfo, w, tc.want)
 			continue
 		}
-		lim, err := search.ParseLimits(w)
+		lim, err := play.ParseLimits(w)
 		if err != nil || lim != tc.lim {
 			t.Errorf("%q: limits %+v, %v; want %+v", w, lim, err, tc.lim)
 		}
@@ -86,7 +87,7 @@ func TestLimitWords(t *testing.T) {
 		}
 	}
 	for _, bad := range []float64{0, -1, math.Inf(1), 2e7} {
-		if _, err := search.ParseLimits(limitWords(bad, 0, 0)); err == nil {
+		if _, err := play.ParseLimits(limitWords(bad, 0, 0)); err == nil {
 			t.Errorf("maxtime %g accepted", bad)
 		}
 	}
@@ -238,7 +239,7 @@ func TestPlaynow(t *testing.T) {
 		setAt = time.Now()
 		flag.Store(true)
 	}()
-	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 8600000, playnow: flag.Load})
+	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: cbInfiniteSeconds, playnow: flag.Load})
 	took := time.Since(setAt)
 	if !r.moved {
 		t.Fatal("no move")

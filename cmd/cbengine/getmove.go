@@ -34,6 +34,14 @@ const (
 	moreinfoMask  = 1<<moreinfoShift - 1
 )
 
+// cbInfiniteSeconds is the maxtime CheckerBoard sends at its "infinite"
+// level. It is read as the move time it is, 100 days, which
+// play.MaxLimitSeconds admits (TestLimitWords): the search runs until
+// playnow, or until it has proven the result or reached its deepest
+// iteration, and answers then. The protocol's infinite would instead hold
+// such an answer until playnow.
+const cbInfiniteSeconds = 8_600_000
+
 // incrUnits are the units of the incremental clock, by the value of info
 // bits 2-3.
 var incrUnits = [...]time.Duration{1: time.Millisecond, 2: 10 * time.Millisecond, 3: 100 * time.Millisecond}
@@ -101,7 +109,7 @@ type getMoveReply struct {
 
 // limitWords writes getmove's time arguments as the words of the
 // protocol's getmove (maxtime=, exact, remaining=, increment=), so that
-// search.ParseLimits, the one reader of limits, checks and reads them.
+// play.ParseLimits, the one reader of limits, checks and reads them.
 func limitWords(maxtime float64, info, moreinfo int) []string {
 	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
 	if mode := info >> infoIncrShift & infoIncrMask; mode != 0 {
@@ -142,7 +150,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		status("Crown: bad input: maxtime is not a number")
 		return reply
 	}
-	lim, err := search.ParseLimits(limitWords(req.maxtime, req.info, req.moreinfo))
+	lim, err := play.ParseLimits(limitWords(req.maxtime, req.info, req.moreinfo))
 	if err != nil {
 		status("Crown: bad input: " + err.Error())
 		return reply

@@ -7,7 +7,7 @@
 // It is a thin adapter, CheckerBoard's grammar over a play.Session (one
 // for the process, its hash table kept across calls), as the line
 // protocol is another: the board goes into a movegen.Position, the time
-// arguments become the line protocol's limit words for search.ParseLimits,
+// arguments become the line protocol's limit words for play.ParseLimits,
 // and the session holds the game history, the options (search.Registry's),
 // the book, the endgame database and the search with its fallback move.
 // docs/checkerboard.md says how to install and use it.

@@ -142,7 +142,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	annotator := "Crown " + strings.Join(lim.Words(), " ")
+	annotator := "Crown " + strings.Join(play.LimitWords(lim), " ")
 	if opt.MultiPV > 1 {
 		annotator += fmt.Sprintf(" multipv=%d", opt.MultiPV)
 	}

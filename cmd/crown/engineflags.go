@@ -48,7 +48,7 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.
 }
 
 // limitFlags are the search limits a command takes as flags, each written
-// as the search's limit word of the same name (search.ParseLimits).
+// as the search's limit word of the same name (play.ParseLimits).
 var limitFlags = []struct{ name, usage string }{
 	{"depth", "search to this depth in plies"},
 	{"movetime", "seconds per move"},
@@ -57,7 +57,7 @@ var limitFlags = []struct{ name, usage string }{
 
 // addLimitFlags registers --depth, --movetime and --nodes and returns a
 // function that reads the ones given into search.Limits through
-// search.ParseLimits. With exact, --movetime is an exact time, not an
+// play.ParseLimits. With exact, --movetime is an exact time, not an
 // average.
 func addLimitFlags(fs *pflag.FlagSet, exact bool) func() (search.Limits, error) {
 	return addLimitFlagsPrefixed(fs, "", "", exact)
@@ -90,7 +90,7 @@ func addLimitFlagsPrefixed(fs *pflag.FlagSet, prefix, what string, exact bool) f
 		if exact && fs.Changed(prefix+"movetime") {
 			words = append(words, "exact")
 		}
-		lim, err := search.ParseLimits(words)
+		lim, err := play.ParseLimits(words)
 		if err != nil {
 			return lim, fmt.Errorf("--%s%w", prefix, err)
 		}

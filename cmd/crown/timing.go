@@ -197,7 +197,7 @@ func timeMoves(c *match.Conn, f *timingFlags, positions []movegen.Position, prog
 			return nil, err
 		}
 	}
-	limits := strings.Join(search.Limits{MoveTime: f.maxTime, Exact: f.exact}.Words(), " ")
+	limits := strings.Join(play.LimitWords(search.Limits{MoveTime: f.maxTime, Exact: f.exact}), " ")
 	variant := movegen.American
 	ratios := make([]float64, 0, len(positions))
 	for i, p := range positions {

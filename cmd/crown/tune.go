@@ -182,7 +182,7 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 		base += ":" + tr.options
 	}
 	var limits []string
-	for _, word := range tr.match.Limits.Words() {
+	for _, word := range play.LimitWords(tr.match.Limits) {
 		key, val, _ := strings.Cut(word, "=")
 		if key == "maxtime" { // getmove's word for --movetime
 			key = "movetime"
