@@ -161,20 +161,13 @@ func (p *Position) Validate() error {
 	}
 	for c := Black; c <= White; c++ {
 		if n := p.Pieces[c].Count(); n > MaxPiecesPerSide {
-			return fmt.Errorf("%s has %d pieces, more than %d", colorName(c), n, MaxPiecesPerSide)
+			return fmt.Errorf("%s has %d pieces, more than %d", c.Name(), n, MaxPiecesPerSide)
 		}
 		if m := p.Men(c) & crownRow[c]; m != 0 {
-			return fmt.Errorf("%s man on %d, its crowning row, must be a king", colorName(c), m.First().Number())
+			return fmt.Errorf("%s man on %d, its crowning row, must be a king", c.Name(), m.First().Number())
 		}
 	}
 	return nil
-}
-
-func colorName(c Color) string {
-	if c == Black {
-		return "black"
-	}
-	return "white"
 }
 
 // FEN writes the position as PDN FEN: side to move, then the white and the

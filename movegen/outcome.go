@@ -51,7 +51,7 @@ func Adjudicate(hist []Position, moves []Move) Outcome {
 		if p.Turn == Black {
 			res = ResultWhiteWins
 		}
-		return Outcome{NoMoves, res, fmt.Sprintf("%s has no legal move", titleCase(colorName(p.Turn)))}
+		return Outcome{NoMoves, res, fmt.Sprintf("%s has no legal move", p.Turn.Title())}
 	}
 	irrev, kingMoves := 0, 0
 	for i, m := range moves {
@@ -94,11 +94,4 @@ func (p *Position) ThreeKingsAgainstOne() bool {
 	}
 	b, w := p.Pieces[Black].Count(), p.Pieces[White].Count()
 	return b == 3 && w == 1 || b == 1 && w == 3
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }

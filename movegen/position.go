@@ -22,6 +22,24 @@ func (c Color) String() string {
 	return "W"
 }
 
+// Name returns "black" or "white", the side's name in messages and in
+// the web board's API.
+func (c Color) Name() string {
+	if c == Black {
+		return "black"
+	}
+	return "white"
+}
+
+// Title returns "Black" or "White", the side's name at the start of a
+// sentence and in PDN's tags.
+func (c Color) Title() string {
+	if c == Black {
+		return "Black"
+	}
+	return "White"
+}
+
 // Position is a checkers position: the pieces of each side, which of them
 // are kings, the side to move, the rule set and the Zobrist hash. It is a
 // small value meant to be copied (copy-make).

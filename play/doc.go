@@ -12,8 +12,14 @@
 //   - the opening book: its level, the book file in use and the random
 //     choice among book moves;
 //   - the endgame database in force;
+//   - the choice of a move, made here once for every front end (Choose,
+//     or Decide and Plan.Run for a front end that answers at once what
+//     needs no search): no legal move is a loss; a move to play comes
+//     from the opening book when it has the position, else from the
+//     search (or the endgame database's distances, through it), and the
+//     Answer says which (Source);
 //   - the search, with its fallback: whatever goes wrong inside it (a bug,
-//     a panic), Search answers a legal move and says what went wrong; a
+//     a panic), Choose answers a legal move and says what went wrong; a
 //     request may ask for the N best moves with exact scores and lines
 //     (search.Request.MultiPV, or the multipv option; Result.Lines), name
 //     the root moves to search, or ponder (search.Request);

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -11,7 +10,6 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
-	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -391,21 +389,6 @@ func (s *Session) Book() (*book.Book, error) {
 	return book.Select(s.bookFile, s.variant)
 }
 
-// BookMove chooses a book move of p at the level in force; false when the
-// level is off or the book in use has none for p.
-func (s *Session) BookMove(p movegen.Position) (book.Move, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.bookLevel == book.Off {
-		return book.Move{}, false
-	}
-	b, err := book.Select(s.bookFile, p.Variant)
-	if err != nil {
-		return book.Move{}, false
-	}
-	return b.Pick(p, s.bookLevel, s.rng)
-}
-
 // EGDB returns the endgame database in force, nil if none.
 func (s *Session) EGDB() *egdb.DB { return s.engine.EGDB() }
 
@@ -423,49 +406,4 @@ func (s *Session) Evaluate(p *movegen.Position) (score int, terms []eval.Term) {
 		}
 	}
 	return score, terms
-}
-
-// Search searches req.Pos under req.Limits, reporting each iteration to
-// req.Report. Without req.History, the game history gives the positions
-// before req.Pos when it ends in req.Pos. A position without a legal move
-// answers a Result without one (HasMove false, a loss) at once.
-//
-// Otherwise the Result always holds a legal move, so that a game goes on:
-// if the search fails (a bug inside it, or a database's distances that
-// failed to build: the error says which, and the stack of a panic goes to
-// Config.Notes) or returns no legal move, it is the best move found
-// before the failure if that is legal, else the first legal move, and its
-// claim is unknown (its Lines, if any, are those of the deepest iteration
-// finished before the failure).
-//
-// For analysis, req.MultiPV (or the multipv option) asks for the N best
-// moves, each with its exact score at the depth searched and its line,
-// in Result.Lines (and Info.Lines for each iteration); req.SearchMoves
-// restricts the search to some moves (a played move's own score).
-func (s *Session) Search(ctx context.Context, req search.Request) (res search.Result, err error) {
-	var ml movegen.MoveList
-	req.Pos.GenerateMoves(&ml)
-	if ml.N == 0 {
-		return search.Result{Score: -search.WinScore, Claim: movegen.Loss}, nil
-	}
-	if req.History == nil {
-		req.History = s.history(req.Pos)
-	}
-	defer func() {
-		if err == nil && (!res.HasMove || !req.Pos.IsLegal(res.Move)) {
-			err = fmt.Errorf("search returned no legal move for %s", req.Pos.FEN())
-		}
-		if err == nil {
-			return
-		}
-		if st := fault.Stack(err); st != nil {
-			s.note("search failed: %v\n%s", err, st)
-		}
-		if !res.HasMove || !req.Pos.IsLegal(res.Move) {
-			res = search.Result{Move: ml.Moves[0], HasMove: true, PV: []movegen.Move{ml.Moves[0]}}
-		}
-		res.Claim = movegen.Unknown
-	}()
-	defer fault.Recover(&err, "search")
-	return s.engine.Search(ctx, req)
 }

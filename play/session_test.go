@@ -85,7 +85,8 @@ func TestSettings(t *testing.T) {
 }
 
 // TestBookMove: at book 3 the start is answered with the book's best move,
-// at 0 not at all.
+// with every book move of the position; at 0, or for analysis, it is
+// searched.
 func TestBookMove(t *testing.T) {
 	s := newTestSession(t, Config{BookLevel: book.Best})
 	start := movegen.StartPosition(movegen.American)
@@ -93,12 +94,19 @@ func TestBookMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, ok := s.BookMove(start); !ok || !m.Move.Same(b.MainLine(start, 1)[0]) {
-		t.Errorf("book 3: %v, %v", m.Move.PathString(), ok)
+	play := Request{Request: search.Request{Pos: start, Limits: search.Limits{Depth: 2}}}
+	if a, err := s.Choose(context.Background(), play); err != nil || a.Source != FromBook || !a.Move.Same(b.MainLine(start, 1)[0]) ||
+		len(a.BookMoves) != len(b.Probe(start)) || a.Claim != movegen.Unknown {
+		t.Errorf("book 3: %v from %v, %d book moves, %v", a.Move.PathString(), a.Source, len(a.BookMoves), err)
+	}
+	analysis := play
+	analysis.Analysis = true
+	if a, err := s.Choose(context.Background(), analysis); err != nil || a.Source != FromSearch {
+		t.Errorf("analysis at book 3: from %v, %v", a.Source, err)
 	}
 	s.SetBookLevel(0)
-	if _, ok := s.BookMove(start); ok {
-		t.Error("book 0 answered")
+	if a, err := s.Choose(context.Background(), play); err != nil || a.Source != FromSearch {
+		t.Errorf("book 0: from %v, %v", a.Source, err)
 	}
 }
 
@@ -140,17 +148,23 @@ func TestEvaluate(t *testing.T) {
 }
 
 // TestSearch: a search answers a legal move; a position without one is
-// a loss at once.
+// a loss at once, and one with a single move says so.
 func TestSearch(t *testing.T) {
 	s := newTestSession(t, Config{})
-	p := movegen.StartPosition(movegen.American)
-	res, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 3}})
-	if err != nil || !res.HasMove || !p.IsLegal(res.Move) {
-		t.Errorf("start: %+v, %v", res, err)
-	}
-	lost, _ := s.ParseFEN("B:W21:B")
-	if res, err := s.Search(context.Background(), search.Request{Pos: lost, Limits: search.Limits{Depth: 3}}); err != nil || res.HasMove || res.Claim != movegen.Loss {
-		t.Errorf("no legal move: %+v, %v", res, err)
+	for _, tc := range []struct {
+		fen    string
+		source Source
+	}{
+		{startFEN, FromSearch},
+		{"B:W21:B", NoMove},
+		{"W:W18:B14", OnlyMove},
+	} {
+		p, _ := s.ParseFEN(tc.fen)
+		a, err := s.Choose(context.Background(), Request{Request: search.Request{Pos: p, Limits: search.Limits{Depth: 3}}})
+		legal := a.HasMove && p.IsLegal(a.Move)
+		if err != nil || a.Source != tc.source || legal != (tc.source != NoMove) || (tc.source == NoMove) != (a.Claim == movegen.Loss) {
+			t.Errorf("%s: %+v from %v, %v", tc.fen, a.Result, a.Source, err)
+		}
 	}
 }
 
@@ -180,7 +194,8 @@ func TestSearchLines(t *testing.T) {
 		}
 		req := tc.req
 		req.Pos, req.Limits = p, search.Limits{Depth: 4}
-		res, err := s.Search(context.Background(), req)
+		a, err := s.Choose(context.Background(), Request{Request: req, Analysis: true})
+		res := a.Result
 		if err != nil || len(res.Lines) != tc.lines {
 			t.Errorf("%s: %d lines, %v; want %d", tc.name, len(res.Lines), err, tc.lines)
 			continue
@@ -204,18 +219,19 @@ func TestSearchFailure(t *testing.T) {
 	}
 	p := movegen.StartPosition(movegen.American)
 	undo := fault.Inject(fault.SearchHelper, func() { panic("injected") })
-	res, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 20}})
+	a, err := s.Choose(context.Background(), Request{Request: search.Request{Pos: p, Limits: search.Limits{Depth: 20}}})
 	undo()
+	res := a.Result
 	if err == nil || !strings.Contains(err.Error(), "search thread 1: panic: injected") {
 		t.Errorf("error %v, want the helper's panic", err)
 	}
-	if !res.HasMove || !p.IsLegal(res.Move) || res.Claim != movegen.Unknown {
-		t.Errorf("result %+v, want a legal move, claim unknown", res)
+	if !res.HasMove || !p.IsLegal(res.Move) || res.Claim != movegen.Unknown || a.Source != Fallback {
+		t.Errorf("result %+v from %v, want a legal fallback move, claim unknown", res, a.Source)
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "session_test.go") {
 		t.Errorf("notes %q, want the panic's stack", notes)
 	}
-	if _, err := s.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: 3}}); err != nil {
+	if _, err := s.Choose(context.Background(), Request{Request: search.Request{Pos: p, Limits: search.Limits{Depth: 3}}}); err != nil {
 		t.Errorf("the next search: %v", err)
 	}
 }

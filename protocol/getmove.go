@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
@@ -34,37 +33,55 @@ func (s *session) getmove(args []string) {
 		s.out.printf("error getmove: %v", err)
 		return
 	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	if ml.N == 0 {
-		s.out.line("move none result=loss")
-		return
-	}
 	var hit chan struct{} // closed by ponderhit
 	if ponder {
 		hit = make(chan struct{})
 	}
-	if !lim.Infinite && s.bookMove(p, hit) {
-		return
-	}
-	req := search.Request{Pos: p, Limits: lim, PonderHit: hit}
+	req := play.Request{Request: search.Request{Pos: p, Limits: lim, PonderHit: hit}}
 	withDB, multi, withPonder := s.play.EGDB() != nil, s.play.Options().MultiPV > 1, s.ponder
 	req.Report = func(in search.Info) {
-		for _, l := range infoLines(in, withDB, multi) {
+		for _, l := range InfoLines(in, withDB, multi) {
 			s.out.line(l)
 		}
 	}
+	plan := s.play.Decide(req)
+	if a, ok := plan.Now(); ok {
+		s.out.line(s.answer(a, nil, withPonder))
+		return
+	}
 	s.start("getmove", lim.Unlimited(), hit, func(ctx context.Context) string {
-		res, err := s.play.Search(ctx, req)
-		if err != nil {
-			s.out.printf("error getmove: %v", err)
-		}
-		line := "move " + res.Move.PathString()
-		if withPonder && len(res.PV) > 1 {
-			line += " " + ponderKey + res.PV[1].PathString()
-		}
-		return line + " result=" + res.Claim.String()
+		a, err := plan.Run(ctx)
+		return s.answer(a, err, withPonder)
 	})
+}
+
+// answer writes what comes before getmove's move line (an error, a book
+// move's info line) and returns the move line.
+func (s *session) answer(a play.Answer, err error, ponder bool) string {
+	if err != nil {
+		s.out.printf("error getmove: %v", err)
+	}
+	if a.Source == play.FromBook {
+		s.out.line(formatBookInfo(a))
+	}
+	return moveLine(a, ponder)
+}
+
+// moveLine writes getmove's answer: the move, the reply it expects when
+// ponder is set and the line has one, the book flag for a book move, and
+// the claim; "move none result=loss" when there is no legal move.
+func moveLine(a play.Answer, ponder bool) string {
+	switch a.Source {
+	case play.NoMove:
+		return "move none result=loss"
+	case play.FromBook:
+		return "move " + a.Move.PathString() + " " + bookFlag + " result=unknown"
+	}
+	line := "move " + a.Move.PathString()
+	if ponder && len(a.PV) > 1 {
+		line += " " + ponderKey + a.PV[1].PathString()
+	}
+	return line + " result=" + a.Claim.String()
 }
 
 // ponderWord is getmove's word for a ponder search, ponderKey the key of
@@ -90,34 +107,6 @@ func cutPonder(words []string) ([]string, bool, error) {
 		ponder = true
 	}
 	return rest, ponder, nil
-}
-
-// bookMove answers getmove from the book when the book has a move for p
-// at the level in force, without a search: one info line and the move
-// line, each with book=1; at once, or for a ponder search (hit not nil)
-// as a job that writes them at ponderhit or stop. It reports whether it
-// answered.
-func (s *session) bookMove(p movegen.Position, hit chan struct{}) bool {
-	m, ok := s.play.BookMove(p)
-	if !ok {
-		return false
-	}
-	answer := func() string {
-		s.out.line(formatBookInfo(m))
-		return "move " + m.Move.PathString() + " " + bookFlag + " result=unknown"
-	}
-	if hit == nil {
-		s.out.line(answer())
-		return true
-	}
-	s.start("getmove", false, hit, func(ctx context.Context) string {
-		select {
-		case <-ctx.Done():
-		case <-hit:
-		}
-		return answer()
-	})
-	return true
 }
 
 // ponderHit tells the running ponder search that the reply it expected was

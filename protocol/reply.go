@@ -9,7 +9,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -321,17 +320,19 @@ func isMoveText(s string) bool {
 	return digits > 0 && joins > 0
 }
 
-// formatBookInfo writes the info line of a book move: depth, nodes and time
-// 0, the book's score, book=1, and the move as the pv.
-func formatBookInfo(m book.Move) string {
-	return formatInfo(search.Info{Score: m.Score, PV: []movegen.Move{m.Move}}, false, 0, true)
+// formatBookInfo writes the info line of a book move (Choose's answer from
+// the book): depth, nodes and time 0, the book's score, book=1, and the
+// move as the pv.
+func formatBookInfo(a play.Answer) string {
+	return formatInfo(search.Info{Score: a.Score, PV: a.PV}, false, 0, true)
 }
 
-// infoLines writes one finished iteration as info lines: one line of its
-// best line (Score and PV), or with multi one line of each of its lines,
-// best first, each with its rank as multipv=; with withDB they carry the
-// endgame database's hits.
-func infoLines(in search.Info, withDB, multi bool) []string {
+// InfoLines writes one finished iteration as info lines, the one
+// rendering of search progress for people (getmove's replies, crown
+// analyze's lines): one line of its best line (Score and PV), or with
+// multi one line of each of its lines, best first, each with its rank as
+// multipv=; with withDB they carry the endgame database's hits.
+func InfoLines(in search.Info, withDB, multi bool) []string {
 	if !multi {
 		return []string{formatInfo(in, withDB, 0, false)}
 	}

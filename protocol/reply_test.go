@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -108,7 +108,7 @@ func TestInfoLines(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		got := infoLines(in, true, tc.multi)
+		got := InfoLines(in, true, tc.multi)
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("multi %v: lines\n%q\nwant\n%q", tc.multi, got, tc.want)
 		}
@@ -319,7 +319,7 @@ func FuzzParseReply(f *testing.F) {
 // carry book=1, which ParseReply reads; a search's lines do not.
 func TestBookReplies(t *testing.T) {
 	m := playLine(t, startFEN, movegen.American, "11-15")[0]
-	line := formatBookInfo(book.Move{Move: m, Score: -3, Count: 12})
+	line := formatBookInfo(play.Answer{Result: search.Result{Move: m, HasMove: true, Score: -3, PV: []movegen.Move{m}}, Source: play.FromBook})
 	if want := "info depth=0 seldepth=0 score=-3 nodes=0 nps=0 time=0.000 book=1 pv=11-15"; line != want {
 		t.Fatalf("book info line %q, want %q", line, want)
 	}

@@ -176,7 +176,8 @@ func (r *Reviewer) Position(ctx context.Context, positions []movegen.Position, m
 	if !p.IsLegal(m) {
 		return mv, fmt.Errorf("%s is not legal in %s", m.PathString(), p.FEN())
 	}
-	res, err := r.ps.Search(ctx, search.Request{Pos: p, History: hist, Limits: r.opt.Limits, MultiPV: r.opt.MultiPV})
+	best, err := r.ps.Choose(ctx, play.Request{Request: search.Request{Pos: p, History: hist, Limits: r.opt.Limits, MultiPV: r.opt.MultiPV}, Analysis: true})
+	res := best.Result
 	if err = stopped(ctx, err); err != nil {
 		return mv, err
 	}
@@ -197,7 +198,7 @@ func (r *Reviewer) Position(ctx context.Context, positions []movegen.Position, m
 		// the lines have theirs. A time limit stays as a bound.
 		lim := r.opt.Limits
 		lim.Depth = max(res.Depth, 1)
-		only, err := r.ps.Search(ctx, search.Request{Pos: p, History: hist, Limits: lim, SearchMoves: []movegen.Move{m}})
+		only, err := r.ps.Choose(ctx, play.Request{Request: search.Request{Pos: p, History: hist, Limits: lim, SearchMoves: []movegen.Move{m}}, Analysis: true})
 		if err = stopped(ctx, err); err != nil {
 			return mv, err
 		}

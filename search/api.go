@@ -122,8 +122,8 @@ type Info struct {
 
 // Result is the outcome of a search.
 type Result struct {
-	Move     movegen.Move // best move; the zero Move if the position has none
-	HasMove  bool         // false when the side to move has no legal move (it has lost)
+	Move     movegen.Move // best move; the zero Move if there is none
+	HasMove  bool         // false when the search found no move (it failed first)
 	Score    int
 	Depth    int
 	SelDepth int
@@ -136,12 +136,14 @@ type Result struct {
 	// result, Draw for a draw by the rules at once or by force, else
 	// Unknown.
 	Claim movegen.Result
+	// DTC is set when the endgame database's distances gave the move of
+	// a won ending, in place of a search (Depth 1, one node).
+	DTC bool
 	// Lines are the lines of the deepest finished iteration, best first,
 	// as Info has them: in a multi-PV search the N best root moves, each
 	// with its exact score at Depth and its line (Lines[0] is Move's line
 	// unless a deeper unfinished iteration changed the best move). One line
-	// otherwise; none when the root has no legal move or the search ended
-	// before its first iteration.
+	// otherwise; none when the search ended before its first iteration.
 	Lines []Line
 }
 

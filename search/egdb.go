@@ -126,7 +126,7 @@ func dtcResult(ctx context.Context, req *Request, tm timeManager, mv movegen.Mov
 	}
 	tm.hold(ctx)
 	return Result{Move: mv, HasMove: true, Score: score, Depth: 1, SelDepth: 1, Nodes: 1, EGDBHits: 1, Time: tm.elapsed(), PV: pv,
-		Lines: []Line{{Score: score, PV: pv}}}
+		DTC: true, Lines: []Line{{Score: score, PV: pv}}}
 }
 
 // Resist mode. Every line of a lost ending ends in a database loss, and

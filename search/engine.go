@@ -76,6 +76,10 @@ var (
 	ErrBusy = errors.New("search: engine is searching")
 	// ErrClosed is returned by Search and SetOptions after Close.
 	ErrClosed = errors.New("search: engine is closed")
+	// ErrNoMove is Search's answer to a position without a legal move,
+	// which has nothing to search: what it means for the game is the
+	// caller's to say (play.Session.Choose: a loss).
+	ErrNoMove = errors.New("search: the position has no legal move")
 )
 
 // Engine searches positions. It owns the transposition table and one worker
@@ -243,10 +247,10 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)
 	if ml.N == 0 {
-		return Result{Score: -WinScore, Claim: movegen.Loss, Time: time.Since(start)}, nil
+		return Result{}, ErrNoMove
 	}
 	moves := ml.N
-	if only := rootMoves(&req.Pos, req.SearchMoves); only != nil {
+	if only := rootMoves(&ml, req.SearchMoves); only != nil {
 		moves = len(only)
 	}
 	return e.run(ctx, &req, newTimeManager(req.Limits, start, moves, req.PonderHit))
@@ -258,16 +262,16 @@ func (e *Engine) newShared(req *Request, tm timeManager) *shared {
 	opt := e.Options()
 	s := &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
-	s.rootMoves = rootMoves(&req.Pos, req.SearchMoves)
+	var ml movegen.MoveList
+	req.Pos.GenerateMoves(&ml)
+	s.rootMoves = rootMoves(&ml, req.SearchMoves)
 	s.multiPV = opt.MultiPV
 	if req.MultiPV > 0 {
 		s.multiPV = req.MultiPV
 	}
-	moves := len(s.rootMoves)
-	if s.rootMoves == nil {
-		var ml movegen.MoveList
-		req.Pos.GenerateMoves(&ml)
-		moves = ml.N
+	moves := ml.N
+	if s.rootMoves != nil {
+		moves = len(s.rootMoves)
 	}
 	s.multiPV = max(min(s.multiPV, moves), 1)
 	return s

@@ -122,14 +122,12 @@ func containsMove(ms []movegen.Move, m movegen.Move) bool {
 	return false
 }
 
-// rootMoves returns the legal moves of p that the request names, nil for
+// rootMoves returns the legal moves ml (a root's) that the request names, nil for
 // all of them: when it names none, or none that is legal.
-func rootMoves(p *movegen.Position, named []movegen.Move) []movegen.Move {
+func rootMoves(ml *movegen.MoveList, named []movegen.Move) []movegen.Move {
 	if len(named) == 0 {
 		return nil
 	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
 	var only []movegen.Move
 	for _, m := range ml.Slice() {
 		if containsMove(named, m) {

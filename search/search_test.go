@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -60,12 +61,14 @@ func TestSearchStartDepth(t *testing.T) {
 	}
 }
 
+// TestSearchNoMoves: a position without a legal move has nothing to
+// search; what it means for the game is the caller's (play's) to say.
 func TestSearchNoMoves(t *testing.T) {
 	for _, fen := range []string{"W:W:B1,2", "B:W22,25,26:BK29"} {
 		p := mustFEN(t, fen, movegen.American)
-		res := searchOK(t, newEngine(t, Options{HashMiB: 1}), context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
-		if res.HasMove || res.Claim != movegen.Loss || res.Score != -WinScore {
-			t.Errorf("%s: got %+v, want no move and a loss", fen, res)
+		res, err := newEngine(t, Options{HashMiB: 1}).Search(context.Background(), Request{Pos: p, Limits: Limits{Depth: 4}})
+		if res.HasMove || !errors.Is(err, ErrNoMove) {
+			t.Errorf("%s: got %+v, %v; want no move and ErrNoMove", fen, res, err)
 		}
 	}
 }

@@ -233,22 +233,7 @@ func (g *game) start(t task) {
 	gen := g.gen
 	p := *g.pos()
 	ps := g.play
-	if t == taskMove {
-		if m, ok := ps.BookMove(p); ok {
-			res := search.Result{Move: m.Move, HasMove: true, Score: m.Score, PV: []movegen.Move{m.Move}}
-			g.srv.searches.Add(1)
-			go func() {
-				defer g.srv.searches.Done()
-				defer cancel()
-				var err error
-				defer func() { g.failed(gen, err) }()
-				defer fault.Recover(&err, "game "+g.id+": book move")
-				g.finish(gen, t, &p, res)
-			}()
-			return
-		}
-	}
-	req := search.Request{Pos: p, History: append([]movegen.Position(nil), g.line.Positions()[:g.ply]...)}
+	req := play.Request{Request: search.Request{Pos: p, History: append([]movegen.Position(nil), g.line.Positions()[:g.ply]...)}, Analysis: t != taskMove}
 	switch t {
 	case taskMove:
 		req.Limits = search.Limits{MoveTime: g.moveTime, Exact: true}
@@ -259,27 +244,36 @@ func (g *game) start(t task) {
 		req.MultiPV = g.lines
 	}
 	req.Report = func(in search.Info) { g.report(gen, &p, in, false) }
-	clear := g.clear
-	g.clear = false
+	plan := ps.Decide(req)
+	a, known := plan.Now() // a book move (or none) needs no search slot
+	clear := g.clear && !known
+	g.clear = g.clear && known
+	what := "game " + g.id + ": search"
+	if known {
+		what = "game " + g.id + ": book move"
+	}
 	g.srv.searches.Add(1)
 	go func() {
 		defer g.srv.searches.Done()
 		defer cancel()
 		var err error
 		defer func() { g.failed(gen, err) }()
-		defer fault.Recover(&err, "game "+g.id+": search")
-		if !g.srv.acquire(ctx) {
-			return
+		defer fault.Recover(&err, what)
+		if !known {
+			if !g.srv.acquire(ctx) {
+				return
+			}
+			defer g.srv.release()
+			if clear {
+				ps.ClearTable()
+			}
+			var serr error
+			a, serr = plan.Run(now)
+			if serr != nil && !errors.Is(serr, search.ErrClosed) { // closed: the game let its engine go, the search was dropped
+				g.srv.logf("game %s: %v", g.id, serr)
+			}
 		}
-		defer g.srv.release()
-		if clear {
-			ps.ClearTable()
-		}
-		res, serr := ps.Search(now, req)
-		if serr != nil && !errors.Is(serr, search.ErrClosed) { // closed: the game let its engine go, the search was dropped
-			g.srv.logf("game %s: %v", g.id, serr)
-		}
-		g.finish(gen, t, &p, res)
+		g.finish(gen, t, &p, a.Result)
 	}()
 }
 

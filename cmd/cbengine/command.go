@@ -211,7 +211,7 @@ func (a *adapter) staticEvaluation(args []string) (string, error) {
 	}
 	total, terms := a.play.Evaluate(&p)
 	var b strings.Builder
-	fmt.Fprintf(&b, "score %+d (centi-men, %s to move)", total, sideName(p.Turn))
+	fmt.Fprintf(&b, "score %+d (centi-men, %s to move)", total, p.Turn.Name())
 	for _, t := range terms {
 		fmt.Fprintf(&b, "\n%s %+d", t.Name, t.Value)
 	}

@@ -155,36 +155,28 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		status("Crown: bad input: " + err.Error())
 		return reply
 	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	if ml.N == 0 {
-		status("Crown: no legal move, " + sideName(p.Turn) + " has lost")
+	lim = chargeTime(lim, time.Since(start))
+	ans, err := a.choose(play.Request{Request: search.Request{Pos: p, Limits: lim}}, req.playnow, status)
+	if ans.Source == play.NoMove {
+		status("Crown: no legal move, " + p.Turn.Name() + " has lost")
 		reply.result = cbboard.Loss
 		return reply
 	}
-	if m, ok := a.play.BookMove(p); ok {
-		after := p
-		after.MakeMove(m.Move)
-		cbboard.Write(&reply.board, &after)
-		reply.move = cbboard.MoveOf(&p, m.Move)
-		reply.moved = true
-		status(fmt.Sprintf("book move %s  value=%s", m.Move.PathString(), search.FormatScore(m.Score)))
-		return reply
-	}
-	lim = chargeTime(lim, time.Since(start))
-	res, err := a.search(search.Request{Pos: p, Limits: lim}, req.playnow, status)
 	after := p
-	after.MakeMove(res.Move)
+	after.MakeMove(ans.Move)
 	cbboard.Write(&reply.board, &after)
-	reply.move = cbboard.MoveOf(&p, res.Move)
-	reply.result = resultCode(res.Claim)
+	reply.move = cbboard.MoveOf(&p, ans.Move)
+	reply.result = resultCode(ans.Claim)
 	reply.moved = true
-	if err != nil {
-		status(fmt.Sprintf("Crown: search failed (%v); playing %s", err, res.Move.PathString()))
-		return reply
+	switch {
+	case err != nil:
+		status(fmt.Sprintf("Crown: search failed (%v); playing %s", err, ans.Move.PathString()))
+	case ans.Source == play.FromBook:
+		status(fmt.Sprintf("book move %s  value=%s", ans.Move.PathString(), search.FormatScore(ans.Score)))
+	default:
+		status(statusText(search.Info{Depth: ans.Depth, SelDepth: ans.SelDepth, Score: ans.Score, Nodes: ans.Nodes, EGDBHits: ans.EGDBHits, Time: ans.Time, PV: ans.PV}) +
+			"  result " + ans.Claim.String())
 	}
-	status(statusText(search.Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Nodes: res.Nodes, EGDBHits: res.EGDBHits, Time: res.Time, PV: res.PV}) +
-		"  result " + res.Claim.String())
 	return reply
 }
 
@@ -224,11 +216,4 @@ func statusText(in search.Info) string {
 		b.WriteString(m.PathString())
 	}
 	return b.String()
-}
-
-func sideName(c movegen.Color) string {
-	if c == movegen.Black {
-		return "black"
-	}
-	return "white"
 }

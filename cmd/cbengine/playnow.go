@@ -6,23 +6,24 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
 // pollInterval is how often getmove looks at *playnow while it searches.
 const pollInterval = 5 * time.Millisecond
 
-// search runs the search until its limits or playnow, reporting every
-// finished iteration to status. Its result holds a legal move even when
-// the search fails (play.Session.Search), so a game in the GUI goes on. It
-// returns once the goroutine watching playnow has ended; a panic there
-// stops the search and is its error.
-func (a *adapter) search(req search.Request, playnow func() bool, status func(string)) (search.Result, error) {
+// choose finds the move (play.Session.Choose), searching until its limits
+// or playnow, reporting every finished iteration to status. Its answer
+// holds a legal move even when the search fails, so a game in the GUI
+// goes on. It returns once the goroutine watching playnow has ended; a
+// panic there stops the search and is its error.
+func (a *adapter) choose(req play.Request, playnow func() bool, status func(string)) (play.Answer, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req.Report = func(in search.Info) { status(statusText(in)) }
 	if playnow == nil {
-		return a.play.Search(ctx, req)
+		return a.play.Choose(ctx, req)
 	}
 	done, watched := make(chan struct{}), make(chan error, 1)
 	go func() {
@@ -36,9 +37,9 @@ func (a *adapter) search(req search.Request, playnow func() bool, status func(st
 		defer fault.Recover(&err, "watching playnow")
 		watchPlaynow(playnow, cancel, done)
 	}()
-	res, err := a.play.Search(ctx, req)
+	ans, err := a.play.Choose(ctx, req)
 	close(done)
-	return res, errors.Join(err, <-watched)
+	return ans, errors.Join(err, <-watched)
 }
 
 // watchPlaynow cancels the search when playnow reports true, polling it

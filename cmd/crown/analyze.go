@@ -6,11 +6,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
+	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -30,12 +30,12 @@ var analyzeStop = func() (context.Context, context.CancelFunc) {
 
 const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
        [--multipv N] [--egdb DIR [--egdb-cache MiB]]
-Searches the position and prints one line per finished iteration, then the
-best move; scores are from the side to move's view, as the protocol writes
-them (centi-men +35, win7 and loss4 in plies, dbwin and dbloss by the
-endgame database). With --multipv N it prints the N best moves, each with
-its exact score and line: N lines per iteration, best first, each with its
-rank (multipv k). It stops at the first limit reached (--movetime is exact here);
+Searches the position and prints one line per finished iteration, the
+protocol's info line (docs/protocol.md), then the best move; scores are
+from the side to move's view (centi-men +35, win7 and loss4 in plies,
+dbwin and dbloss by the endgame database). With --multipv N it prints the
+N best moves, each with its exact score and line: N lines per iteration,
+best first, each with its rank (multipv=k). It stops at the first limit reached (--movetime is exact here);
 with no limit it runs until interrupted (Ctrl-C). With --book, a position of
 the opening book is answered from it without a search: its book moves, then
 the best of them.`
@@ -72,55 +72,40 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
-	if *useBook {
-		b, err := book.Open(*bookFile, v)
-		if err != nil {
-			fmt.Fprintf(stderr, "crown analyze: %v\n", err)
-			return exitFail
-		}
-		if moves := b.Probe(pos); len(moves) > 0 {
-			for _, m := range moves {
-				fmt.Fprintf(stdout, "book %s score=%s count=%d\n", pos.FormatMove(m.Move), search.FormatScore(m.Score), m.Count)
-			}
-			fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", pos.FormatMove(moves[0].Move), search.FormatScore(moves[0].Score))
-			return exitOK
-		}
-	}
-	ps, err := play.New(play.Config{Search: opt, EGDBs: egdbs})
+	ps, err := play.New(play.Config{Search: opt, EGDBs: egdbs, BookLevel: analyzeBookLevel(*useBook)})
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
 	}
 	defer ps.Close()
-	req := search.Request{Pos: pos, Limits: lim}
-	hits := ""
+	if err := useBookFile(ps, v, *useBook, *bookFile); err != nil {
+		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
+		return exitFail
+	}
+	withDB, multi := ps.EGDB() != nil, opt.MultiPV > 1
+	req := play.Request{Request: search.Request{Pos: pos, Limits: lim}, Analysis: !*useBook}
 	req.Report = func(in search.Info) {
-		if ps.EGDB() != nil {
-			hits = fmt.Sprintf(" egdbhits %d", in.EGDBHits)
-		}
-		lines := in.Lines
-		if opt.MultiPV <= 1 { // one line, printed without a rank
-			lines = []search.Line{{Score: in.Score, PV: in.PV}}
-		}
-		for k, l := range lines {
-			rank := ""
-			if opt.MultiPV > 1 {
-				rank = fmt.Sprintf(" multipv %d", k+1)
-			}
-			fmt.Fprintf(stdout, "depth %d seldepth %d score %s nodes %d nps %d time %.3f%s%s pv %s\n",
-				in.Depth, in.SelDepth, search.FormatScore(l.Score), in.Nodes, nps(in.Nodes, in.Time), in.Time.Seconds(), hits, rank, pos.FormatLine(l.PV))
+		for _, l := range protocol.InfoLines(in, withDB, multi) {
+			fmt.Fprintln(stdout, l)
 		}
 	}
 	ctx, cancel := analyzeStop()
 	defer cancel()
-	res, err := ps.Search(ctx, req)
-	if !res.HasMove {
-		fmt.Fprintf(stdout, "bestmove none score=%s depth=0 nodes=0 time=%.3f (no legal move: %s has lost)\n",
-			search.FormatScore(res.Score), res.Time.Seconds(), sideName(pos.Turn))
+	a, err := ps.Choose(ctx, req)
+	switch a.Source {
+	case play.NoMove:
+		fmt.Fprintf(stdout, "bestmove none score=%s depth=0 nodes=0 time=0.000 (no legal move: %s has lost)\n",
+			search.FormatScore(a.Score), pos.Turn.Name())
+		return exitOK
+	case play.FromBook:
+		for _, m := range a.BookMoves {
+			fmt.Fprintf(stdout, "book %s score=%s count=%d\n", m.Move.PathString(), search.FormatScore(m.Score), m.Count)
+		}
+		fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", a.Move.PathString(), search.FormatScore(a.Score))
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "bestmove %s score=%s depth=%d nodes=%d time=%.3f\n",
-		pos.FormatMove(res.Move), search.FormatScore(res.Score), res.Depth, res.Nodes, res.Time.Seconds())
+		a.Move.PathString(), search.FormatScore(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
@@ -128,17 +113,29 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// nps returns nodes per second.
-func nps(nodes uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		return 0
+// analyzeBookLevel is the book level of crown analyze --book: the best
+// book move, the first of those it lists.
+func analyzeBookLevel(useBook bool) book.Level {
+	if useBook {
+		return book.Best
 	}
-	return uint64(float64(nodes) / d.Seconds())
+	return book.Off
 }
 
-func sideName(c movegen.Color) string {
-	if c == movegen.Black {
-		return "black"
+// useBookFile sets the session to rule set v and, with --book, the book
+// file path ("" for the shipped book), which must be a book of v.
+func useBookFile(ps *play.Session, v movegen.Variant, useBook bool, path string) error {
+	if err := ps.SetGameType(v.Rules().GameType); err != nil {
+		return err
 	}
-	return "white"
+	if !useBook {
+		return nil
+	}
+	if path != "" {
+		if err := ps.SetBookFile(path); err != nil {
+			return err
+		}
+	}
+	_, err := ps.Book()
+	return err
 }

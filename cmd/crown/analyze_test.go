@@ -12,8 +12,8 @@ import (
 )
 
 var (
-	analyzeLine = regexp.MustCompile(`^depth \d+ seldepth \d+ score (?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes \d+ nps \d+ time \d+\.\d{3} pv \S+( \S+)*$`)
-	multiLine   = regexp.MustCompile(`^depth (\d+) seldepth \d+ score (?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes \d+ nps \d+ time \d+\.\d{3} multipv (\d+) pv \S+( \S+)*$`)
+	analyzeLine = regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} pv=\S+( \S+)*$`)
+	multiLine   = regexp.MustCompile(`^info depth=(\d+) seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} multipv=(\d+) pv=\S+( \S+)*$`)
 	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
 )
 
@@ -93,7 +93,7 @@ func TestAnalyzeMultiPV(t *testing.T) {
 			}
 			best := bestLine.FindStringSubmatch(lines[len(lines)-1])
 			first := iterations[len(iterations)-tt.lines]
-			if best == nil || rank != 1 || !strings.Contains(first, " pv "+best[1]) {
+			if best == nil || rank != 1 || !strings.Contains(first, " pv="+best[1]) {
 				t.Errorf("best move line %q after the lines %q", lines[len(lines)-1], iterations)
 			}
 		})

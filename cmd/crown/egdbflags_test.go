@@ -20,7 +20,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 	if code := runAnalyze([]string{"--fen", "B:WK1:BK14,K23", "--depth", "4", "--egdb", dir, "--egdb-cache", "2"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	line := regexp.MustCompile(`^depth \d+ seldepth \d+ score dbwin nodes \d+ nps \d+ time \d+\.\d{3} egdbhits [1-9]\d* pv \S+( \S+)*$`)
+	line := regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=dbwin nodes=\d+ nps=\d+ time=\d+\.\d{3} egdbhits=[1-9]\d* pv=\S+( \S+)*$`)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	for _, l := range lines[:len(lines)-1] {
 		if !line.MatchString(l) {
