@@ -59,8 +59,7 @@ func (s *session) handle(l inputLine) outcome {
 		s.noArgs(cmd, args, func() { s.out.line("name " + s.fullName()) })
 	case "about":
 		s.noArgs(cmd, args, func() {
-			s.out.line("about " + s.fullName() + ", a checkers engine for American checkers (GameType 21)" +
-				" and American Pool checkers (GameType 23); protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
+			s.out.line("about " + s.fullName() + ", " + play.Description() + "; protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
 		})
 	case "help":
 		s.out.line(helpText())

@@ -61,10 +61,9 @@ func (a *adapter) command(line string) (string, bool) {
 func (a *adapter) run(cmd string, args []string) (string, error) {
 	switch cmd {
 	case "name":
-		return engineName + " " + engineVersion, nil
+		return play.Name + " " + play.Version, nil
 	case "about":
-		return engineName + " " + engineVersion + ", a checkers engine for American checkers (GameType 21)" +
-			" and American Pool checkers (GameType 23), as a CheckerBoard engine library." +
+		return play.Name + " " + play.Version + ", " + play.Description() + ", as a CheckerBoard engine library." +
 			" Evaluation weights: " + a.play.Provenance(), nil
 	case "help":
 		return helpFile, nil

@@ -14,12 +14,6 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
-// The engine's name and version, as enginecommand "name" answers them.
-const (
-	engineName    = "Crown"
-	engineVersion = "0.1"
-)
-
 // getmove's info bits (cbapi.h).
 const (
 	infoResetMoves = 1 // CB_RESET_MOVES: a new game

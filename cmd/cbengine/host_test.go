@@ -30,6 +30,7 @@ import (
 	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 )
 
 // Defaults of the host tests.
@@ -188,7 +189,7 @@ func runHostLib(t *testing.T, lib string, env []string, stdin string, args ...st
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 	}
-	if len(lines) < 2 || lines[0] != "name "+engineName+" "+engineVersion || lines[len(lines)-1] != "done" {
+	if len(lines) < 2 || lines[0] != "name "+play.Name+" "+play.Version || lines[len(lines)-1] != "done" {
 		t.Fatalf("host %q: output does not start with the name and end with done:\n%s", args, out)
 	}
 	return lines

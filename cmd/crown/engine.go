@@ -12,17 +12,11 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
-// The name and version the engine reports through "name" and "about".
-const (
-	engineName    = "Crown"
-	engineVersion = "0.1"
-)
-
 // selfConfig is the configuration of Crown in process as a match engine
 // (match.ParseEngine's self), searching with opt and opening endgame
 // databases from egdbs (nil: each engine its own).
 func selfConfig(egdbs *play.EGDBPool, opt search.Options) protocol.Config {
-	return protocol.Config{Name: engineName, Version: engineVersion, Session: play.Config{Search: opt, EGDBs: egdbs}}
+	return protocol.Config{Name: play.Name, Version: play.Version, Session: play.Config{Search: opt, EGDBs: egdbs}}
 }
 
 // engineInput is where the engine reads its commands; tests replace it.
@@ -63,7 +57,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	if err := book.Level(*level).Check(); err != nil {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
-	cfg := protocol.Config{Name: engineName, Version: engineVersion, Stderr: stderr,
+	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr,
 		Session: play.Config{BookLevel: book.Level(*level), Search: opt, EGDBs: egdbs}}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
