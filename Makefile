@@ -32,7 +32,7 @@ test: ## gofmt and vet, then at once: the short suite (race detector where gorou
 # goroutines share memory (the search's threads, the databases' builders and
 # caches, the front ends, the match and self-play workers, perft's shared
 # table), without it in PLAIN_PKGS: packages that start no goroutine of
-# their own (bench, eval, internal/cbboard, review, tune) and cmd/crown,
+# their own (bench, eval, movegen/cbboard, review, tune) and cmd/crown,
 # which wires the commands of packages that are raced in their own tests.
 # A new package is raced unless it is added here. go vet runs once, before
 # the tests (-vet=off spares go test its second pass); GORACE's
@@ -40,7 +40,7 @@ test: ## gofmt and vet, then at once: the short suite (race detector where gorou
 # binary's exit. The three runs go at once so that one's waits (processes
 # started and killed, clocks) are another's computing time; the plain run
 # and cross print when done.
-PLAIN_PKGS := ./bench/ ./cmd/crown/ ./eval/ ./internal/cbboard/ ./review/ ./tune/
+PLAIN_PKGS := ./bench/ ./cmd/crown/ ./eval/ ./movegen/cbboard/ ./review/ ./tune/
 RACE_PKGS   = $(filter-out $(patsubst ./%/,$(MODULE)/%,$(PLAIN_PKGS)),$(shell $(GO) list $(PKGS)))
 MODULE     := github.com/crown-checkers/crown
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 )
 
 // TestEGDBPool: one database for a directory and cache size however many

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"

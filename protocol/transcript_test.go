@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 )
 
 // Golden transcripts live in testdata/protocol/*.txt, one step a line:

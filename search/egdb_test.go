@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/eval"
-	"github.com/crown-checkers/crown/internal/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 )
 
 // testThreads is the most search threads a test uses.

@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 )
 
 // CheckerBoardConfig says how to soak the CheckerBoard library.

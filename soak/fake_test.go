@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 )
 
 // The environment variables that turn the test binary into a fake engine

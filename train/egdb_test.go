@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/crown-checkers/crown/egdb"
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )

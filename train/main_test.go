@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 )
 
 // TestMain removes the database egdbtest.Dir built for the tests.

@@ -9,7 +9,7 @@ import (
 	"time"
 	"weak"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/play"
 )

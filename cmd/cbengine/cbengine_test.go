@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/cbboard"
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/cbboard"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )

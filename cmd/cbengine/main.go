@@ -28,7 +28,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/crown-checkers/crown/internal/cbboard"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/search"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 )
 
 // TestAnalyzeEGDB: analyze --egdb counts hits on its lines and shows a

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/crown-checkers/crown/internal/egdbtest"
+	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/search"
 )
 

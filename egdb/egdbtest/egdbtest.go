@@ -1,6 +1,7 @@
 // Package egdbtest builds the small endgame databases the tests of
 // Crown's packages play with, once per test binary, so that each test need
-// not build one again. Only tests import it.
+// not build one again. Only tests import it; it lives beside egdb, as
+// net/http/httptest beside net/http.
 package egdbtest
 
 import (
