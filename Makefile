@@ -56,7 +56,7 @@ MODULE     := github.com/crown-checkers/crown
 # reference generator, random positions and PDN. Their goroutines other
 # tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
-	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEvalFile \
+	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
 	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
 	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \

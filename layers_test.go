@@ -46,7 +46,7 @@ protocol         movegen play search
 cmd/cbengine     book movegen movegen/cbboard play search
 web              book movegen play review search
 match            book movegen play protocol search
-train            book egdb eval match movegen search
+train            book egdb eval match movegen play search
 soak             book match movegen movegen/cbboard search
 tune
 cmd/crown        bench book egdb eval match movegen play protocol review search soak train tune web

@@ -109,10 +109,7 @@ func RunSuite(ctx context.Context, depth int, report func(SuiteLine)) (SuiteTota
 		depth = SuiteDepth
 	}
 	var total SuiteTotal
-	e, err := search.New(search.Options{HashMiB: SuiteHashMiB, Threads: 1})
-	if err != nil {
-		return total, err
-	}
+	e := search.New(search.Options{HashMiB: SuiteHashMiB, Threads: 1})
 	defer e.Close()
 	for i, sp := range Suite {
 		p, err := sp.Parse()

@@ -153,11 +153,7 @@ func Build(ctx context.Context, cfg Config, resume *Book) ([]Entry, error) {
 		}
 	}()
 	for range cfg.Concurrency {
-		e, err := search.New(opt)
-		if err != nil {
-			return nil, err
-		}
-		b.engines = append(b.engines, e)
+		b.engines = append(b.engines, search.New(opt))
 	}
 	began, saved := time.Now(), time.Now()
 	for {

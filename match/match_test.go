@@ -494,7 +494,7 @@ func TestPonderSelf(t *testing.T) {
 	var mu sync.Mutex
 	var commands, replies bytes.Buffer
 	record := func(spec string) Engine {
-		e, err := ParseEngine(spec, protocol.Config{Name: "Crown", Session: play.Config{Search: search.Options{HashMiB: 1}}})
+		e, err := ParseEngine(spec, protocol.Config{Name: "Crown", Session: play.Config{Options: play.Options{HashMiB: 1}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
-	"github.com/crown-checkers/crown/search"
 )
 
 // Self is the engine spec of Crown in process: "self", or "self:" and its
@@ -22,20 +21,19 @@ const ponderSetting = "ponder"
 
 // ParseEngine reads an engine spec as crown match's --engine1 takes it:
 // "self[:key=value,...]" is Crown in process, protocol.Run with the
-// configuration self, whose session's search options the settings
-// override; anything else is a command line, split by SplitCommandLine.
+// configuration self, whose session's options the settings override; anything else is a command line, split by SplitCommandLine.
 // A self engine's limit words (depth=6, nodes=5000, exact, ...) become its
-// Limits through play.ParseLimits; an engine option of search.Registry
+// Limits through play.ParseLimits; an engine option of play.Registry
 // (hashsize=16, egdbpath=DIR, ...) is checked, set in its options and
 // sent as a set command too, which it answers; any other key is sent as
 // "set KEY VALUE". ponder=1 lets the engine ponder (Engine.Ponder) and
 // sends it set ponder 1, so that its move lines name the reply it
-// expects; ponder=0, the default, does neither. An endgame database a
-// setting names is acquired from
-// self's pool of databases (play.Config.EGDBs), which holds it from here
-// on: a directory that does not open is an error here, and the engines
-// the match starts share it (without a pool each engine opens its own as
-// it starts). The engine's name is the spec.
+// expects; ponder=0, the default, does neither. The files the settings
+// name (egdbpath=, evalfile=) are opened from self's pool
+// (play.Config.Pool), which holds them from here on: a file that does not
+// open is an error here, and the engines the match starts share it
+// (without a pool each engine opens its own as it starts, and reports one
+// that does not open then). The engine's name is the spec.
 func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 	spec = strings.TrimSpace(spec)
 	if spec != Self && !strings.HasPrefix(spec, Self+":") {
@@ -46,7 +44,7 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 		return Engine{Name: spec, Argv: argv}, nil
 	}
 	e := Engine{Name: spec}
-	opt := self.Session.Search
+	opt := self.Session.Options
 	settings := strings.TrimPrefix(strings.TrimPrefix(spec, Self), ":")
 	var limitWords []string
 	if settings != "" {
@@ -66,12 +64,12 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 				}
 				e.Ponder = val == "1"
 			}
-			if op, found := search.LookupOption(key); found && key == op.Key {
+			if op, found := play.LookupOption(key); found && key == op.Key {
 				if err := op.SetText(&opt, val); err != nil {
 					return Engine{}, fmt.Errorf("%s=%s: %v", key, val, err)
 				}
-				if pool := self.Session.EGDBs; pool != nil && opt.EGDBPath != "" {
-					if _, err := pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB); err != nil {
+				if pool := self.Session.Pool; pool != nil {
+					if err := pool.Hold(opt); err != nil {
 						return Engine{}, fmt.Errorf("%s=%s: %v", key, val, err)
 					}
 				}
@@ -85,7 +83,7 @@ func ParseEngine(spec string, self protocol.Config) (Engine, error) {
 	}
 	// Engine options are given to the engine as it is made, so it never
 	// builds the default table only to replace it.
-	self.Session.Search = opt
+	self.Session.Options = opt
 	e.Run = InProcess(self)
 	return e, nil
 }

@@ -36,10 +36,10 @@ var engineSpecs = []struct {
 }
 
 func TestParseEngine(t *testing.T) {
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	for _, tc := range engineSpecs {
-		e, err := ParseEngine(tc.spec, protocol.Config{Session: play.Config{EGDBs: egdbs}})
+		e, err := ParseEngine(tc.spec, protocol.Config{Session: play.Config{Pool: egdbs}})
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue

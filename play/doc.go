@@ -7,8 +7,12 @@
 //   - the rule set in force and the game so far (set gamehist), whose
 //     positions the search counts for repetitions and the move-count
 //     rules when the game ends in the position searched;
-//   - the engine's options, read and checked through search.Registry, with
-//     a host's cap on the hash table;
+//   - the engine's options (Options), read and checked through Registry
+//     and Tunables, with a host's cap on the hash table; Pool.Open, the
+//     one place an option takes effect, gives the search their numbers
+//     and opens the files they name (an endgame database, a weight file),
+//     shared among the sessions of the pool's owner;
+//   - the limits written as words (ParseLimits, LimitWords);
 //   - the opening book: its level, the book file in use and the random
 //     choice among book moves;
 //   - the endgame database in force;

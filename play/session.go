@@ -34,16 +34,15 @@ const DefaultBook = "default"
 
 // Config describes a session at its start.
 type Config struct {
-	// Search holds the engine's options at start; zero fields take the
-	// search package's defaults. An EGDBPath names the endgame database
-	// the session opens (through EGDBs) and holds until it is closed or
-	// set to another; Search.EGDB is not used.
-	Search search.Options
-	// EGDBs, if not nil, is the pool the session opens endgame databases
-	// from, shared with the other sessions of its owner (a match's
+	// Options are the engine's settings at start; zero fields take the
+	// defaults. The session opens the files they name from Pool and holds
+	// them until it is closed or set to others.
+	Options Options
+	// Pool, if not nil, is where the session opens the files its options
+	// name, shared with the other sessions of its owner (a match's
 	// engines, the web board's games), who closes it after them; nil
 	// gives the session a pool of its own.
-	EGDBs *EGDBPool
+	Pool *Pool
 	// MaxHashMiB, when positive, caps the hash table an option may set
 	// below the search's own limit, for hosts that run several engines in
 	// one process (a match runner) or tests on a small machine.
@@ -68,14 +67,16 @@ type Config struct {
 type Session struct {
 	cfg     Config
 	engine  *search.Engine
-	pool    *EGDBPool  // where the session's database comes from
+	pool    *Pool      // where the session's files come from
 	ownPool bool       // pool is the session's own, closed with it
 	setMu   sync.Mutex // serializes changes of the engine's options
 
 	mu sync.Mutex // guards the fields below; never held during a search
-	// opt mirrors the engine's options, which the engine itself reports
-	// only between searches.
-	opt     search.Options
+	// opt are the options in force, and open what the pool opened for
+	// them: the engine's options, which the engine itself reports only
+	// between searches.
+	opt     Options
+	open    search.Options
 	variant movegen.Variant
 	game    *movegen.Game // the game so far, nil when none is set
 	// bookLevel is the book setting; bookFile the book in use (nil: the
@@ -87,25 +88,20 @@ type Session struct {
 }
 
 // New returns a session playing American checkers with the options and
-// book of cfg. A weight file or endgame database in cfg.Search that does
+// book of cfg. A weight file or endgame database in cfg.Options that does
 // not open is an error.
 func New(cfg Config) (*Session, error) {
-	s := &Session{cfg: cfg, pool: cfg.EGDBs, variant: movegen.American, bookLevel: cfg.BookLevel, bookFile: cfg.Book, bookPath: cfg.BookName}
+	s := &Session{cfg: cfg, pool: cfg.Pool, variant: movegen.American, bookLevel: cfg.BookLevel, bookFile: cfg.Book, bookPath: cfg.BookName}
 	if s.pool == nil {
-		s.pool, s.ownPool = NewEGDBPool(), true
+		s.pool, s.ownPool = NewPool(), true
 	}
-	opt := cfg.Search
-	opt.EGDB = nil
+	s.opt = cfg.Options.withDefaults()
 	var err error
-	if s.engine, err = search.New(opt); err != nil {
+	if s.open, err = s.pool.Open(s.opt); err != nil {
 		s.closePool()
 		return nil, err
 	}
-	s.opt = s.engine.Options()
-	if err := s.apply(s.opt, true); err != nil {
-		s.Close()
-		return nil, err
-	}
+	s.engine = search.New(s.open)
 	seed := cfg.BookSeed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
@@ -114,18 +110,19 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Close releases what the session holds: the engine's tables and its
-// endgame database (closed if no one else holds it). It waits for a
-// running search (cancel it first). The session must not be used after.
+// Close releases what the session holds: the engine's tables and the
+// files its options opened (a database is closed if no one else holds
+// it). It waits for a running search (cancel it first). The session must
+// not be used after.
 func (s *Session) Close() {
 	s.setMu.Lock()
 	defer s.setMu.Unlock()
 	s.engine.Close()
 	s.mu.Lock()
-	db := s.opt.EGDB
-	s.opt.EGDB = nil
+	open := s.open
+	s.open = search.Options{}
 	s.mu.Unlock()
-	s.pool.Release(db)
+	s.pool.Release(open)
 	s.closePool()
 }
 
@@ -152,29 +149,29 @@ func Echo(t string) string {
 	return strconv.QuoteToASCII(t)
 }
 
-// Option returns the engine option of search.Registry (or the search's
-// parameter, search.Tunables) whose key is key, in lower case, or nil.
-// Flag names are not keys.
-func Option(key string) *search.Option {
-	if op, ok := search.LookupOption(key); ok && key == op.Key {
+// OptionByKey returns the engine option of Registry (or the search's
+// parameter, Tunables) whose key is key, in lower case, or nil. Flag names
+// are not keys.
+func OptionByKey(key string) *Option {
+	if op, ok := LookupOption(key); ok && key == op.Key {
 		return op
 	}
 	return nil
 }
 
 // Options returns the engine's options in force.
-func (s *Session) Options() search.Options {
+func (s *Session) Options() Options {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.opt
 }
 
 // SetOption sets op from text as a front end's user wrote it (a number in
-// op's range, or a text option's value: a directory, "none"). It fails,
-// and changes nothing, on a bad value, a hash table over the host's cap, a
-// database or weight file that does not open, or while a search runs
-// (search.ErrBusy).
-func (s *Session) SetOption(op *search.Option, text string) error {
+// op's range, or a text option's value: a directory, a file, None). It
+// fails, and changes nothing, on a bad value, a hash table over the host's
+// cap, a database or weight file that does not open, or while a search
+// runs (search.ErrBusy).
+func (s *Session) SetOption(op *Option, text string) error {
 	s.setMu.Lock()
 	defer s.setMu.Unlock()
 	opt := s.Options()
@@ -184,40 +181,19 @@ func (s *Session) SetOption(op *search.Option, text string) error {
 	if op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 && opt.HashMiB > s.cfg.MaxHashMiB {
 		return fmt.Errorf("%d MiB is over this host's limit of %d MiB", opt.HashMiB, s.cfg.MaxHashMiB)
 	}
-	return s.apply(opt, false)
-}
-
-// apply gives the engine opt with the database its EGDBPath and
-// EGDBCacheMiB name: the one in force if they are its settings (unless
-// reopen), else one acquired from the pool, and then the one in force is
-// released. On error nothing changes. setMu is held (or the session is
-// being made).
-func (s *Session) apply(opt search.Options, reopen bool) error {
-	cur := s.Options()
-	opt.EGDB = cur.EGDB
-	changed := reopen || opt.EGDBPath != cur.EGDBPath || opt.EGDBCacheMiB != cur.EGDBCacheMiB
-	if changed {
-		opt.EGDB = nil
-		if opt.EGDBPath != "" {
-			db, err := s.pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
-			if err != nil {
-				return err
-			}
-			opt.EGDB = db
-		}
-	}
-	if err := s.engine.SetOptions(opt); err != nil {
-		if changed {
-			s.pool.Release(opt.EGDB)
-		}
+	open, err := s.pool.Open(opt)
+	if err != nil {
 		return err
 	}
-	if changed {
-		s.pool.Release(cur.EGDB)
+	if err := s.engine.SetOptions(open); err != nil {
+		s.pool.Release(open)
+		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.opt = s.engine.Options()
+	old := s.open
+	s.opt, s.open = opt, open
+	s.mu.Unlock()
+	s.pool.Release(old) // the database in force, if open kept it, is still held by open
 	return nil
 }
 

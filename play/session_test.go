@@ -18,8 +18,8 @@ const startFEN = "B:W21-32:B1-12"
 // test's end.
 func newTestSession(t *testing.T, cfg Config) *Session {
 	t.Helper()
-	if cfg.Search.HashMiB == 0 {
-		cfg.Search.HashMiB = 1
+	if cfg.Options.HashMiB == 0 {
+		cfg.Options.HashMiB = 1
 	}
 	s, err := New(cfg)
 	if err != nil {
@@ -33,8 +33,8 @@ func newTestSession(t *testing.T, cfg Config) *Session {
 // what it must leave in force.
 func TestSettings(t *testing.T) {
 	s := newTestSession(t, Config{MaxHashMiB: 8})
-	hash, threads := Option("hashsize"), Option("searchthreads")
-	if hash == nil || threads == nil || Option("hash") != nil || Option("nonsense") != nil {
+	hash, threads := OptionByKey("hashsize"), OptionByKey("searchthreads")
+	if hash == nil || threads == nil || OptionByKey("hash") != nil || OptionByKey("nonsense") != nil {
 		t.Fatal("Option: keys not found, or a flag name or an unknown key found")
 	}
 	for _, tc := range []struct {
@@ -189,7 +189,7 @@ func TestSearchLines(t *testing.T) {
 		{"more than the moves", "1", search.Request{MultiPV: 20}, ml.N, nil},
 		{"named moves", "1", search.Request{MultiPV: 20, SearchMoves: ml.Moves[1:3]}, 2, ml.Moves[1:3]},
 	} {
-		if err := s.SetOption(Option("multipv"), tc.option); err != nil {
+		if err := s.SetOption(OptionByKey("multipv"), tc.option); err != nil {
 			t.Fatal(err)
 		}
 		req := tc.req
@@ -214,7 +214,7 @@ func TestSearchLines(t *testing.T) {
 func TestSearchFailure(t *testing.T) {
 	var notes []string
 	s := newTestSession(t, Config{Notes: func(n string) { notes = append(notes, n) }})
-	if err := s.SetOption(Option("searchthreads"), "2"); err != nil {
+	if err := s.SetOption(OptionByKey("searchthreads"), "2"); err != nil {
 		t.Fatal(err)
 	}
 	p := movegen.StartPosition(movegen.American)

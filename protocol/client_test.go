@@ -12,14 +12,13 @@ import (
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
 
 // testConfig is the engine the tests talk to: a small hash (4 MiB) so that many
 // sessions fit in memory, one thread so node counts are repeatable.
 var testConfig = Config{
 	Name: "Crown", Version: "test",
-	Session: play.Config{Search: search.Options{HashMiB: 4, Threads: 1}, MaxHashMiB: 64},
+	Session: play.Config{Options: play.Options{HashMiB: 4, Threads: 1}, MaxHashMiB: 64},
 }
 
 // replyWait bounds how long a test waits for a reply the engine owes at
@@ -187,7 +186,7 @@ var replyKeywords = func() map[string]bool {
 		"gamehist": true, "movelist": true, "new": true, "info": true, "move": true,
 		"staticevaluation": true, "perft": true, "error": true,
 	}
-	for _, ops := range [][]search.Option{search.Registry, search.Tunables} {
+	for _, ops := range [][]play.Option{play.Registry, play.Tunables} {
 		for _, op := range ops {
 			kw[op.Key] = true
 		}

@@ -15,7 +15,7 @@ import (
 // helpText is the reply to "help": every command, get and set key.
 func helpText() string {
 	var keys strings.Builder
-	for _, op := range search.Registry {
+	for _, op := range play.Registry {
 		keys.WriteString("|" + op.Key)
 	}
 	return "help commands: name about help ping new getmove stop ponderhit staticevaluation perft quit;" +
@@ -170,7 +170,7 @@ func (s *session) get(args []string) {
 
 // getReply returns what answers "get key", nil for an unknown key.
 func (s *session) getReply(key string) func() {
-	if op := play.Option(key); op != nil {
+	if op := play.OptionByKey(key); op != nil {
 		return func() { s.out.printf("%s %s", op.Key, op.Format(s.play.Options())) }
 	}
 	return map[string]func(){
@@ -198,7 +198,7 @@ func (s *session) set(args []string) {
 		s.setBookFile(rest)
 		return
 	}
-	if op := play.Option(key); op != nil {
+	if op := play.OptionByKey(key); op != nil {
 		s.setOption(op, rest)
 		return
 	}
@@ -251,16 +251,12 @@ func (s *session) replyPonder() {
 }
 
 // setOption changes one engine option from the registry and answers the
-// value in force. A text option (egdbpath) takes the rest of the line,
-// its words joined by single blanks.
-func (s *session) setOption(op *search.Option, args []string) {
+// value in force. A text option (egdbpath, evalfile) takes the rest of
+// the line, its words joined by single blanks.
+func (s *session) setOption(op *play.Option, args []string) {
 	text := strings.Join(args, " ")
-	if !op.IsText() && len(args) != 1 {
-		s.out.printf("error set %s takes one number", op.Key)
-		return
-	}
-	if len(args) == 0 {
-		s.out.printf("error set %s takes a directory or %s", op.Key, search.NoEGDB)
+	if !op.IsText() && len(args) != 1 || len(args) == 0 {
+		s.out.printf("error set %s takes %s", op.Key, op.Takes())
 		return
 	}
 	if err := s.play.SetOption(op, text); err != nil {

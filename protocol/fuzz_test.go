@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/play"
 )
 
 // fuzzHang is how long one fuzz input may keep a session busy: every
@@ -33,7 +33,7 @@ func FuzzLine(f *testing.F) {
 		f.Add(seed)
 	}
 	cfg := testConfig
-	cfg.Session.Search = search.Options{HashMiB: 1, Threads: 1}
+	cfg.Session.Options = play.Options{HashMiB: 1, Threads: 1}
 	cfg.Session.MaxHashMiB = 4
 	f.Fuzz(func(t *testing.T, input string) {
 		var out syncBuffer

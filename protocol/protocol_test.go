@@ -15,6 +15,7 @@ import (
 	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -379,7 +380,7 @@ func TestQuitDuringSearchDropsTheMove(t *testing.T) {
 // not (the other transcripts).
 func TestInfoEGDBHits(t *testing.T) {
 	cfg := testConfig
-	cfg.Session.Search.EGDBPath = egdbtest.Dir(t, 3)
+	cfg.Session.Options.EGDBPath = egdbtest.Dir(t, 3)
 	c := startClient(t, cfg)
 	c.send("getmove W:WK1:BK14,K23 depth=6")
 	_, infos := c.until("move ", replyWait)
@@ -465,13 +466,16 @@ func TestMultiPVOneLine(t *testing.T) {
 		if !reflect.DeepEqual(none, one) || move != move1 || len(none) != depth {
 			t.Errorf("%s: without multipv %d lines and %s, with multipv 1 %d lines and %s:\n%+v\n%+v", fen, len(none), move, len(one), move1, none, one)
 		}
-		e, err := search.New(testConfig.Session.Search)
+		pool := play.NewPool()
+		opt, err := pool.Open(testConfig.Session.Options)
 		if err != nil {
 			t.Fatal(err)
 		}
+		e := search.New(opt)
 		p, _ := movegen.ParseFEN(fen, movegen.American)
 		res, err := e.Search(context.Background(), search.Request{Pos: p, Limits: search.Limits{Depth: depth}})
 		e.Close()
+		pool.Close()
 		if last := none[len(none)-1]; err != nil || move != res.Move.PathString() || last.Score.Value != res.Score || last.Nodes != res.Nodes {
 			t.Errorf("%s: protocol %s %+v, search %s %d in %d nodes (%v)", fen, move, last, res.Move.PathString(), res.Score, res.Nodes, err)
 		}

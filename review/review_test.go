@@ -59,14 +59,14 @@ func readGames(t testing.TB, text string) []movegen.Game {
 
 func newReviewer(t *testing.T, opt Options, egdbDir string) *Reviewer {
 	t.Helper()
-	so := search.Options{HashMiB: 8}
-	var pool *play.EGDBPool
+	so := play.Options{HashMiB: 8}
+	var pool *play.Pool
 	if egdbDir != "" {
-		pool = play.NewEGDBPool()
+		pool = play.NewPool()
 		t.Cleanup(pool.Close)
 		so.EGDBPath = egdbDir
 	}
-	ps, err := play.New(play.Config{Search: so, EGDBs: pool})
+	ps, err := play.New(play.Config{Options: so, Pool: pool})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,11 @@ func buildDB(t *testing.T, n int, vs ...movegen.Variant) *egdb.DB {
 			t.Fatal(err)
 		}
 	}
-	return openDB(t, dir, DefaultEGDBCacheMiB)
+	return openDB(t, dir, testCacheMiB)
 }
+
+// testCacheMiB is the block cache of the tests' databases.
+const testCacheMiB = 64
 
 // openDB opens the database in dir until the test's end.
 func openDB(t *testing.T, dir string, cacheMiB int) *egdb.DB {
@@ -188,7 +191,7 @@ func TestEGDBPlay5(t *testing.T) {
 	if dir == "" || testing.Short() {
 		t.Skip("set " + egdb5Env + " to a 5-piece database directory (and run without -short)")
 	}
-	e := newEngine(t, Options{HashMiB: 32, EGDB: openDB(t, dir, DefaultEGDBCacheMiB)})
+	e := newEngine(t, Options{HashMiB: 32, EGDB: openDB(t, dir, testCacheMiB)})
 	db := e.EGDB()
 	if db == nil {
 		t.Fatalf("%s does not open", dir)
@@ -219,7 +222,7 @@ func TestEGDBPlay5(t *testing.T) {
 // TestEGDBScores: scores of database positions order as documented, and
 // the hits are counted.
 func TestEGDBScores(t *testing.T) {
-	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), testCacheMiB)})
 	tests := []struct {
 		fen      string
 		min, max int
@@ -244,7 +247,7 @@ func TestEGDBScores(t *testing.T) {
 // TestNoEGDBUnchanged: an engine without a database and one whose
 // database does not hold the position search the same nodes.
 func TestNoEGDBUnchanged(t *testing.T) {
-	db := openDB(t, egdbtest.Dir(t, 2), DefaultEGDBCacheMiB)
+	db := openDB(t, egdbtest.Dir(t, 2), testCacheMiB)
 	p := movegen.StartPosition(movegen.American)
 	l := Limits{Depth: 9}
 	a := searchOK(t, newEngine(t, Options{HashMiB: 4}), context.Background(), Request{Pos: p, Limits: l})
@@ -252,15 +255,6 @@ func TestNoEGDBUnchanged(t *testing.T) {
 	if a.Nodes != b.Nodes || a.Score != b.Score || b.EGDBHits != 0 {
 		t.Errorf("without a database %d nodes, score %d; with one of 2 pieces %d nodes, score %d, %d hits",
 			a.Nodes, a.Score, b.Nodes, b.Score, b.EGDBHits)
-	}
-}
-
-// TestEGDBOptions: "none" is no database.
-func TestEGDBOptions(t *testing.T) {
-	var o Options
-	op, _ := LookupOption("egdbpath")
-	if err := op.SetText(&o, NoEGDB); err != nil || o.EGDBPath != "" || op.Format(o) != NoEGDB {
-		t.Errorf("egdbpath none: %v, %q, %q", err, o.EGDBPath, op.Format(o))
 	}
 }
 
@@ -278,7 +272,7 @@ func TestEGDBThreads(t *testing.T) {
 // TestEGDBGiven: an engine probes the database it is given and no
 // other, lets go of it when closed, and never closes it: its opener does.
 func TestEGDBGiven(t *testing.T) {
-	db := openDB(t, egdbtest.Dir(t, 2), DefaultEGDBCacheMiB)
+	db := openDB(t, egdbtest.Dir(t, 2), testCacheMiB)
 	e := newEngine(t, Options{HashMiB: 1, EGDB: db})
 	p := mustFEN(t, "B:WK1:BK14", movegen.American) // a king each: a database draw
 	if res := searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 2}}); res.EGDBHits == 0 || e.EGDB() != db {
@@ -313,7 +307,7 @@ func TestEGDBGiven(t *testing.T) {
 // with the database's score, unless it is lost for the root's side (resist
 // mode searches those on).
 func TestEGDBTable(t *testing.T) {
-	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
+	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), testCacheMiB)})
 	p := mustFEN(t, "B:W18,K30:BK14,K1", movegen.American) // 14x23 leaves three pieces
 	searchOK(t, e, context.Background(), Request{Pos: p, Limits: Limits{Depth: 6}})
 	var ml movegen.MoveList
@@ -344,7 +338,7 @@ func TestEGDBTable(t *testing.T) {
 // the side to move's view); the root side's wins keep their database
 // scores, and without resist mode a loss is a database loss.
 func TestResist(t *testing.T) {
-	db := openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)
+	db := openDB(t, egdbtest.Dir(t, 3), testCacheMiB)
 	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American)
 	lost := mustFEN(t, "W:WK1:BK14,K23", movegen.American)
 	tests := []struct {

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -15,20 +14,6 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// Option defaults and ranges.
-const (
-	DefaultHashMiB = 64
-	MinHashMiB     = 1
-	MaxHashMiB     = 4096
-	DefaultThreads = 1
-	MaxThreads     = 64
-	// DefaultEGDBCacheMiB is the endgame database's default block cache:
-	// 64 MiB hold every block of the 5-piece databases decompressed
-	// (36 MiB a rule set), and the hot part of the 6-piece ones.
-	DefaultEGDBCacheMiB = 64
-	MinEGDBCacheMiB     = 1
-)
-
 // SpareProcs is how many Go processors (GOMAXPROCS) a program should keep
 // beyond its search threads. Search threads never block, so with no
 // processor to spare the goroutines that read input, answer ping and
@@ -38,37 +23,6 @@ const (
 // speed unchanged. The package never changes GOMAXPROCS itself, a setting
 // of the whole process: the program does, once (cmd/crown's main).
 const SpareProcs = 2
-
-// Options configure an Engine.
-type Options struct {
-	HashMiB int // transposition table size in MiB (default 64)
-	Threads int // search threads (default 1)
-	// Disable switches search features off for experiments (matches that
-	// measure what each is worth): a sum of the Disable* bits; 0, the
-	// default, plays with all of them.
-	Disable int
-	// EGDB is the endgame database the engine probes, nil for none. The
-	// engine neither opens nor closes it: whoever opened it keeps it open
-	// while the engine uses it, until the engine is closed or given
-	// another. EGDBPath and EGDBCacheMiB are the settings a front end
-	// opens it by (the directory, "" for none, and the block cache in
-	// MiB, default 64: the options egdbpath and egdbcache); the engine
-	// only keeps them, for the front end to show.
-	EGDB         *egdb.DB
-	EGDBPath     string
-	EGDBCacheMiB int
-	// EvalFile is a weight file to evaluate with ("" for the built-in
-	// weights), so that matches can set weights against weights.
-	EvalFile string
-	// MultiPV is the number of lines a search finds (default 1): the N best
-	// root moves, each with its exact score and line (Result.Lines), for
-	// analysis. A Request's MultiPV overrides it.
-	MultiPV int
-	// Params are the search's numeric parameters (Tunables), nil for
-	// DefaultParams. They are not changed once set: Option.Set makes a new
-	// set, so copies of Options may share one.
-	Params *Params
-}
 
 // Errors of an engine that cannot do what is asked.
 var (
@@ -97,34 +51,27 @@ type Engine struct {
 	written bool
 	closed  bool // Close has released the tables (under searchMu)
 	workers []*worker
-	lmr     *lmrTable        // the reductions of opt's parameters
-	ev      *eval.WeightFile // the evaluation's weights
+	lmr     *lmrTable // the reductions of opt's parameters
 }
 
-// New returns an engine ready to search, probing the database opt.EGDB
-// if any. Zero options take the defaults; values out of range are clamped
-// into it. A weight file (EvalFile) that does not load is an error.
-// For the rest of the program to stay responsive while every search
-// thread runs, GOMAXPROCS should be at least the thread count plus
-// SpareProcs.
-func New(opt Options) (*Engine, error) {
-	opt = opt.withDefaults().clamp()
-	ev, err := loadEvalFile(opt.EvalFile)
-	if err != nil {
-		return nil, err
-	}
+// New returns an engine ready to search, with the weights opt.Eval and
+// probing the database opt.EGDB if any. Zero options take the defaults;
+// values out of range are clamped into it. For the rest of the program to
+// stay responsive while every search thread runs, GOMAXPROCS should be at
+// least the thread count plus SpareProcs.
+func New(opt Options) *Engine {
 	e := &Engine{}
-	e.apply(opt, ev)
-	return e, nil
+	e.apply(opt.withDefaults().clamp())
+	return e
 }
 
-// apply sets the options, with their database, and the weights. A change
-// of database or weights clears the table, whose entries may hold the old
+// apply sets the options, with their database and weights. A change of
+// database or weights clears the table, whose entries may hold the old
 // scores.
-func (e *Engine) apply(opt Options, ev *eval.WeightFile) {
+func (e *Engine) apply(opt Options) {
 	if e.tt == nil || opt.HashMiB != e.opt.HashMiB {
 		e.tt, e.written = newTable(opt.HashMiB), false
-	} else if opt.EGDB != e.opt.EGDB || ev != e.ev {
+	} else if opt.EGDB != e.opt.EGDB || opt.Eval != e.opt.Eval {
 		e.clearTable()
 	}
 	for len(e.workers) < opt.Threads {
@@ -135,7 +82,7 @@ func (e *Engine) apply(opt Options, ev *eval.WeightFile) {
 		e.lmr = newLMRTable(opt.params())
 	}
 	e.optMu.Lock()
-	e.opt, e.ev = opt, ev
+	e.opt = opt
 	e.optMu.Unlock()
 }
 
@@ -147,9 +94,9 @@ func (e *Engine) Options() Options {
 }
 
 // SetOptions resizes the transposition table (clearing it when the size
-// changes), sets the thread count and the database to probe. Zero fields
-// take the defaults. It fails if a search is running, the engine is
-// closed, a value is out of range or the weight file does not load.
+// changes), sets the thread count, the database to probe and the weights.
+// Zero fields take the defaults. It fails if a search is running, the
+// engine is closed or a value is out of range.
 func (e *Engine) SetOptions(opt Options) error {
 	opt = opt.withDefaults()
 	if err := opt.validate(); err != nil {
@@ -162,11 +109,7 @@ func (e *Engine) SetOptions(opt Options) error {
 	if e.closed {
 		return ErrClosed
 	}
-	ev, err := loadEvalFile(opt.EvalFile)
-	if err != nil {
-		return err
-	}
-	e.apply(opt, ev)
+	e.apply(opt)
 	return nil
 }
 
@@ -188,7 +131,7 @@ func (e *Engine) Close() {
 func (e *Engine) Eval() *eval.WeightFile {
 	e.optMu.Lock()
 	defer e.optMu.Unlock()
-	return e.ev
+	return e.opt.Eval
 }
 
 // EGDB returns the endgame database in use, nil if none.
@@ -359,34 +302,4 @@ func (s *shared) iterate(w *worker) (err error) {
 	}
 	w.iterate()
 	return nil
-}
-
-// evalFiles holds the weight files engines have loaded, by absolute path:
-// they do not change, and engines of one process share them.
-var (
-	evalFilesMu sync.Mutex
-	evalFiles   = map[string]*eval.WeightFile{}
-)
-
-// loadEvalFile returns the weights of the file at path, loading it once;
-// "" is the built-in weights.
-func loadEvalFile(path string) (*eval.WeightFile, error) {
-	if path == "" {
-		return eval.Default(), nil
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	evalFilesMu.Lock()
-	defer evalFilesMu.Unlock()
-	if f, ok := evalFiles[abs]; ok {
-		return f, nil
-	}
-	f, err := eval.LoadWeights(abs)
-	if err != nil {
-		return nil, err
-	}
-	evalFiles[abs] = f
-	return f, nil
 }

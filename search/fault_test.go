@@ -56,7 +56,7 @@ func TestThreadPanic(t *testing.T) {
 func TestDistancePanic(t *testing.T) {
 	undo := fault.Inject(fault.DistanceBuilder, func() { panic("injected") })
 	defer undo()
-	e := newEngine(t, Options{HashMiB: 1, EGDB: openDB(t, egdbtest.Dir(t, 3), DefaultEGDBCacheMiB)})
+	e := newEngine(t, Options{HashMiB: 1, EGDB: openDB(t, egdbtest.Dir(t, 3), testCacheMiB)})
 	won := mustFEN(t, "B:WK1:BK14,K23", movegen.American) // two kings against one: a database win
 	deadline := time.Now().Add(10 * time.Second)
 	for {

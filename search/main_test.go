@@ -23,10 +23,7 @@ func TestMain(m *testing.M) {
 // newEngine returns an engine with opt, closed when the test ends.
 func newEngine(t testing.TB, opt Options) *Engine {
 	t.Helper()
-	e, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := New(opt)
 	t.Cleanup(e.Close)
 	return e
 }

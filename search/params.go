@@ -1,14 +1,12 @@
 package search
 
-import (
-	"math"
-	"strings"
-)
+import "math"
 
 // Params are the search's numeric parameters: margins, reductions and
 // thresholds that no rule fixes, only play. Their defaults are the values
 // matches accepted (docs/experiments.md); crown tune searches for better
-// ones. An engine reads them from Options.Params (nil: the defaults).
+// ones. An engine reads them from Options.Params (nil: the defaults); front
+// ends name them (package play).
 type Params struct {
 	// AspirationDelta is the first half-width of the aspiration window
 	// around the previous iteration's score, in centi-men.
@@ -78,46 +76,76 @@ var DefaultParams = Params{
 	Contempt:           0,
 }
 
-// Tunables are the search parameters as options: every front end sets
-// them by key like the options of Registry (the protocol's set, a match's
-// self:key=value), but help texts and flags leave them out, for they are
-// for experiments and crown tune. Step is the size of a tuning step, the
-// change a match can tell apart.
-var Tunables = []Option{
-	tunable("aspdelta", "first half-width of the aspiration window", "centi-men", 5, 200, 5, func(p *Params) *int { return &p.AspirationDelta }),
-	tunable("aspmindepth", "first iteration with an aspiration window", "plies", 1, 20, 1, func(p *Params) *int { return &p.AspirationMinDepth }),
-	tunable("lmrbase", "late-move reduction: constant part", "1/100 ply", -200, 300, 25, func(p *Params) *int { return &p.LMRBase }),
-	tunable("lmrdivisor", "late-move reduction: divisor of ln(depth) ln(move)", "1/100", 50, 600, 20, func(p *Params) *int { return &p.LMRDivisor }),
-	tunable("lmrmindepth", "late-move reduction: least depth", "plies", 1, 10, 1, func(p *Params) *int { return &p.LMRMinDepth }),
-	tunable("lmrminmoves", "late-move reduction: moves searched in full first", "", 1, 10, 1, func(p *Params) *int { return &p.LMRMinMoves }),
-	tunable("probcutmargin", "ProbCut: margin over beta", "centi-men", 0, 300, 8, func(p *Params) *int { return &p.ProbCutMargin }),
-	tunable("probcutreduction", "ProbCut: plies less for the check", "plies", 1, 8, 1, func(p *Params) *int { return &p.ProbCutReduction }),
-	tunable("probcutmindepth", "ProbCut: least depth", "plies", 2, 12, 1, func(p *Params) *int { return &p.ProbCutMinDepth }),
-	tunable("iirmindepth", "internal iterative reduction: least depth", "plies", 2, 20, 1, func(p *Params) *int { return &p.IIRMinDepth }),
-	tunable("lmrhistory", "late-move reduction: plies less at the best history", "1/100 ply", 0, 300, 25, func(p *Params) *int { return &p.LMRHistory }),
-	tunable("rfpmargin", "reverse futility: margin a ply (0: off)", "centi-men", 0, 200, 10, func(p *Params) *int { return &p.RFPMargin }),
-	tunable("rfpmaxdepth", "reverse futility: most depth", "plies", 1, 8, 1, func(p *Params) *int { return &p.RFPMaxDepth }),
-	tunable("semindepth", "singular extension: least depth (0: off)", "plies", 0, 30, 1, func(p *Params) *int { return &p.SEMinDepth }),
-	tunable("semargin", "singular extension: margin a ply below the table's score", "centi-men", 0, 20, 1, func(p *Params) *int { return &p.SEMargin }),
-	tunable("evalgrain", "static scores rounded to a multiple of it (1: exact)", "centi-men", 1, 20, 1, func(p *Params) *int { return &p.EvalGrain }),
-	tunable("contempt", "a draw by repetition or count below level, for the root's side", "centi-men", 0, 100, 5, func(p *Params) *int { return &p.Contempt }),
-}
-
-// tunable makes the option of one parameter, its default that of
-// DefaultParams.
-func tunable(key, help, unit string, lo, hi, step int, field func(*Params) *int) Option {
-	return Option{Key: key, Flag: key, Help: help, Unit: unit, Min: lo, Max: hi, Step: step,
-		Default: *field(&DefaultParams), param: field}
-}
-
-// LookupTunable finds a search parameter by key, in any case.
-func LookupTunable(key string) (*Option, bool) {
-	for i := range Tunables {
-		if strings.EqualFold(key, Tunables[i].Key) {
-			return &Tunables[i], true
-		}
+// MinParams and MaxParams bound each search parameter, and ParamSteps
+// are their tuning steps: the change a match can tell apart (crown tune).
+var (
+	MinParams = Params{
+		AspirationDelta:    5,
+		AspirationMinDepth: 1,
+		LMRBase:            -200,
+		LMRDivisor:         50,
+		LMRMinDepth:        1,
+		LMRMinMoves:        1,
+		ProbCutMargin:      0,
+		ProbCutReduction:   1,
+		ProbCutMinDepth:    2,
+		IIRMinDepth:        2,
+		LMRHistory:         0,
+		RFPMargin:          0,
+		RFPMaxDepth:        1,
+		SEMinDepth:         0,
+		SEMargin:           0,
+		EvalGrain:          1,
+		Contempt:           0,
 	}
-	return nil, false
+	MaxParams = Params{
+		AspirationDelta:    200,
+		AspirationMinDepth: 20,
+		LMRBase:            300,
+		LMRDivisor:         600,
+		LMRMinDepth:        10,
+		LMRMinMoves:        10,
+		ProbCutMargin:      300,
+		ProbCutReduction:   8,
+		ProbCutMinDepth:    12,
+		IIRMinDepth:        20,
+		LMRHistory:         300,
+		RFPMargin:          200,
+		RFPMaxDepth:        8,
+		SEMinDepth:         30,
+		SEMargin:           20,
+		EvalGrain:          20,
+		Contempt:           100,
+	}
+	ParamSteps = Params{
+		AspirationDelta:    5,
+		AspirationMinDepth: 1,
+		LMRBase:            25,
+		LMRDivisor:         20,
+		LMRMinDepth:        1,
+		LMRMinMoves:        1,
+		ProbCutMargin:      8,
+		ProbCutReduction:   1,
+		ProbCutMinDepth:    1,
+		IIRMinDepth:        1,
+		LMRHistory:         25,
+		RFPMargin:          10,
+		RFPMaxDepth:        1,
+		SEMinDepth:         1,
+		SEMargin:           1,
+		EvalGrain:          1,
+		Contempt:           5,
+	}
+)
+
+// fields returns every parameter of p, in the order Params declares them
+// (TestParamFields), for checking them all.
+func (p *Params) fields() []*int {
+	return []*int{
+		&p.AspirationDelta, &p.AspirationMinDepth, &p.LMRBase, &p.LMRDivisor, &p.LMRMinDepth, &p.LMRMinMoves,
+		&p.ProbCutMargin, &p.ProbCutReduction, &p.ProbCutMinDepth, &p.IIRMinDepth, &p.LMRHistory,
+		&p.RFPMargin, &p.RFPMaxDepth, &p.SEMinDepth, &p.SEMargin, &p.EvalGrain, &p.Contempt,
+	}
 }
 
 // params returns the parameters o names.

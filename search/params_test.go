@@ -2,9 +2,7 @@ package search
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strconv"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -13,44 +11,43 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// TestTunables checks every search parameter as an option: its default in
-// range, set and read back by key in any case, a change seen only by the
-// Options it was made in, and out-of-range values refused.
-func TestTunables(t *testing.T) {
-	defaults := DefaultParams
-	for i := range Tunables {
-		op := &Tunables[i]
-		if op.Check(op.Default) != nil || op.Step < 1 || op.Help == "" {
-			t.Errorf("%s: default %d out of %d..%d, or no step or help", op.Key, op.Default, op.Min, op.Max)
-		}
-		if _, ok := LookupTunable(strings.ToUpper(op.Key)); !ok {
-			t.Errorf("%s: not found by its key in upper case", op.Key)
-		}
-		var a Options
-		b := a
-		v := op.Min
-		if v == op.Default {
-			v = op.Max
-		}
-		if err := a.Set(op.Key, strconv.Itoa(v)); err != nil {
-			t.Fatalf("%s=%d: %v", op.Key, v, err)
-		}
-		if got := op.Get(a); got != v {
-			t.Errorf("%s: set %d, read %d", op.Key, v, got)
-		}
-		if got := op.Get(b); got != op.Default {
-			t.Errorf("%s: a copy made before the change reads %d, want the default %d", op.Key, got, op.Default)
-		}
-		if DefaultParams != defaults {
-			t.Fatalf("%s: setting the option changed DefaultParams", op.Key)
-		}
-		if err := a.Set(op.Key, strconv.Itoa(op.Max+1)); err == nil {
-			t.Errorf("%s=%d accepted, above %d", op.Key, op.Max+1, op.Max)
+// TestParamRanges checks every search parameter's range: it holds the
+// default and a step of at least 1, and fields lists the parameters in
+// the order Params declares them, so that a range check names the right
+// one.
+func TestParamRanges(t *testing.T) {
+	def, lo, hi, step := DefaultParams.fields(), MinParams.fields(), MaxParams.fields(), ParamSteps.fields()
+	for i := range def {
+		if *lo[i] > *def[i] || *def[i] > *hi[i] || *step[i] < 1 {
+			t.Errorf("parameter %d: default %d out of %d..%d, or step %d", i, *def[i], *lo[i], *hi[i], *step[i])
 		}
 	}
-	if _, ok := LookupOption("lmrdivisor"); !ok {
-		t.Error("LookupOption does not find a tunable")
+	var p Params
+	rv := reflect.ValueOf(&p).Elem()
+	if len(def) != rv.NumField() {
+		t.Fatalf("fields lists %d parameters, Params has %d", len(def), rv.NumField())
 	}
+	for i, f := range p.fields() {
+		if f != rv.Field(i).Addr().Interface().(*int) {
+			t.Errorf("fields()[%d] is not Params.%s", i, rv.Type().Field(i).Name)
+		}
+	}
+	bad := DefaultParams
+	bad.LMRDivisor = MaxParams.LMRDivisor + 1
+	if err := (Options{Params: &bad}).withDefaults().validate(); err == nil || !strings.Contains(err.Error(), "LMRDivisor") {
+		t.Errorf("LMRDivisor out of range: %v", err)
+	}
+	if got := (Options{Params: &bad}).clamp().Params.LMRDivisor; got != MaxParams.LMRDivisor || bad.LMRDivisor == got {
+		t.Errorf("LMRDivisor clamped to %d, want %d, the set given unchanged", got, MaxParams.LMRDivisor)
+	}
+}
+
+// withParams returns o with its parameters changed by set, in a new set.
+func withParams(o Options, set func(*Params)) Options {
+	p := *o.params()
+	set(&p)
+	o.Params = &p
+	return o
 }
 
 // TestParamsChangeSearch checks that the parameters reach the search: a
@@ -72,17 +69,11 @@ func TestParamsChangeSearch(t *testing.T) {
 	if n := nodes(Options{Params: &def}); n != base {
 		t.Errorf("explicit default parameters: %d nodes, want %d", n, base)
 	}
-	var o Options
-	if err := o.Set("lmrdivisor", "400"); err != nil {
-		t.Fatal(err)
-	}
+	o := withParams(Options{}, func(p *Params) { p.LMRDivisor = 400 })
 	if n := nodes(o); n == base {
 		t.Errorf("lmrdivisor 400: %d nodes, the same as the default", n)
 	}
-	var se Options
-	if err := se.Set("semindepth", "4"); err != nil {
-		t.Fatal(err)
-	}
+	se := withParams(Options{}, func(p *Params) { p.SEMinDepth = 4 })
 	if n := nodes(se); n == base {
 		t.Errorf("singular extensions from depth 4: %d nodes, the same as without", n)
 	}
@@ -95,11 +86,10 @@ func TestParamsChangeSearch(t *testing.T) {
 	}
 }
 
-// TestEvalFile checks that an engine evaluates with the weight file it is
-// given: a file whose men are worth twice as much scores the same quiet
-// position's material twice, a file that does not load is refused by
-// SetOptions and left out by New, and "" is the built-in weights.
-func TestEvalFile(t *testing.T) {
+// TestEval checks that an engine evaluates with the weights it is given:
+// weights whose men are worth twice as much score the same quiet
+// position's material twice, and nil is the built-in weights.
+func TestEval(t *testing.T) {
 	schedtest.SkipUnderRace(t, "searches on one thread")
 	lwf, err := eval.LoadWeights("../testdata/linear-weights.bin") // a linear table (testdata/linear-weights.txt)
 	if err != nil {
@@ -112,22 +102,7 @@ func TestEvalFile(t *testing.T) {
 		tb[eval.ScalarIndex(eval.ScalarMen)][1] *= 2
 		wf.Tables[v] = &tb
 	}
-	path := filepath.Join(t.TempDir(), "doubled.bin")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := wf.Write(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	var o Options
-	if err := o.Set("evalfile", path); err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(t, o)
+	e := newEngine(t, Options{Eval: wf})
 	if got := e.Eval().Provenance; got != wf.Provenance {
 		t.Fatalf("engine evaluates with %q, want %q", got, wf.Provenance)
 	}
@@ -136,20 +111,10 @@ func TestEvalFile(t *testing.T) {
 		t.Errorf("the file's weights score %d, the same as the built-in ones", b)
 	}
 	if newEngine(t, Options{}).Eval() != eval.Default() {
-		t.Error("an engine without a file does not use the built-in weights")
+		t.Error("an engine without weights does not use the built-in ones")
 	}
-	bad := filepath.Join(t.TempDir(), "bad.bin")
-	if err := os.WriteFile(bad, []byte("not weights"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&Options{}).Set("evalfile", bad); err == nil {
-		t.Error("a bad weight file accepted by Set")
-	}
-	if err := e.SetOptions(Options{EvalFile: bad}); err == nil {
-		t.Error("a bad weight file accepted by SetOptions")
-	}
-	if _, err := New(Options{EvalFile: bad}); err == nil {
-		t.Error("New took a weight file that does not load")
+	if err := e.SetOptions(Options{}); err != nil || e.Eval() != eval.Default() {
+		t.Errorf("SetOptions without weights: %v, evaluates with %q", err, e.Eval().Provenance)
 	}
 }
 
@@ -178,11 +143,7 @@ func TestContempt(t *testing.T) {
 		t.Fatalf("%s is not %s again", k4.FEN(), k0.FEN())
 	}
 	for _, c := range []int{0, 30} {
-		var o Options
-		if err := o.Set("contempt", strconv.Itoa(c)); err != nil {
-			t.Fatal(err)
-		}
-		o.HashMiB = 1
+		o := withParams(Options{HashMiB: 1}, func(p *Params) { p.Contempt = c })
 		res := searchOK(t, newEngine(t, o), context.Background(), Request{Pos: k4, History: []movegen.Position{k0, k1, k2, k3},
 			SearchMoves: []movegen.Move{m1}, Limits: Limits{Depth: 6}})
 		if res.Score != DrawScore-c {
@@ -192,10 +153,7 @@ func TestContempt(t *testing.T) {
 	// Two plies on, the repetition is the root's side's draw: the
 	// opponent, offered 30 centi-men by it, takes it (a level king ending
 	// scores far less).
-	var o Options
-	if err := o.Set("contempt", "30"); err != nil {
-		t.Fatal(err)
-	}
+	o := withParams(Options{}, func(p *Params) { p.Contempt = 30 })
 	res := searchOK(t, newEngine(t, o), context.Background(), Request{Pos: k2, History: []movegen.Position{k0, k1},
 		SearchMoves: []movegen.Move{m3}, Limits: Limits{Depth: 6}})
 	if res.Score != DrawScore-30 {

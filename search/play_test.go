@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -327,7 +328,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%+v accepted", o)
 		}
 	}
-	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3, EGDBCacheMiB: DefaultEGDBCacheMiB, MultiPV: 1}) {
+	if err := e.SetOptions(Options{HashMiB: 2, Threads: 3}); err != nil || e.Options() != (Options{HashMiB: 2, Threads: 3, MultiPV: 1, Eval: eval.Default()}) {
 		t.Errorf("SetOptions: %v, now %+v", err, e.Options())
 	}
 	if n := runtime.GOMAXPROCS(0); n != procs {

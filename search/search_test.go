@@ -200,8 +200,8 @@ func TestDisable(t *testing.T) {
 			t.Errorf("Disable %d: %d nodes, the same as with every feature on", bit, n)
 		}
 	}
-	if err := (&Options{}).Set("disable", "64"); err == nil {
-		t.Error("disable=64 accepted, beyond DisableAll")
+	if err := newEngine(t, Options{}).SetOptions(Options{Disable: DisableAll + 1}); err == nil {
+		t.Errorf("Disable %d accepted, beyond DisableAll", DisableAll+1)
 	}
 }
 

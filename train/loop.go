@@ -21,6 +21,7 @@ import (
 	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -500,7 +501,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 	play := func(ctx context.Context, i, workers int) error {
 		v := vs[i]
 		c := Config{Variant: v, Games: cfg.Games[v], Limits: cfg.Limits,
-			Options: search.Options{HashMiB: loopHashMiB, EvalFile: cur.path}, Openings: Deck,
+			Options: play.Options{HashMiB: loopHashMiB, EvalFile: cur.path}, Openings: Deck,
 			RandomPlies: cfg.RandomPlies, NodeJitter: cfg.NodeJitter, Seed: seed(k, v), Concurrency: workers}
 		if v == movegen.Pool {
 			c.Openings, c.RandomPlies = Random, cfg.PoolRandomPlies

@@ -93,7 +93,7 @@ func TestGenerationFile(t *testing.T) {
 // at path, as crown train loop's self engines.
 func testEngine(name, path string) match.Engine {
 	return match.Engine{Name: name, Run: func(ctx context.Context, in io.Reader, out io.Writer) error {
-		return protocol.Run(ctx, in, out, protocol.Config{Name: "crown", Version: "test", Session: play.Config{Search: search.Options{HashMiB: 1, EvalFile: path}}})
+		return protocol.Run(ctx, in, out, protocol.Config{Name: "crown", Version: "test", Session: play.Config{Options: play.Options{HashMiB: 1, EvalFile: path}}})
 	}}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -58,7 +59,10 @@ type Config struct {
 	Variant movegen.Variant
 	Games   int           // games of the run, over all its shards
 	Limits  search.Limits // per move: Nodes or Depth, nothing timed (for reproducible games)
-	Options search.Options
+	// Options are the engines' settings, and Pool where they open the
+	// files the settings name (nil: a pool of the run's own).
+	Options play.Options
+	Pool    *play.Pool
 	// Openings and RandomPlies choose each game's opening; OpeningsFile
 	// is the file of openings for FromFile, read by book.ReadBallotsFile
 	// (FEN lines, PDN FEN tags or ballot-table rows).
@@ -252,11 +256,21 @@ func Run(ctx context.Context, cfg Config, path string, progress func(Stats)) (st
 	defer cancel()
 	slots := make(chan struct{}, gamesAheadPerWorker*cfg.Concurrency)
 	results := make(chan played)
+	pool := cfg.Pool
+	if pool == nil {
+		pool = play.NewPool()
+		defer pool.Close()
+	}
+	opt, err := pool.Open(cfg.Options)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer pool.Release(opt)
 	var taken atomic.Int64
 	first := rf.state.next
 	next := func() int { return first + cfg.Shards*int(taken.Add(1)-1) }
 	for range cfg.Concurrency {
-		go cfg.work(ctx, opens, next, slots, results)
+		go cfg.work(ctx, opt, opens, next, slots, results)
 	}
 
 	// Games come back in any order and are written in theirs: a game
@@ -390,12 +404,12 @@ func (rf *runFile) save(g played, shards int, st *Stats) error {
 	return writeState(rf.statePath, rf.state)
 }
 
-// work plays games of the run, numbered by next, until none is left or
+// work plays games of the run with an engine of opt, numbered by next, until none is left or
 // ctx is cancelled, sending each to results, and then an exit message. A
 // game starts only when slots has room, so the games in play and those
 // waiting to be written stay within its size. A panic is sent as an
 // error.
-func (cfg *Config) work(ctx context.Context, opens []opening, next func() int, slots chan<- struct{}, results chan<- played) {
+func (cfg *Config) work(ctx context.Context, opt search.Options, opens []opening, next func() int, slots chan<- struct{}, results chan<- played) {
 	j := -1
 	defer func() {
 		if r := recover(); r != nil {
@@ -403,11 +417,7 @@ func (cfg *Config) work(ctx context.Context, opens []opening, next func() int, s
 		}
 		results <- played{exit: true}
 	}()
-	eng, err := search.New(cfg.Options)
-	if err != nil {
-		results <- played{index: j, err: err}
-		return
-	}
+	eng := search.New(opt)
 	defer eng.Close()
 	for {
 		select {

@@ -11,6 +11,7 @@ import (
 	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -58,7 +59,7 @@ func positions(t *testing.T, path string) map[posKey]bool {
 // shallow is a small, fast run: tiny searches and a small table.
 func shallow(games int) Config {
 	return Config{Variant: movegen.American, Games: games, Limits: search.Limits{Depth: 2}, Openings: Deck, RandomPlies: 1,
-		Seed: 1, Options: search.Options{HashMiB: 1}, Concurrency: 2}
+		Seed: 1, Options: play.Options{HashMiB: 1}, Concurrency: 2}
 }
 
 func TestSelfPlay(t *testing.T) {
@@ -73,7 +74,7 @@ func TestSelfPlay(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := tt.cfg
-			cfg.Options = search.Options{HashMiB: 1}
+			cfg.Options = play.Options{HashMiB: 1}
 			cfg.Concurrency = 1
 			st, data := selfPlay(t, cfg)
 			if st.Games+st.Unfinished != cfg.Games || st.BlackWins+st.Draws+st.WhiteWins != st.Games || st.Positions == 0 ||
@@ -117,7 +118,7 @@ func TestSelfPlay(t *testing.T) {
 func TestNodeJitter(t *testing.T) {
 	schedtest.SkipUnderRace(t, "three self-plays take five seconds under it (TestSelfPlay plays two workers under it)")
 	cfg := Config{Variant: movegen.American, Games: 4, Limits: search.Limits{Nodes: 2000}, Openings: Deck, Seed: 5,
-		Options: search.Options{HashMiB: 1}, Concurrency: 1}
+		Options: play.Options{HashMiB: 1}, Concurrency: 1}
 	if testing.Short() {
 		cfg.Games, cfg.Limits.Nodes = 2, 1000
 	}
@@ -391,7 +392,7 @@ func TestSelfPlayOpeningsFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "openings.txt")
 	writeFile(t, path, "# two openings\n\n"+fens[0]+"\n# the second\n"+fens[1]+"\n")
 	cfg := Config{Variant: movegen.Pool, Games: 3, Limits: search.Limits{Depth: 2}, Openings: FromFile, OpeningsFile: path,
-		Options: search.Options{HashMiB: 1}, Concurrency: 2}
+		Options: play.Options{HashMiB: 1}, Concurrency: 2}
 	opens, err := cfg.openings()
 	if err != nil || len(opens) != 2 || opens[0].plies != 0 || opens[1].plies != 1 {
 		t.Fatalf("openings %+v, %v; want two, at plies 0 and 1", opens, err)

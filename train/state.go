@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/play"
 )
 
 // The state file of a self-play run.
@@ -79,7 +79,7 @@ func (cfg *Config) params(opens []opening) []param {
 	// Every engine option and search parameter: the table size alone
 	// changes node-limited searches. An option newer than the first state
 	// files is left out at its default, so that they still match.
-	for _, ops := range [][]search.Option{search.Registry, search.Tunables} {
+	for _, ops := range [][]play.Option{play.Registry, play.Tunables} {
 		for i := range ops {
 			op := &ops[i]
 			if op.OmitDefault && !op.IsText() && op.Get(cfg.Options) == op.Default {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/play"
 )
 
 // goodState is a state file as Run writes one.
@@ -29,12 +29,12 @@ func TestParseState(t *testing.T) {
 	good := string(goodState(t))
 	s, err := parseState([]byte(good))
 	omitted := 0 // options at their default that a state file leaves out
-	for _, op := range search.Registry {
+	for _, op := range play.Registry {
 		if op.OmitDefault {
 			omitted++
 		}
 	}
-	if err != nil || s.next != 4 || s.records != 321 || len(s.params) != 9+len(search.Registry)-omitted+len(search.Tunables) {
+	if err != nil || s.next != 4 || s.records != 321 || len(s.params) != 9+len(play.Registry)-omitted+len(play.Tunables) {
 		t.Fatalf("parsing %q: %+v, %v", good, s, err)
 	}
 	again, err := s.format()

@@ -52,7 +52,7 @@ type Param struct {
 	Min   int    `json:"min"`
 	Max   int    `json:"max"`
 	// CEnd is the perturbation at the last iteration, c_end: a change of
-	// the parameter a match can tell apart (a search.Option's Step).
+	// the parameter a match can tell apart (a play.Option's Step).
 	CEnd float64 `json:"c_end"`
 	// REnd is the learning rate at the last iteration, r_end: the gain
 	// a_k ends as REnd*CEnd^2.

@@ -220,7 +220,7 @@ func (g *game) start(t task) {
 		return
 	}
 	if g.play == nil {
-		ps, err := play.New(play.Config{Search: g.srv.opt.Engine, EGDBs: g.srv.opt.EGDBs, BookLevel: g.srv.opt.Book})
+		ps, err := play.New(play.Config{Options: g.srv.opt.Engine, Pool: g.srv.opt.Pool, BookLevel: g.srv.opt.Book})
 		if err != nil {
 			g.srv.logf("game %s: the engine: %v", g.id, err)
 			return

@@ -29,13 +29,14 @@ func heapMiB() float64 {
 func TestFinishedGameReleasesEngine(t *testing.T) {
 	const hashMiB = 64
 	dir := egdbtest.Dir(t, 3)
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
-	pinned, err := egdbs.Acquire(dir, 0) // as crown serve holds its --egdb
+	held, err := egdbs.Open(play.Options{EGDBPath: dir}) // as crown serve holds its --egdb
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{EGDBs: egdbs}
+	pinned := held.EGDB
+	opt := Options{Pool: egdbs}
 	opt.Engine.HashMiB, opt.Engine.EGDBPath = hashMiB, dir
 	srv, ts := testServer(t, opt)
 	before := heapMiB()
@@ -70,10 +71,10 @@ func TestFinishedGameReleasesEngine(t *testing.T) {
 	if during-after < hashMiB*3/4 {
 		t.Errorf("the heap fell by %.1f MiB after the game, want its %d MiB table back", during-after, hashMiB)
 	}
-	egdbs.Release(pinned)
-	again, err := egdbs.Acquire(dir, 0)
-	if err != nil || again == pinned {
-		t.Errorf("after the game: the pool gives %p, %v; the game still holds %p", again, err, pinned)
+	egdbs.Release(held)
+	again, err := egdbs.Open(play.Options{EGDBPath: dir})
+	if err != nil || again.EGDB == pinned {
+		t.Errorf("after the game: the pool gives %p, %v; the game still holds %p", again.EGDB, err, pinned)
 	}
 }
 

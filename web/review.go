@@ -75,7 +75,7 @@ func (g *game) startReview() {
 			return
 		}
 		defer g.srv.release()
-		ps, err := play.New(play.Config{Search: g.srv.opt.Engine, EGDBs: g.srv.opt.EGDBs})
+		ps, err := play.New(play.Config{Options: g.srv.opt.Engine, Pool: g.srv.opt.Pool})
 		if err != nil {
 			return
 		}

@@ -17,7 +17,6 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
 
 // Defaults of the server's limits.
@@ -65,14 +64,14 @@ type Options struct {
 	AnalysisTime time.Duration // longest analysis of one position
 	ReviewTime   time.Duration // a review's time per position (Review)
 	IdleTimeout  time.Duration // a game nobody has looked at for this long may be dropped
-	// Engine holds each game's engine options (search.Registry: hash size,
+	// Engine holds each game's engine options (play.Registry: hash size,
 	// threads); the table is allocated at the game's first search. A zero
-	// HashMiB takes DefaultHashMiB, other zero fields the search's defaults.
-	Engine search.Options
-	// EGDBs is where the games' engines open the endgame database
-	// Engine names (EGDBPath), one copy for all of them; its owner closes
-	// it after Close. nil gives each game its own.
-	EGDBs    *play.EGDBPool
+	// HashMiB takes DefaultHashMiB, other zero fields the defaults.
+	Engine play.Options
+	// Pool is where the games' engines open the files Engine names (an
+	// endgame database, a weight file), one copy for all of them; its
+	// owner closes it after Close. nil gives each game its own.
+	Pool     *play.Pool
 	Searches int // searches run at once; the others wait their turn
 	// Book is the level at which the engine plays its moves from the
 	// shipped opening book (book.Default) while a game is in it; 0, the

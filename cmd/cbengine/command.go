@@ -9,7 +9,6 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
 
 // Limits and fixed replies of enginecommand.
@@ -123,13 +122,13 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 // path and cache (dbmbytes, in MiB) are egdbpath and egdbcache.
 var cbOptionNames = map[string]string{"dbpath": "egdbpath", "dbmbytes": "egdbcache"}
 
-// engineOption returns the engine option (search.Registry) whose key, or
+// engineOption returns the engine option (play.Registry) whose key, or
 // CheckerBoard name, is key, or nil.
-func engineOption(key string) *search.Option {
+func engineOption(key string) *play.Option {
 	if name, ok := cbOptionNames[key]; ok {
 		key = name
 	}
-	return play.Option(key)
+	return play.OptionByKey(key)
 }
 
 // set answers "set key value..." with the value now in force.
@@ -148,7 +147,7 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	}
 	if op != nil && op.IsText() {
 		if len(args) == 0 {
-			return "", fmt.Errorf("error: set %s takes a directory or %s", key, search.NoEGDB)
+			return "", fmt.Errorf("error: set %s takes %s", key, op.Takes())
 		}
 		return a.setOption(op, key, strings.Join(args, " "))
 	}
@@ -174,11 +173,11 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	return strconv.Itoa(n), nil
 }
 
-// setOption sets an engine option of search.Registry under the name key
+// setOption sets an engine option of play.Registry under the name key
 // (the option's own, or CheckerBoard's dbpath and dbmbytes): hashsize
 // resizes the hash table, searchthreads changes the thread count, egdbpath
 // opens a database. It fails while a search runs.
-func (a *adapter) setOption(op *search.Option, key, text string) (string, error) {
+func (a *adapter) setOption(op *play.Option, key, text string) (string, error) {
 	if err := a.play.SetOption(op, text); err != nil {
 		return "", fmt.Errorf("error: set %s: %v", key, err)
 	}

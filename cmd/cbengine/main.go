@@ -8,7 +8,7 @@
 // for the process, its hash table kept across calls), as the line
 // protocol is another: the board goes into a movegen.Position, the time
 // arguments become the line protocol's limit words for play.ParseLimits,
-// and the session holds the game history, the options (search.Registry's),
+// and the session holds the game history, the options (play.Registry's),
 // the book, the endgame database and the search with its fallback move.
 // docs/checkerboard.md says how to install and use it.
 package main

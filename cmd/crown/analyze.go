@@ -56,7 +56,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	opt, err := options(egdbs)
 	if err != nil {
@@ -72,7 +72,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
-	ps, err := play.New(play.Config{Search: opt, EGDBs: egdbs, BookLevel: analyzeBookLevel(*useBook)})
+	ps, err := play.New(play.Config{Options: opt, Pool: egdbs, BookLevel: analyzeBookLevel(*useBook)})
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail

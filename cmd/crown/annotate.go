@@ -89,7 +89,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	opt, err := options(egdbs)
 	if err != nil {
@@ -133,7 +133,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
-	ps, err := play.New(play.Config{Search: opt, EGDBs: egdbs})
+	ps, err := play.New(play.Config{Options: opt, Pool: egdbs})
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -121,9 +122,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	case *checkpoint < 0:
 		return usageErr("--checkpoint must not be negative")
 	}
-	hashOp, _ := search.LookupOption("hash")
-	if err := hashOp.Set(&search.Options{}, *hash); err != nil {
-		return usageErr("--hash: %v", err) // the range every command checks through search.Registry
+	hashOp, _ := play.LookupOption("hash")
+	if err := hashOp.Set(&play.Options{}, *hash); err != nil {
+		return usageErr("--hash: %v", err) // the range every command checks through play.Registry
 	}
 	ballotList, err := bookBallots(v, *ballots)
 	if err != nil {

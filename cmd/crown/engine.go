@@ -9,14 +9,13 @@ import (
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
-	"github.com/crown-checkers/crown/search"
 )
 
 // selfConfig is the configuration of Crown in process as a match engine
-// (match.ParseEngine's self), searching with opt and opening endgame
-// databases from egdbs (nil: each engine its own).
-func selfConfig(egdbs *play.EGDBPool, opt search.Options) protocol.Config {
-	return protocol.Config{Name: play.Name, Version: play.Version, Session: play.Config{Search: opt, EGDBs: egdbs}}
+// (match.ParseEngine's self), searching with opt and opening the files it
+// names from egdbs (nil: each engine its own).
+func selfConfig(egdbs *play.Pool, opt play.Options) protocol.Config {
+	return protocol.Config{Name: play.Name, Version: play.Version, Session: play.Config{Options: opt, Pool: egdbs}}
 }
 
 // engineInput is where the engine reads its commands; tests replace it.
@@ -48,7 +47,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
 	}
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	opt, err := options(egdbs)
 	if err != nil {
@@ -58,7 +57,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
 	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr,
-		Session: play.Config{BookLevel: book.Level(*level), Search: opt, EGDBs: egdbs}}
+		Session: play.Config{BookLevel: book.Level(*level), Options: opt, Pool: egdbs}}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
 		if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -9,15 +10,15 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
-// addOptionFlags registers a flag for every engine option of the search's
+// addOptionFlags registers a flag for every engine option of play's
 // registry (--hash, --threads, --egdb, ...) and returns a function that
-// reads them into search.Options, checking each range there and acquiring
-// the endgame database (--egdb, --egdb-cache) from the command's pool into
-// Options.EGDB, so that a directory that does not open is an error here;
-// the pool's Close, at the command's end, closes it. defaults, if given,
+// reads them into play.Options, checking each range there, and holds the
+// files they name (--egdb with --egdb-cache, --eval-file) in the
+// command's pool, so that one that does not open is an error here; the
+// pool's Close, at the command's end, closes them. defaults, if given,
 // replaces the registry's default for some flags (by flag name).
-func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.EGDBPool) (search.Options, error) {
-	for _, op := range search.Registry {
+func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.Pool) (play.Options, error) {
+	for _, op := range play.Registry {
 		if op.IsText() {
 			fs.String(op.Flag, "", op.Usage())
 			continue
@@ -28,21 +29,20 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.
 		}
 		fs.Int(op.Flag, def, op.Usage())
 	}
-	return func(pool *play.EGDBPool) (search.Options, error) {
-		var opt search.Options
-		for _, op := range search.Registry {
+	return func(pool *play.Pool) (play.Options, error) {
+		var opt play.Options
+		for _, op := range play.Registry {
 			if err := op.SetText(&opt, fs.Lookup(op.Flag).Value.String()); err != nil {
 				return opt, fmt.Errorf("--%s: %w", op.Flag, err)
 			}
 		}
-		if opt.EGDBPath == "" {
-			return opt, nil
+		if err := pool.Hold(opt); err != nil {
+			var oe *play.OpenError
+			if errors.As(err, &oe) {
+				return opt, fmt.Errorf("--%s: %w", oe.Option.Flag, err)
+			}
+			return opt, err
 		}
-		db, err := pool.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
-		if err != nil {
-			return opt, fmt.Errorf("--egdb: %w", err)
-		}
-		opt.EGDB = db
 		return opt, nil
 	}
 }

@@ -59,7 +59,7 @@ and appended. Its games must be this match's (the same engines by name, colours 
 ballots), or the file is refused; the PDN does not record the limits: keep them the same.`
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	cfg, code := parseMatchFlags(args, stdout, stderr, egdbs)
 	if cfg == nil {
@@ -85,7 +85,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 // parseMatchFlags reads the flags into a match configuration whose self
 // engines open their endgame databases from egdbs; it returns nil and the
 // exit status when the command is to stop (after --help or a usage error).
-func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*match.Config, int) {
+func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (*match.Config, int) {
 	fs := newFlags("match")
 	engine1 := fs.String("engine1", "", "first engine: a command line, or self[:key=value,...]")
 	engine2 := fs.String("engine2", "", "second engine, as --engine1")
@@ -100,7 +100,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 	maxPlies := fs.Int("maxmoves", match.DefaultMaxPlies, "move cap in plies: a game this long is drawn")
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
 	egdbDir := fs.String("egdb", "", "endgame database directory for every self engine that does not set egdbpath itself")
-	egdbCache := fs.Int("egdb-cache", search.DefaultEGDBCacheMiB, "its block cache in MiB (each self engine's egdbcache)")
+	egdbCache := fs.Int("egdb-cache", play.DefaultEGDBCacheMiB, "its block cache in MiB (each self engine's egdbcache)")
 	if code, ok := parseFlags(fs, args, stdout, stderr, matchUsage); !ok {
 		return nil, code
 	}
@@ -134,12 +134,12 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPo
 	if cfg.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
-	base := search.Options{EGDBPath: *egdbDir}
-	cacheOp, _ := search.LookupOption("egdbcache")
+	base := play.Options{EGDBPath: *egdbDir}
+	cacheOp, _ := play.LookupOption("egdbcache")
 	if err := cacheOp.Set(&base, *egdbCache); err != nil {
 		return usageErr("--egdb-cache: %v", err)
 	}
-	if err := holdEGDB(egdbs, base); err != nil {
+	if err := egdbs.Hold(base); err != nil {
 		return usageErr("--egdb: %v", err)
 	}
 	for i, spec := range []string{*engine1, *engine2} {
@@ -222,15 +222,4 @@ func parseSPRT(s string) (*match.SPRT, error) {
 		return nil, fmt.Errorf("elo1 (%g) must be above elo0 (%g)", elo1, elo0)
 	}
 	return &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: sprtErrorRate, Beta: sprtErrorRate}, nil
-}
-
-// holdEGDB acquires the database opt names, if any, from egdbs, which
-// holds it until it is closed: its directory is checked, and the engines
-// that name it later share the copy open.
-func holdEGDB(egdbs *play.EGDBPool, opt search.Options) error {
-	if opt.EGDBPath == "" {
-		return nil
-	}
-	_, err := egdbs.Acquire(opt.EGDBPath, opt.EGDBCacheMiB)
-	return err
 }

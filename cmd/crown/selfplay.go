@@ -85,7 +85,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runSelfplayMerge(args[1:], stdout, stderr)
 	}
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	cfg, path, code := parseSelfplayFlags(args, stdout, stderr, egdbs)
 	if path == "" {
@@ -160,7 +160,7 @@ func runSelfplayMerge(args []string, stdout, stderr io.Writer) int {
 // --egdb from egdbs for the engines' options; it returns an empty path and
 // the exit status when the command is to stop (after --help or a usage
 // error).
-func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (train.Config, string, int) {
+func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (train.Config, string, int) {
 	fs := newFlags("selfplay")
 	out := fs.String("out", "", "training data file to append to (required); the run's progress is kept in FILE.state")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")

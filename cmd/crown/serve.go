@@ -87,7 +87,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--book: %v", book.Level(*level).Check())
 	}
 
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	opt, err := engine(egdbs)
 	if err != nil {
@@ -98,7 +98,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
-		IdleTimeout: *idle, Engine: opt, EGDBs: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
+		IdleTimeout: *idle, Engine: opt, Pool: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	mux := http.NewServeMux()
 	mux.Handle("/", board)
 	mux.HandleFunc("GET /debug/vars", debugVars(board))

@@ -61,13 +61,13 @@ type timingFlags struct {
 	positions int
 	maxTime   time.Duration
 	exact     bool
-	engineOpt search.Options
+	engineOpt play.Options
 	engine    string       // the --engine spec, for the report
 	eng       match.Engine // the engine it names
 }
 
 func runTiming(args []string, stdout, stderr io.Writer) int {
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	f, code := parseTimingFlags(args, stdout, stderr, egdbs)
 	if f == nil {
@@ -106,7 +106,7 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 // parseTimingFlags reads the flags, the self engine's endgame database
 // held in egdbs; it returns nil and the exit status when the command is to
 // stop (after --help or a usage error).
-func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*timingFlags, int) {
+func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (*timingFlags, int) {
 	fs := newFlags("timing")
 	pdn := fs.String("pdn", defaultTimingPDN, "PDN file whose games give the positions")
 	positions := fs.Int("positions", defaultTimingPositions, "positions to time")
@@ -186,7 +186,7 @@ func timeMoves(c *match.Conn, f *timingFlags, positions []movegen.Position, prog
 		}
 		return err
 	}
-	for _, op := range search.Registry {
+	for _, op := range play.Registry {
 		if f.engineOpt.EGDBPath == "" && strings.HasPrefix(op.Key, "egdb") {
 			continue // no database: an engine without egdb keys is timed too
 		}

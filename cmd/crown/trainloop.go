@@ -14,6 +14,7 @@ import (
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/train"
 )
@@ -88,6 +89,9 @@ func runTrainLoop(args []string, stdout, stderr io.Writer) int {
 	if cfg.EGDB != nil {
 		defer cfg.EGDB.Close()
 	}
+	pool := play.NewPool() // the engines of a generation's matches share its weights
+	defer pool.Close()
+	cfg.Engine = func(name, path string) match.Engine { return loopEngine(pool, name, path) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cfg.Log, cfg.Out = stderr, stdout
@@ -146,7 +150,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	}
 	cfg := &train.LoopConfig{Dir: *dir, Generations: *generations, Patience: *patience, NodeJitter: *nodeJitter,
 		RandomPlies: *randomPlies, PoolRandomPlies: *poolRandomPlies, PoolOpenings: *poolOpenings, Adjudicate: *adjudicate, Window: *window,
-		Lambda: *lambda, Data: *data, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start, Engine: loopEngine}
+		Lambda: *lambda, Data: *data, MatchGames: *matchGames, Concurrency: *concurrency, Start: *start}
 	cfg.Games[movegen.American], cfg.Games[movegen.Pool] = *american, *pool
 	var err error
 	if cfg.Limits, err = limits(); err != nil {
@@ -216,7 +220,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 }
 
 // loopEngine is a match engine of crown train loop: Crown in process,
-// named name, evaluating with the weight file at path.
-func loopEngine(name, path string) match.Engine {
-	return match.Engine{Name: name, Run: match.InProcess(selfConfig(nil, search.Options{EvalFile: path}))}
+// named name, evaluating with the weight file at path, loaded from pool.
+func loopEngine(pool *play.Pool, name, path string) match.Engine {
+	return match.Engine{Name: name, Run: match.InProcess(selfConfig(pool, play.Options{EvalFile: path}))}
 }

@@ -84,12 +84,12 @@ type tuneRun struct {
 	match   match.Config // every iteration's match but its engines and ballots
 	ballots []book.Ballot
 	pairs   int
-	options string         // --engine-options
-	egdbs   *play.EGDBPool // where the engines' databases (egdbpath=) come from
+	options string     // --engine-options
+	egdbs   *play.Pool // where the engines' databases (egdbpath=) come from
 }
 
 func runTune(args []string, stdout, stderr io.Writer) int {
-	egdbs := play.NewEGDBPool()
+	egdbs := play.NewPool()
 	defer egdbs.Close()
 	tr, code := parseTuneFlags(args, stdout, stderr, egdbs)
 	if tr == nil {
@@ -120,7 +120,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []int) (float64, error) {
 	mc := tr.match
 	for i, vals := range [][]int{plus, minus} {
-		e, err := match.ParseEngine(tr.selfSpec(vals), selfConfig(tr.egdbs, search.Options{}))
+		e, err := match.ParseEngine(tr.selfSpec(vals), selfConfig(tr.egdbs, play.Options{}))
 		if err != nil {
 			return 0, err
 		}
@@ -172,7 +172,7 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 		st.Iteration, st.Iterations, st.Games, st.ResultSum)
 	vals := st.Values()
 	for i, p := range tr.cfg.Params {
-		op, _ := search.LookupTunable(p.Name)
+		op, _ := play.LookupTunable(p.Name)
 		fmt.Fprintf(w, "  %-17s %5d  (%.2f; start %d, default %d, range %d..%d)\n",
 			p.Name, vals[i], st.Theta[i], p.Start, op.Default, p.Min, p.Max)
 	}
@@ -197,7 +197,7 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 // step and meaning.
 func listTunables(w io.Writer) {
 	fmt.Fprintf(w, "%-17s %7s %13s %5s  %s\n", "parameter", "default", "range", "step", "meaning")
-	for _, op := range search.Tunables {
+	for _, op := range play.Tunables {
 		unit := ""
 		if op.Unit != "" {
 			unit = " (" + op.Unit + ")"
@@ -209,7 +209,7 @@ func listTunables(w io.Writer) {
 // parseTuneFlags reads the flags into a run; it returns nil and the exit
 // status when the command is to stop (after --help, --list or a usage
 // error).
-func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPool) (*tuneRun, int) {
+func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (*tuneRun, int) {
 	fs := newFlags("tune")
 	params := fs.String("params", "", "parameters to tune, comma-separated (default: every one --list shows)")
 	iterations := fs.Int("iterations", defaultTuneIterations, "SPSA iterations, N")
@@ -279,19 +279,19 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.EGDBPoo
 // starting from its default, perturbed by its step at the end, with the
 // learning rate rEnd there.
 func tuneParams(names string, rEnd float64) ([]tune.Param, error) {
-	var ops []*search.Option
+	var ops []*play.Option
 	seen := map[string]bool{}
 	for _, name := range strings.Split(names, ",") {
 		if names == "" {
-			for i := range search.Tunables {
-				ops = append(ops, &search.Tunables[i])
+			for i := range play.Tunables {
+				ops = append(ops, &play.Tunables[i])
 			}
 			break
 		}
-		op, ok := search.LookupTunable(strings.TrimSpace(name))
+		op, ok := play.LookupTunable(strings.TrimSpace(name))
 		if !ok {
-			keys := make([]string, len(search.Tunables))
-			for i, t := range search.Tunables {
+			keys := make([]string, len(play.Tunables))
+			for i, t := range play.Tunables {
 				keys[i] = t.Key
 			}
 			return nil, fmt.Errorf("unknown parameter %q (want %s)", name, strings.Join(keys, ", "))
@@ -312,11 +312,11 @@ func tuneParams(names string, rEnd float64) ([]tune.Param, error) {
 // checkEngineOptions checks --engine-options as a self engine's settings
 // (its database held in egdbs) and refuses one that sets a tuned
 // parameter: the tuner sets those.
-func checkEngineOptions(options string, params []tune.Param, egdbs *play.EGDBPool) error {
+func checkEngineOptions(options string, params []tune.Param, egdbs *play.Pool) error {
 	if options == "" {
 		return nil
 	}
-	if _, err := match.ParseEngine(match.Self+":"+options, selfConfig(egdbs, search.Options{})); err != nil {
+	if _, err := match.ParseEngine(match.Self+":"+options, selfConfig(egdbs, play.Options{})); err != nil {
 		return err
 	}
 	for _, kv := range strings.Split(options, ",") {

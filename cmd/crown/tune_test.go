@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/tune"
 )
 
@@ -43,7 +43,7 @@ func TestTuneCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op, _ := search.LookupTunable("probcutmargin")
+	op, _ := play.LookupTunable("probcutmargin")
 	if st.Iteration != 2 || st.Games != 4 || len(st.Params) != 2 || st.Params[1] != (tune.Param{Name: "probcutmargin",
 		Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: defaultREnd}) {
 		t.Errorf("state %+v", st)
@@ -63,7 +63,7 @@ func TestTuneCommand(t *testing.T) {
 
 func TestTuneList(t *testing.T) {
 	code, out, errOut := runCrown("tune", "--list")
-	if code != exitOK || errOut != "" || strings.Count(out, "\n") != len(search.Tunables)+1 {
+	if code != exitOK || errOut != "" || strings.Count(out, "\n") != len(play.Tunables)+1 {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut, out)
 	}
 	for _, want := range []string{"parameter", "lmrdivisor            150       50..600    20  late-move reduction"} {
