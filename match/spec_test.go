@@ -36,10 +36,10 @@ var engineSpecs = []struct {
 }
 
 func TestParseEngine(t *testing.T) {
-	egdbs := play.NewPool()
-	defer egdbs.Close()
+	pool := play.NewPool()
+	defer pool.Close()
 	for _, tc := range engineSpecs {
-		e, err := ParseEngine(tc.spec, protocol.Config{Session: play.Config{Pool: egdbs}})
+		e, err := ParseEngine(tc.spec, protocol.Config{Session: play.Config{Pool: pool}})
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue

@@ -29,14 +29,14 @@ func heapMiB() float64 {
 func TestFinishedGameReleasesEngine(t *testing.T) {
 	const hashMiB = 64
 	dir := egdbtest.Dir(t, 3)
-	egdbs := play.NewPool()
-	defer egdbs.Close()
-	held, err := egdbs.Open(play.Options{EGDBPath: dir}) // as crown serve holds its --egdb
+	pool := play.NewPool()
+	defer pool.Close()
+	held, err := pool.Open(play.Options{EGDBPath: dir}) // as crown serve holds its --egdb
 	if err != nil {
 		t.Fatal(err)
 	}
 	pinned := held.EGDB
-	opt := Options{Pool: egdbs}
+	opt := Options{Pool: pool}
 	opt.Engine.HashMiB, opt.Engine.EGDBPath = hashMiB, dir
 	srv, ts := testServer(t, opt)
 	before := heapMiB()
@@ -71,8 +71,8 @@ func TestFinishedGameReleasesEngine(t *testing.T) {
 	if during-after < hashMiB*3/4 {
 		t.Errorf("the heap fell by %.1f MiB after the game, want its %d MiB table back", during-after, hashMiB)
 	}
-	egdbs.Release(held)
-	again, err := egdbs.Open(play.Options{EGDBPath: dir})
+	pool.Release(held)
+	again, err := pool.Open(play.Options{EGDBPath: dir})
 	if err != nil || again.EGDB == pinned {
 		t.Errorf("after the game: the pool gives %p, %v; the game still holds %p", again.EGDB, err, pinned)
 	}
