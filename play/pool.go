@@ -8,6 +8,7 @@ import (
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -180,4 +181,22 @@ func (p *Pool) loadWeights(path string) (*eval.WeightFile, error) {
 	}
 	p.weights[abs] = f
 	return f, nil
+}
+
+// DescribeEGDB says what a database holds, for the protocol's "get egdb":
+// each rule set's complete piece count and its slices, the cache size
+// and the directory; None for nil.
+func DescribeEGDB(db *egdb.DB) string {
+	if db == nil {
+		return None
+	}
+	var slices [movegen.NumVariants]int
+	for _, s := range db.Slices() {
+		slices[s.Variant]++
+	}
+	out := ""
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		out += fmt.Sprintf("%v=%dpieces/%dslices ", v, db.Pieces(v), slices[v])
+	}
+	return fmt.Sprintf("%scache=%dMiB dir=%s", out, db.CacheMiB(), db.Dir())
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
 
 // helpText is the reply to "help": every command, get and set key.
@@ -174,7 +173,7 @@ func (s *session) getReply(key string) func() {
 		return func() { s.out.printf("%s %s", op.Key, op.Format(s.play.Options())) }
 	}
 	return map[string]func(){
-		"egdb":            func() { s.out.printf("egdb %s", search.DescribeEGDB(s.play.EGDB())) },
+		"egdb":            func() { s.out.printf("egdb %s", play.DescribeEGDB(s.play.EGDB())) },
 		"protocolversion": func() { s.out.printf("protocolversion %d", Version) },
 		"gametype":        s.replyGameType,
 		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },

@@ -2,9 +2,7 @@ package search
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -162,21 +160,3 @@ var resistKey = [2]uint64{0x4F1BBCDCBFA53E0B, 0x2545F4914F6CDD1D}
 // search in convert mode (whose scores come from progress at the leaves)
 // from those of searches that score database positions at once.
 const convertKey = 0xD6E8FEB86659FD93
-
-// DescribeEGDB says what a database holds, for "get egdb" and the
-// CheckerBoard library: each rule set's complete piece count and its
-// slices, the cache size and the directory. "none" for nil.
-func DescribeEGDB(db *egdb.DB) string {
-	if db == nil {
-		return "none"
-	}
-	var slices [movegen.NumVariants]int
-	for _, s := range db.Slices() {
-		slices[s.Variant]++
-	}
-	out := ""
-	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		out += fmt.Sprintf("%v=%dpieces/%dslices ", v, db.Pieces(v), slices[v])
-	}
-	return fmt.Sprintf("%scache=%dMiB dir=%s", out, db.CacheMiB(), db.Dir())
-}
