@@ -114,30 +114,41 @@ func (s Score) Better(o Score) bool {
 	return s.Search > o.Search
 }
 
+// The kinds of a score (Score.Kind): what a front end reads to write the
+// score in its own words (the web board's API carries them).
+const (
+	KindCentiMen = "cm"     // an evaluation in centi-men
+	KindWin      = "win"    // a forced win
+	KindLoss     = "loss"   // a forced loss
+	KindDBWin    = "dbwin"  // the database's win
+	KindDBLoss   = "dbloss" // the database's loss
+	KindDBDraw   = "dbdraw" // the database's draw
+)
+
 // Kind says what the score is, for front ends that write it in words:
-// "cm" (an evaluation in centi-men), "win" or "loss" (forced, N the
-// plies), "dbwin", "dbloss" or "dbdraw" (the database's value), and N the
-// centi-men or plies (0 for the database).
+// KindCentiMen, KindWin or KindLoss (forced, N the plies), KindDBWin,
+// KindDBLoss or KindDBDraw (the database's value), and N the centi-men or
+// plies (0 for the database).
 func (s Score) Kind() (kind string, n int) {
 	switch s.DB {
 	case movegen.Win:
-		return "dbwin", 0
+		return KindDBWin, 0
 	case movegen.Loss:
-		return "dbloss", 0
+		return KindDBLoss, 0
 	case movegen.Draw:
-		return "dbdraw", 0
+		return KindDBDraw, 0
 	}
 	switch k, n := search.Classify(s.Search); k {
 	case search.ScoreWin:
-		return "win", n
+		return KindWin, n
 	case search.ScoreLoss:
-		return "loss", n
+		return KindLoss, n
 	case search.ScoreDBWin:
-		return "dbwin", 0
+		return KindDBWin, 0
 	case search.ScoreDBLoss:
-		return "dbloss", 0
+		return KindDBLoss, 0
 	default:
-		return "cm", n
+		return KindCentiMen, n
 	}
 }
 
@@ -146,7 +157,7 @@ func (s Score) Kind() (kind string, n int) {
 // known, and dbdraw for its draw (which a search scores +0).
 func (s Score) String() string {
 	switch kind, _ := s.Kind(); kind {
-	case "dbwin", "dbloss", "dbdraw":
+	case KindDBWin, KindDBLoss, KindDBDraw:
 		return kind
 	}
 	return search.FormatScore(s.Search)

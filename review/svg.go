@@ -116,9 +116,9 @@ func (g *Game) WriteSVG(w io.Writer) error {
 		px, py := x(p.Ply), y(p.Value)
 		pr(`<g class="point" data-ply="%d"><title>%s</title>`, p.Ply, esc(tip))
 		switch kind, _ := p.Score.Kind(); kind {
-		case "win", "loss":
+		case KindWin, KindLoss:
 			pr(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>`, px-r, py-r, 2*r, 2*r, fill)
-		case "dbwin", "dbloss", "dbdraw":
+		case KindDBWin, KindDBLoss, KindDBDraw:
 			pr(`<path d="M%.1f %.1fl%.1f %.1fl%.1f %.1fl%.1f %.1fz" fill="%s"/>`, px, py-r-1, r+1, r+1, -r-1, r+1, -r-1, -r-1, fill)
 		default:
 			pr(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"/>`, px, py, r, fill)

@@ -31,7 +31,12 @@
 // move says why in "code" too, which pieces must capture, and what an
 // ambiguous or unfinished path could mean. A game that is over says why in
 // "reason" (English) and "ending" (a code). The page shows codes, not the
-// server's English, in the player's language (static/i18n).
+// server's English, in the player's language (static/i18n). A score (of
+// analysis, a line, a hint, a review's point or move) is data too, which
+// the page writes in the player's language: {kind, cm, plies, moves}, kind
+// "cm" (an evaluation, cm centi-men), "win" or "loss" (a forced result
+// within plies plies, that is moves moves), or "dbwin", "dbloss" or
+// "dbdraw" (the endgame database's value).
 package web
 
 import "embed"

@@ -30,9 +30,9 @@ type moveProblem struct {
 	// MustCapture lists the squares (1-32) of the pieces that can capture,
 	// when a capture is compulsory.
 	MustCapture []int
-	// Options lists the full landing paths a request could mean, when it is
-	// ambiguous or incomplete.
-	Options []string
+	// Options lists the moves a request could mean, when it is ambiguous
+	// or incomplete (each route once).
+	Options []movegen.Move
 }
 
 // resolve finds the one legal move of p that path names: the start square,
@@ -50,13 +50,13 @@ func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *movePro
 			Code: codeAmbiguous,
 			Message: fmt.Sprintf("%d different captures go from %d to %d: click the squares the piece lands on along the way, then %d again",
 				len(r.Candidates), from.Number(), to.Number(), to.Number()),
-			Options: pathStrings(r.Candidates),
+			Options: r.Candidates,
 		}
 	case movegen.PathUnfinished:
 		return movegen.Move{}, &moveProblem{
 			Code:    codeIncomplete,
 			Message: "The capture goes on: click the next square the piece lands on, or where it stops",
-			Options: pathStrings(r.Candidates),
+			Options: r.Candidates,
 		}
 	}
 	must := mustCapture(p)
@@ -86,16 +86,6 @@ func mustCapture(p *movegen.Position) []int {
 		}
 	}
 	slices.Sort(out)
-	return out
-}
-
-// pathStrings writes moves with every landing square (ResolvePath lists
-// each route once).
-func pathStrings(ms []movegen.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.PathString()
-	}
 	return out
 }
 

@@ -35,7 +35,10 @@ func TestResolve(t *testing.T) {
 		m, problem := resolve(&p, tt.path)
 		code, got := "", []string{m.PathString()}
 		if problem != nil {
-			code, got = problem.Code, problem.Options
+			code, got = problem.Code, nil
+			for _, o := range problem.Options {
+				got = append(got, o.PathString())
+			}
 		}
 		if code != tt.code || !slices.Equal(got, tt.want) {
 			t.Errorf("%s %s: resolve(%s) = %q %q, want %q %q", tt.variant, tt.fen, joinSquares(tt.path), code, got, tt.code, tt.want)

@@ -182,22 +182,21 @@ type reviewView struct {
 
 // pointView is one point of the evaluation graph.
 type pointView struct {
-	Ply   int    `json:"ply"`
-	Value int    `json:"value"` // Black's view, on the review's scale
-	Score string `json:"score"` // Black's view, as every front end writes it
-	Kind  string `json:"kind"`  // review.Score.Kind: cm, win, loss, dbwin, dbloss, dbdraw
-	Mark  string `json:"mark"`  // of the move that led here: "", "?" or "??"
+	Ply   int       `json:"ply"`
+	Value int       `json:"value"` // Black's view, on the review's scale
+	Score scoreView `json:"score"` // Black's view
+	Mark  string    `json:"mark"`  // of the move that led here: "", "?" or "??"
 }
 
 // reviewMoveView is the review of one move: its mark, its score and the
 // best move from the side that moved, and the comment crown annotate
 // writes.
 type reviewMoveView struct {
-	Mark      string `json:"mark"`
-	Score     string `json:"score"`
-	Best      string `json:"best"` // "" when the move played is as good
-	BestScore string `json:"best_score"`
-	Comment   string `json:"comment"`
+	Mark      string     `json:"mark"`
+	Score     scoreView  `json:"score"`
+	Best      string     `json:"best"`       // "" when the move played is as good
+	BestScore *scoreView `json:"best_score"` // null when the move played is as good
+	Comment   string     `json:"comment"`
 }
 
 // reviewSummaryView counts each side's mistakes and blunders (Black's
@@ -220,14 +219,14 @@ func (g *game) reviewView() *reviewView {
 	v := &reviewView{Running: rv.running, Done: len(res.Moves), Total: len(res.Record.Moves), Error: rv.err,
 		Clip: review.Clip, Result: review.ResultValue, Points: []pointView{}, Moves: []reviewMoveView{}}
 	for _, p := range res.Points() {
-		kind, _ := p.Score.Kind()
-		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: p.Score.String(), Kind: kind, Mark: p.Mark.String()})
+		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: newScoreView(p.Score), Mark: p.Mark.String()})
 	}
 	for i := range res.Moves {
 		m := &res.Moves[i]
-		mv := reviewMoveView{Mark: m.Mark.String(), Score: m.Played.String(), Comment: m.Comment()}
+		mv := reviewMoveView{Mark: m.Mark.String(), Score: newScoreView(m.Played), Comment: m.Comment()}
 		if m.ShowBest() {
-			mv.Best, mv.BestScore = m.BestText(), m.BestScore.String()
+			best := newScoreView(m.BestScore)
+			mv.Best, mv.BestScore = m.BestText(), &best
 		}
 		v.Moves = append(v.Moves, mv)
 	}
@@ -246,27 +245,22 @@ func (g *game) hintView() *hintView {
 	if h == nil || h.ply != g.ply || h.fen != g.pos().FEN() {
 		return nil
 	}
-	score := h.score
-	if g.pos().Turn == movegen.White {
-		score = -score
-	}
-	return &hintView{Move: h.move, Score: scoreText(score)}
+	return &hintView{Move: h.move, Score: blackView(h.score, g.pos().Turn)}
 }
 
 // hintView is the engine's best move for the person, with its score from
 // Black's view.
 type hintView struct {
-	Move  moveView `json:"move"`
-	Score string   `json:"score"`
+	Move  moveView  `json:"move"`
+	Score scoreView `json:"score"`
 }
 
 // lineView is one line of analysis: its first move (to play it), its
 // score from Black's view, and the line.
 type lineView struct {
-	Move  moveView `json:"move"`
-	Score int      `json:"score"`
-	Text  string   `json:"text"`
-	PV    string   `json:"pv"`
+	Move  moveView  `json:"move"`
+	Score scoreView `json:"score"`
+	PV    string    `json:"pv"`
 }
 
 // lineViews writes the lines of a search of p for the page.
@@ -276,11 +270,7 @@ func lineViews(p *movegen.Position, lines []search.Line) []lineView {
 		if len(l.PV) == 0 || !p.IsLegal(l.PV[0]) {
 			continue
 		}
-		score := l.Score
-		if p.Turn == movegen.White {
-			score = -score
-		}
-		out = append(out, lineView{Move: newMoveView(p, l.PV[0]), Score: score, Text: scoreText(score), PV: p.FormatLine(l.PV)})
+		out = append(out, lineView{Move: newMoveView(p, l.PV[0]), Score: blackView(l.Score, p.Turn), PV: p.FormatLine(l.PV)})
 	}
 	return out
 }

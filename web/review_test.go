@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crown-checkers/crown/review"
 )
 
 // reviewPDN is a short game whose 2. 14-18 gives a man away.
@@ -113,7 +115,7 @@ func TestHintAndLines(t *testing.T) {
 		if text := l["move"].(map[string]any)["text"].(string); !slices.Contains(legal(st), text) || !strings.HasPrefix(l["pv"].(string), text) {
 			t.Errorf("line %v", l)
 		}
-		score := int(l["score"].(float64))
+		score := scoreOrder(l["score"].(map[string]any))
 		if !black {
 			score = -score
 		}
@@ -122,4 +124,22 @@ func TestHintAndLines(t *testing.T) {
 		}
 		prev = score
 	}
+}
+
+// scoreOrder puts a score's view on one scale, for comparing: a forced
+// result beyond the database's, the database's beyond any evaluation.
+func scoreOrder(v map[string]any) int {
+	const db, forced = 1 << 20, 1 << 21
+	plies := int(v["plies"].(float64))
+	switch v["kind"] {
+	case review.KindWin:
+		return forced - plies
+	case review.KindLoss:
+		return -forced + plies
+	case review.KindDBWin:
+		return db
+	case review.KindDBLoss:
+		return -db
+	}
+	return int(v["cm"].(float64))
 }

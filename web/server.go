@@ -394,14 +394,14 @@ type moveRequest struct {
 }
 
 // moveError is the answer to a refused move: the message to show, a code
-// for the browser, the pieces that must capture, the paths it could mean,
-// and the game as it stands.
+// for the browser, the pieces that must capture, the moves it could mean
+// (the page marks their landing squares), and the game as it stands.
 type moveError struct {
-	Error       string    `json:"error"`
-	Code        string    `json:"code"`
-	MustCapture []int     `json:"must_capture,omitempty"`
-	Options     []string  `json:"options,omitempty"`
-	State       stateView `json:"state"`
+	Error       string     `json:"error"`
+	Code        string     `json:"code"`
+	MustCapture []int      `json:"must_capture,omitempty"`
+	Options     []moveView `json:"options,omitempty"`
+	State       stateView  `json:"state"`
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
@@ -430,7 +430,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
 	m, problem := resolve(g.pos(), path)
 	if problem != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, moveError{Error: problem.Message, Code: problem.Code,
-			MustCapture: problem.MustCapture, Options: problem.Options, State: g.view()})
+			MustCapture: problem.MustCapture, Options: moveViews(g.pos(), problem.Options), State: g.view()})
 		return
 	}
 	if err := g.push(m); err != nil {

@@ -205,11 +205,11 @@ func TestMoves(t *testing.T) {
 			if out["code"] != tt.errCode || out["error"] == "" {
 				t.Errorf("move %s: code %v (%v), want %s", tt.move, out["code"], out["error"], tt.errCode)
 			}
-			key := "must_capture"
+			key, extra := "must_capture", out["must_capture"]
 			if tt.errCode == codeAmbiguous || tt.errCode == codeIncomplete {
-				key = "options"
+				key, extra = "options", capturePaths(out["options"].([]any))
 			}
-			got, _ := json.Marshal(out[key])
+			got, _ := json.Marshal(extra)
 			if string(got) != tt.extra {
 				t.Errorf("move %s: %s %s, want %s", tt.move, key, got, tt.extra)
 			}
@@ -219,6 +219,20 @@ func TestMoves(t *testing.T) {
 			}
 		})
 	}
+}
+
+// capturePaths writes the paths of the moves (views) of a refusal's
+// options as captures are written, "27x18x11".
+func capturePaths(options []any) []string {
+	var out []string
+	for _, o := range options {
+		var squares []string
+		for _, sq := range o.(map[string]any)["path"].([]any) {
+			squares = append(squares, fmt.Sprint(sq))
+		}
+		out = append(out, strings.Join(squares, "x"))
+	}
+	return out
 }
 
 func TestJudge(t *testing.T) {
@@ -495,7 +509,7 @@ func TestAnalysisEvents(t *testing.T) {
 		}
 	}
 	a := final.Analysis
-	if !a.On || a.Depth < 1 || a.PV == "" || a.Text == "" {
+	if !a.On || a.Depth < 1 || a.PV == "" || a.Score.Kind == "" {
 		t.Fatalf("final analysis %+v: want depth, score and PV", a)
 	}
 	code, out := call(t, ts, "POST", "/api/games/"+id+"/analysis", `{"on":false}`)

@@ -1,11 +1,10 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
-	"github.com/crown-checkers/crown/search"
+	"github.com/crown-checkers/crown/review"
 )
 
 // stateView is a game as the browser sees it. The browser draws it and
@@ -85,20 +84,17 @@ type moveView struct {
 
 // analysisView is the engine's latest report while analysis is on.
 type analysisView struct {
-	On      bool   `json:"on"`
-	Running bool   `json:"running"` // a search is reporting
-	Has     bool   `json:"has"`     // the fields below hold a report
-	Depth   int    `json:"depth"`
-	Score   int    `json:"score"`  // from Black's view, 100 = one man
-	Text    string `json:"text"`   // the score for people: "+0.35", "Black wins in 7"
-	WinIn   int    `json:"win_in"` // Black wins in this many moves, White if negative; 0: no win found
-	DBWin   int    `json:"db_win"` // 1: Black wins by the endgame database, -1: White; 0: no database win
-	Nodes   uint64 `json:"nodes"`
-	TimeMS  int64  `json:"time_ms"`
-	PV      string `json:"pv"`
-	Final   bool   `json:"final"`
-	FEN     string `json:"fen"`
-	Subject string `json:"subject"` // "engine" while it chooses its move, else "analysis"
+	On      bool      `json:"on"`
+	Running bool      `json:"running"` // a search is reporting
+	Has     bool      `json:"has"`     // the fields below hold a report
+	Depth   int       `json:"depth"`
+	Score   scoreView `json:"score"` // from Black's view
+	Nodes   uint64    `json:"nodes"`
+	TimeMS  int64     `json:"time_ms"`
+	PV      string    `json:"pv"`
+	Final   bool      `json:"final"`
+	FEN     string    `json:"fen"`
+	Subject string    `json:"subject"` // "engine" while it chooses its move, else "analysis"
 	// Lines are the best moves with their scores and lines (as many as
 	// Want asks, when the position has as many), best first.
 	Lines []lineView `json:"lines"`
@@ -127,6 +123,15 @@ func newMoveView(p *movegen.Position, m movegen.Move) moveView {
 		v.Captured = append(v.Captured, c.First().Number())
 	}
 	return v
+}
+
+// moveViews returns the views of moves of p; nil for none.
+func moveViews(p *movegen.Position, ms []movegen.Move) []moveView {
+	var out []moveView
+	for _, m := range ms {
+		out = append(out, newMoveView(p, m))
+	}
+	return out
 }
 
 // view returns the game as the browser sees it; mu is held.
@@ -173,9 +178,7 @@ func (g *game) view() stateView {
 		v.YourTurn = true
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			v.Legal = append(v.Legal, newMoveView(p, m))
-		}
+		v.Legal = append(v.Legal, moveViews(p, ml.Slice())...)
 		v.MustCapture = append(v.MustCapture, mustCapture(p)...)
 	}
 	v.Analysis = analysisView{On: g.analysis, Running: g.analysis && g.task != taskNone, Lines: []lineView{}, Want: g.lines, Hinting: g.task == taskHint}
@@ -186,57 +189,44 @@ func (g *game) view() stateView {
 		v.Analysis.Subject = "analysis"
 	}
 	if in := g.info; in != nil && g.analysis {
-		score := in.Score
-		if in.Turn == movegen.White {
-			score = -score
-		}
-		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score, v.Analysis.Text, v.Analysis.WinIn = true, in.Depth, score, scoreText(score), winIn(score)
-		v.Analysis.DBWin = dbWin(score)
+		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score = true, in.Depth, blackView(in.Score, in.Turn)
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
 		v.Analysis.Final, v.Analysis.FEN, v.Analysis.Lines = in.Final, in.Position, in.Lines
 	}
 	return v
 }
 
-// winIn returns in how many moves a score from Black's view wins: positive
-// for Black, negative for White, 0 for a score that is no forced win.
-func winIn(score int) int {
-	switch kind, plies := search.Classify(score); kind {
-	case search.ScoreWin:
-		return (plies + 1) / 2
-	case search.ScoreLoss:
-		return -(plies + 1) / 2
-	}
-	return 0
+// scoreView is a score as data, for the page to write in the player's
+// language: an evaluation in centi-men, a forced win or loss within so many
+// plies, or the endgame database's value.
+type scoreView struct {
+	// Kind is what the score is (review.Score.Kind): "cm" an evaluation,
+	// "win" or "loss" a forced result, "dbwin", "dbloss" or "dbdraw" the
+	// endgame database's value.
+	Kind  string `json:"kind"`
+	CM    int    `json:"cm"`    // the evaluation in centi-men (100 = one man), kind "cm"
+	Plies int    `json:"plies"` // the forced result comes within this many plies, kinds "win" and "loss"
+	Moves int    `json:"moves"` // the same in moves, as people count them
 }
 
-// dbWin says whether a score from Black's view is a win by the endgame
-// database (not a forced win the search found): 1 for Black, -1 for
-// White, else 0.
-func dbWin(score int) int {
-	switch kind, _ := search.Classify(score); kind {
-	case search.ScoreDBWin:
-		return 1
-	case search.ScoreDBLoss:
-		return -1
+// newScoreView returns the view of a score.
+func newScoreView(s review.Score) scoreView {
+	kind, n := s.Kind()
+	v := scoreView{Kind: kind}
+	switch kind {
+	case review.KindCentiMen:
+		v.CM = n
+	case review.KindWin, review.KindLoss:
+		v.Plies, v.Moves = n, (n+1)/2
 	}
-	return 0
+	return v
 }
 
-// scoreText writes a score from Black's view for people: men as a signed
-// decimal, who wins in how many moves, or who wins by the database.
-func scoreText(score int) string {
-	switch n := winIn(score); {
-	case n > 0:
-		return fmt.Sprintf("Black wins in %d", n)
-	case n < 0:
-		return fmt.Sprintf("White wins in %d", -n)
+// blackView returns the view of a search's score from the side to move
+// (turn), put from Black's view.
+func blackView(score int, turn movegen.Color) scoreView {
+	if turn == movegen.White {
+		score = -score
 	}
-	switch dbWin(score) {
-	case 1:
-		return "Black wins (endgame database)"
-	case -1:
-		return "White wins (endgame database)"
-	}
-	return fmt.Sprintf("%+.2f", float64(score)/100)
+	return newScoreView(review.Score{Search: score})
 }

@@ -305,6 +305,37 @@ test("analysis shows score, depth and line as the engine thinks", async () => {
   await page.context().close();
 });
 
+// Scores come from the server as data and are written in the player's
+// language: a forced win for either side in moves (Black's 19-24 wins
+// within 3 plies, White's 19-15 within 7), an evaluation in men.
+test("analysis scores in every language: who wins in how many moves, an evaluation in men", async () => {
+  const page = await openBoard();
+  for (const [fen, key, n] of [["B:W32:BK19,K23", "an.win.black", 2], ["W:WK19,K23:B5", "an.win.white", 4]]) {
+    await newGame(page, { human: "both", fen });
+    await page.check("#analysis");
+    await page.waitForFunction((n) => {
+      const a = window.crownState.analysis;
+      return a.has && a.score.kind !== "cm" && a.score.moves === n;
+    }, n, { timeout: 20000 });
+    for (const lang of languages) {
+      await page.selectOption("#lang", lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      assert.equal(await page.textContent("#an-score"), text(lang, key, { n }), `${fen} in ${lang}`);
+    }
+    await page.uncheck("#analysis");
+  }
+  await page.selectOption("#lang", "en");
+  await newGame(page, { human: "both" });
+  await page.check("#analysis");
+  await page.waitForFunction(() => window.crownState.analysis.has, null, { timeout: 20000 });
+  const [before, after] = text("en", "an.view").split("{score}");
+  const shown = await page.textContent("#an-score");
+  assert.ok(shown.startsWith(before) && shown.endsWith(after), shown);
+  assert.match(shown.slice(before.length, shown.length - after.length), /^[+-]\d+\.\d\d$/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test("phone width: the board fits and plays", async () => {
   const page = await openBoard(phone);
   await newGame(page, { human: "white" });

@@ -21,11 +21,13 @@
   let drag = null;          // a press on a piece that may become a drag
   let suppressClick = false;
 
-  const crownSVG =
-    '<svg class="crown" viewBox="0 0 24 24" aria-hidden="true">' +
+  // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
+  // in the rules' diagrams.
+  const crownShapes =
     '<path d="M3 17.5 L2 7.5 L7.5 11.5 L12 4 L16.5 11.5 L22 7.5 L21 17.5 Z" fill="#e8b923" stroke="#7a5a00" stroke-width="1.2" stroke-linejoin="round"/>' +
     '<rect x="3" y="18.6" width="18" height="2.6" rx="0.8" fill="#e8b923" stroke="#7a5a00" stroke-width="1"/>' +
-    '<circle cx="12" cy="4" r="1.4" fill="#fff3c4"/></svg>';
+    '<circle cx="12" cy="4" r="1.4" fill="#fff3c4"/>';
+  const crownSVG = '<svg class="crown" viewBox="0 0 24 24" aria-hidden="true">' + crownShapes + '</svg>';
 
   // --- the player's language ------------------------------------------------
 
@@ -231,7 +233,7 @@
     $("hint").disabled = !state.your_turn || state.human === "both" || !!state.review;
     const h = $("hint-text");
     h.hidden = !state.hint && !state.analysis.hinting;
-    h.textContent = state.hint ? t("hint.text", { move: state.hint.move.text, score: winInOf(state.hint.score) || state.hint.score })
+    h.textContent = state.hint ? t("hint.text", { move: state.hint.move.text, score: scoreText(state.hint.score) })
       : state.analysis.hinting ? t("hint.thinking") : "";
     renderAnalysis();
     renderReview();
@@ -250,9 +252,7 @@
       $("an-pv").textContent = a.running ? "…" : "";
       return;
     }
-    $("an-score").textContent = a.win_in > 0 ? t("an.win.black", { n: a.win_in })
-      : a.win_in < 0 ? t("an.win.white", { n: -a.win_in }) : a.db_win > 0 ? t("an.db.black")
-      : a.db_win < 0 ? t("an.db.white") : t("an.view", { score: a.text });
+    $("an-score").textContent = a.score.kind === "cm" ? t("an.view", { score: scoreText(a.score) }) : scoreText(a.score);
     $("an-depth").textContent = a.depth;
     $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
     $("an-pv").textContent = a.pv || "…";
@@ -267,7 +267,7 @@
         b.className = "line";
         b.title = t("an.play.title", { move: l.move.text });
         b.disabled = !state.your_turn;
-        b.textContent = lineScore(l) + "  " + l.pv;
+        b.textContent = scoreText(l.score) + "  " + l.pv;
         b.addEventListener("click", () => submit(l.move.path));
         li.appendChild(b);
         list.appendChild(li);
@@ -275,20 +275,18 @@
     }
   }
 
-  // lineScore writes a line's score (Black's view) as the score shows.
-  function lineScore(l) {
-    const w = winInOf(l.text);
-    return w ? w : l.text;
-  }
-
-  // winInOf turns the server's English "Black wins in 7" into the
-  // player's language; a score in men stays as it is.
-  function winInOf(text) {
-    let m = /^(Black|White) wins in (\d+)$/.exec(text);
-    if (m) return t(m[1] === "Black" ? "an.win.black" : "an.win.white", { n: Number(m[2]) });
-    m = /^(Black|White) wins \(endgame database\)$/.exec(text);
-    if (m) return t(m[1] === "Black" ? "an.db.black" : "an.db.white");
-    return "";
+  // scoreText writes a score (the server's view of one, from Black's
+  // view) in the player's language: who wins in how many moves, who wins
+  // by the endgame database, or the evaluation in men ("+0.35").
+  function scoreText(s) {
+    switch (s.kind) {
+      case "win": return t("an.win.black", { n: s.moves });
+      case "loss": return t("an.win.white", { n: s.moves });
+      case "dbwin": return t("an.db.black");
+      case "dbloss": return t("an.db.white");
+      case "dbdraw": return t("review.dbdraw");
+    }
+    return (s.cm < 0 ? "-" : "+") + (Math.abs(s.cm) / 100).toFixed(2);
   }
 
   // --- the review ----------------------------------------------------------------
@@ -335,7 +333,7 @@
       const mark = p.mark === "??" ? " blunder" : p.mark === "?" ? " mistake" : "";
       const g = el("g", { class: "g-point" + mark + (p.ply === state.ply ? " now" : ""), "data-ply": p.ply, tabindex: "0", role: "button" });
       const label = p.ply === 0 ? t("review.start") : state.moves[p.ply - 1].text + p.mark;
-      el("title", {}, g).textContent = label + " " + scoreWord(p);
+      el("title", {}, g).textContent = label + " " + pointScore(p.score);
       el("circle", { cx: x(p.ply), cy: y(p.value), r: 9, class: "g-hit" }, g);
       el("circle", { cx: x(p.ply), cy: y(p.value), r: mark ? 5 : 3, class: "g-dot" }, g);
       const go = () => gotoPly(p.ply);
@@ -349,14 +347,15 @@
     $("review-summary").textContent = text;
   }
 
-  // scoreWord writes a point's score (Black's view) in words.
-  function scoreWord(p) {
-    switch (p.kind) {
-      case "dbwin": return t("an.db.black");
-      case "dbloss": return t("an.db.white");
-      case "dbdraw": return t("review.dbdraw");
+  // pointScore writes a graph point's score (Black's view) as crown
+  // annotate does, centi-men or a forced result in plies ("+35", "win7",
+  // "loss4"), and the endgame database's value in words.
+  function pointScore(s) {
+    switch (s.kind) {
+      case "cm": return (s.cm < 0 ? "" : "+") + s.cm;
+      case "win": case "loss": return s.kind + s.plies;
     }
-    return p.score;
+    return scoreText(s);
   }
 
   async function gotoPly(ply) {
@@ -459,7 +458,7 @@
       svgEl("circle", { cx: x, cy: y, r: 0.4, class: "p " + p.toLowerCase() + (cls ? " " + cls : "") }, svg);
       if (p === p.toUpperCase()) {
         const g = svgEl("g", { transform: `translate(${x - 0.27} ${y - 0.27}) scale(0.0225)`, class: cls || "" }, svg);
-        g.innerHTML = crownSVG.replace(/^<svg[^>]*>|<\/svg>$/g, "");
+        g.innerHTML = crownShapes;
       }
     };
     const pieces = diagramPieces(d.fen);
@@ -656,9 +655,8 @@
   // captures an ambiguous move could mean.
   function viaSquares(options) {
     const out = [];
-    for (const text of options || []) {
-      const sq = text.split(/[-x]/).map(Number);
-      for (const s of sq.slice(1, -1)) if (!out.includes(s)) out.push(s);
+    for (const mv of options || []) {
+      for (const s of mv.path.slice(1, -1)) if (!out.includes(s)) out.push(s);
     }
     return out;
   }
