@@ -150,8 +150,7 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
-	case g.outcome().Over:
-		writeError(w, http.StatusConflict, codeGameOver, "the game is over")
+	case refuseOver(w, g):
 		return
 	case g.task == taskMove || !g.hum.plays(g.pos().Turn):
 		writeError(w, http.StatusConflict, codeNotYourTurn, "a hint is for your move")

@@ -140,7 +140,7 @@ func New(opt Options) *Server {
 		}
 		files.ServeHTTP(w, r)
 	})
-	s.mux.HandleFunc("POST /api/games", s.handleCreate)
+	s.mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) { s.handleNew(w, r, nil) })
 	s.mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleState))
 	s.mux.HandleFunc("POST /api/games/{id}/new", s.withGame(s.handleNew))
 	s.mux.HandleFunc("POST /api/games/{id}/move", s.withGame(s.handleMove))
@@ -352,31 +352,26 @@ func (s *Server) readNewGame(w http.ResponseWriter, r *http.Request) (setup, boo
 	return g, true
 }
 
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	st, ok := s.readNewGame(w, r)
-	if !ok {
-		return
-	}
-	g, err := s.add()
-	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, errorCode(err), "%v", err)
-		return
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.reset(st)
-	writeJSON(w, http.StatusCreated, g.view())
-}
-
+// handleNew starts the game a request asks for in g, or in a game kept
+// anew (201 Created) when g is nil.
 func (s *Server) handleNew(w http.ResponseWriter, r *http.Request, g *game) {
 	st, ok := s.readNewGame(w, r)
 	if !ok {
 		return
 	}
+	status := http.StatusOK
+	if g == nil {
+		var err error
+		if g, err = s.add(); err != nil {
+			writeError(w, http.StatusServiceUnavailable, errorCode(err), "%v", err)
+			return
+		}
+		status = http.StatusCreated
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.reset(st)
-	writeJSON(w, http.StatusOK, g.view())
+	writeJSON(w, status, g.view())
 }
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
@@ -481,8 +476,7 @@ func (s *Server) handleGo(w http.ResponseWriter, r *http.Request, g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
-	case g.outcome().Over:
-		writeError(w, http.StatusConflict, codeGameOver, "the game is over")
+	case refuseOver(w, g):
 		return
 	case g.task == taskMove:
 		g.hurry()
@@ -657,6 +651,16 @@ func errorCode(err error) string {
 type errorView struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
+}
+
+// refuseOver answers that the game is over, if it is, and reports whether
+// it did; mu is held.
+func refuseOver(w http.ResponseWriter, g *game) bool {
+	if !g.outcome().Over {
+		return false
+	}
+	writeError(w, http.StatusConflict, codeGameOver, "the game is over")
+	return true
 }
 
 func writeError(w http.ResponseWriter, status int, code, format string, a ...any) {
