@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -142,12 +143,12 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	el := time.Since(start)
-	ru, err := resourceUsage()
+	ru, err := rusage.Self()
 	if err != nil {
 		fmt.Fprintf(stderr, "crown egdb: build: cpu time and peak memory unknown: %v\n", err)
 	}
 	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, what, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.cpu.Seconds(), ru.peakMiB)
+		v, what, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
 	return exitOK
 }
 

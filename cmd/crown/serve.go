@@ -16,6 +16,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
@@ -170,8 +171,8 @@ func debugVars(board *web.Server) http.HandlerFunc {
 		runtime.ReadMemStats(&ms)
 		v := debugVarsView{Goroutines: runtime.NumGoroutine(), Web: board.Stats(),
 			MemStats: debugMemStats{HeapAlloc: ms.HeapAlloc, HeapSys: ms.HeapSys, HeapObjects: ms.HeapObjects, Sys: ms.Sys, NumGC: ms.NumGC}}
-		if ru, err := resourceUsage(); err == nil {
-			v.PeakRSS = ru.peakMiB << 20
+		if ru, err := rusage.Self(); err == nil {
+			v.PeakRSS = ru.Peak
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
