@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -24,12 +22,6 @@ func init() {
 		summary: "review every move of the games in a PDN file: comments, marks, a summary and a graph per game",
 		run:     runAnnotate,
 	})
-}
-
-// annotateStop is the context a review runs under, ended by Ctrl-C; tests
-// replace it.
-var annotateStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 // defaultAnnotateTime is the time per position without a limit flag.
@@ -153,7 +145,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if *out != "" {
 		report = stdout
 	}
-	ctx, cancel := annotateStop()
+	ctx, cancel := untilInterrupted()
 	defer cancel()
 	prog := annotateProgress{w: stderr, games: len(games), start: time.Now()}
 	for _, g := range games {

@@ -125,9 +125,9 @@ func TestAnnotateResume(t *testing.T) {
 	run := func(games string, stop bool) (string, string) {
 		t.Helper()
 		if stop {
-			saved := annotateStop
-			defer func() { annotateStop = saved }()
-			annotateStop = func() (context.Context, context.CancelFunc) {
+			saved := untilInterrupted
+			defer func() { untilInterrupted = saved }()
+			untilInterrupted = func(...os.Signal) (context.Context, context.CancelFunc) {
 				ctx, cancel := context.WithCancel(context.Background())
 				cancel()
 				return ctx, cancel

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"time"
@@ -61,11 +60,6 @@ var bookSubcommands = []subcommand{
 
 func runBook(args []string, stdout, stderr io.Writer) int {
 	return runSubcommand("book", bookUsage, bookSubcommands, args, stdout, stderr)
-}
-
-// bookStop is the context a build runs under; tests replace it.
-var bookStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 const bookBuildUsage = `usage: crown book build --variant american|pool --out FILE [--positions N] [--nodes N | --depth N | --movetime S]
@@ -153,7 +147,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
 		CheckpointEvery: *checkpoint,
 	}
-	ctx, cancel := bookStop()
+	ctx, cancel := untilInterrupted()
 	defer cancel()
 	start := time.Now()
 	entries, err := book.Build(ctx, cfg, resume)

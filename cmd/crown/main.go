@@ -5,9 +5,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"sort"
 
@@ -25,6 +27,13 @@ type command struct {
 var commands = map[string]command{}
 
 func register(c command) { commands[c.name] = c }
+
+// untilInterrupted returns the context a long command runs under: Ctrl-C,
+// or any of signals, ends it, and the command then writes what it has and
+// stops. Tests replace it to stop a command themselves.
+var untilInterrupted = func(signals ...os.Signal) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), append([]os.Signal{os.Interrupt}, signals...)...)
+}
 
 // Exit statuses shared by every subcommand.
 const (

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -68,7 +66,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if c, ok := cfg.PDN.(io.Closer); ok {
 		defer c.Close()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := untilInterrupted()
 	defer stop()
 	cfg.Progress = stderr
 	r, err := match.Run(ctx, *cfg)

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -91,7 +89,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if path == "" {
 		return code
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := untilInterrupted()
 	defer stop()
 	progressed := false
 	st, err := train.Run(ctx, cfg, path, func(st train.Stats) {

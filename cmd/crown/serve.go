@@ -8,8 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"runtime"
 	"syscall"
 	"time"
@@ -38,12 +36,6 @@ const (
 	// serveShutdownGrace is how long requests get to finish on Ctrl-C.
 	serveShutdownGrace = 3 * time.Second
 )
-
-// serveStop is the context the server runs under until interrupted; tests
-// replace it to stop the server themselves.
-var serveStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-}
 
 const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--review-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
        [--egdb DIR [--egdb-cache MiB]]
@@ -105,7 +97,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	mux.HandleFunc("GET /debug/vars", debugVars(board))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
-	ctx, cancel := serveStop()
+	ctx, cancel := untilInterrupted(syscall.SIGTERM)
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,9 +19,9 @@ import (
 // API, fetches the page, and stops it.
 func TestServeRuns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	old := serveStop
-	serveStop = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { serveStop = old }()
+	old := untilInterrupted
+	untilInterrupted = func(...os.Signal) (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { untilInterrupted = old }()
 
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)

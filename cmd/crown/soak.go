@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/crown-checkers/crown/match"
@@ -40,12 +38,6 @@ var soakSubcommands = []subcommand{
 
 func runSoak(args []string, stdout, stderr io.Writer) int {
 	return runSubcommand("soak", soakUsage, soakSubcommands, args, stdout, stderr)
-}
-
-// soakStop is the context a soak runs under until interrupted; tests
-// replace it.
-var soakStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 // Defaults of the soaks.
@@ -92,7 +84,7 @@ func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--engine: %v", err)
 	}
-	ctx, stop := soakStop()
+	ctx, stop := untilInterrupted()
 	defer stop()
 	r, err := soak.Protocol(ctx, soak.ProtocolConfig{Engine: argv, Games: *games, MoveTime: seconds(*moveTime),
 		Concurrency: *concurrency, Dir: *dir, Progress: stderr})
@@ -132,7 +124,7 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	case *concurrency < 1:
 		return usageErr("--concurrency must be at least 1")
 	}
-	ctx, stop := soakStop()
+	ctx, stop := untilInterrupted()
 	defer stop()
 	r, err := soak.CheckerBoard(ctx, soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games,
 		MoveTime: seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr})
@@ -178,7 +170,7 @@ func runSoakWeb(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	ctx, stop := soakStop()
+	ctx, stop := untilInterrupted()
 	defer stop()
 	r, err := soak.Web(ctx, soak.WebConfig{Crown: crown, Duration: *duration, Clients: *clients, MaxGames: *maxGames,
 		Idle: *idle, Seed: *seed, Dir: *dir, Progress: stderr})

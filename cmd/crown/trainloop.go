@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/crown-checkers/crown/book"
@@ -92,7 +90,7 @@ func runTrainLoop(args []string, stdout, stderr io.Writer) int {
 	pool := play.NewPool() // the engines of a generation's matches share its weights
 	defer pool.Close()
 	cfg.Engine = func(name, path string) match.Engine { return loopEngine(pool, name, path) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := untilInterrupted()
 	defer stop()
 	cfg.Log, cfg.Out = stderr, stdout
 	res, err := train.RunLoop(ctx, *cfg)

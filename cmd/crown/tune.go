@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -95,7 +93,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if tr == nil {
 		return code
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := untilInterrupted()
 	defer stop()
 	tr.cfg.Objective = tr.objective
 	tr.cfg.Progress = func(p tune.Progress) { tuneProgress(stderr, tr.cfg.Params, p) }
