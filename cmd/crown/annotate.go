@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/review"
@@ -91,39 +87,21 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err := ropt.Check(); err != nil {
 		return usageErr("%v", err)
 	}
-	games, err := readGameFile(fs.Arg(0), v)
+	games, err := review.ReadGames(fs.Arg(0), v)
 	if err != nil {
 		return fail("%v", err)
 	}
 	if *maxGames > 0 && len(games) > *maxGames {
 		games = games[:*maxGames]
 	}
-	var kept []byte
-	done := 0
-	if *out != "" {
-		if err := atomicfile.RemoveStale(*out); err != nil {
-			return fail("%v", err)
-		}
-		prev, err := os.ReadFile(*out)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-		case err != nil:
-			return fail("%v", err)
-		default:
-			var keep int
-			if done, keep, err = review.Resume(prev, games); err != nil {
-				return fail("%s is not a review of %s to resume (%v): remove it, or name another --out", *out, fs.Arg(0), err)
-			}
-			kept = prev[:keep]
-			if done > 0 {
-				fmt.Fprintf(stderr, "crown annotate: %s holds %d of the %d games reviewed; going on from game %d\n", *out, done, len(games), done+1)
-			}
-		}
-	}
-	if *graph != "" {
-		if err := os.MkdirAll(*graph, 0o755); err != nil {
-			return fail("%v", err)
-		}
+	batch := &review.Batch{Games: games, Out: *out, PDN: stdout, Graphs: *graph}
+	var nr *review.NotResumableError
+	if done, err := batch.Resume(); errors.As(err, &nr) {
+		return fail("%s is not a review of %s to resume (%v): remove it, or name another --out", *out, fs.Arg(0), nr.Err)
+	} else if err != nil {
+		return fail("%v", err)
+	} else if done > 0 {
+		fmt.Fprintf(stderr, "crown annotate: %s holds %d of the %d games reviewed; going on from game %d\n", *out, done, len(games), done+1)
 	}
 	ps, err := play.New(play.Config{Options: opt, Pool: egdbs})
 	if err != nil {
@@ -134,141 +112,66 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	annotator := "Crown " + strings.Join(play.LimitWords(lim), " ")
+	batch.Annotator = "Crown " + strings.Join(play.LimitWords(lim), " ")
 	if opt.MultiPV > 1 {
-		annotator += fmt.Sprintf(" multipv=%d", opt.MultiPV)
+		batch.Annotator += fmt.Sprintf(" multipv=%d", opt.MultiPV)
 	}
 	if ps.EGDB() != nil {
-		annotator += " egdb"
+		batch.Annotator += " egdb"
 	}
-	report := stderr
+	show := &annotateShow{stderr: stderr, report: stderr}
 	if *out != "" {
-		report = stdout
+		show.report = stdout
 	}
+	batch.Progress, batch.Reviewed = show.progress, show.reviewed
 	ctx, cancel := untilInterrupted()
 	defer cancel()
-	prog := annotateProgress{w: stderr, games: len(games), start: time.Now()}
-	for _, g := range games {
-		prog.total += len(g.Moves)
+	err = batch.Run(ctx, r)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		show.interrupted(*out != "")
+		return exitOK
 	}
-	for _, g := range games[:done] {
-		prog.skipped += len(g.Moves)
-	}
-	for i := done; i < len(games); i++ {
-		g := games[i]
-		began := time.Now()
-		prog.game, prog.moves, prog.move = i+1, len(g.Moves), 0
-		prog.show()
-		rv, rerr := r.Game(ctx, g, func(review.Move) {
-			prog.move++
-			prog.done++
-			prog.show()
-		})
-		prog.clear()
-		var text bytes.Buffer
-		rec := rv.Annotated(annotator)
-		if err := rec.WritePDN(&text); err != nil {
-			return fail("game %d: %v", i+1, err)
-		}
-		// The graph before the game's PDN: a game that --out holds
-		// complete, and a resumed review skips, has its graph.
-		if *graph != "" {
-			path := filepath.Join(*graph, fmt.Sprintf("game-%d.svg", i+1))
-			if err := atomicfile.RemoveStale(path); err != nil {
-				return fail("%v", err)
-			}
-			if err := atomicfile.Write(path, rv.WriteSVG); err != nil {
-				return fail("%v", err)
-			}
-		}
-		if *out != "" {
-			kept = append(kept, text.Bytes()...)
-			if err := atomicfile.WriteFile(*out, kept); err != nil {
-				return fail("%v", err)
-			}
-		} else if _, err := stdout.Write(text.Bytes()); err != nil {
-			return fail("%v", err)
-		}
-		fmt.Fprintln(report, gameReport(i+1, &rv, time.Since(began)))
-		if rerr != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "crown annotate: interrupted in game %d after move %d of %d: the review so far is written", i+1, len(rv.Moves), len(g.Moves))
-				if *out != "" {
-					fmt.Fprint(stderr, ", and the same command goes on from this game")
-				}
-				fmt.Fprintln(stderr)
-				return exitOK
-			}
-			return fail("game %d: %v", i+1, rerr)
-		}
+	if err != nil {
+		return fail("%v", err)
 	}
 	return exitOK
 }
 
-// readGameFile reads the games of a PDN file; a game that cannot be read
-// to its end is reviewed as far as it goes (its summary says where it
-// stopped), but a file without any game is an error.
-func readGameFile(path string, v movegen.Variant) ([]movegen.Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	games, err := movegen.ReadPDN(f, v)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(games) == 0 {
-		return nil, fmt.Errorf("%s holds no game", path)
-	}
-	return games, nil
+// progressWidth is the width a progress line is cleared to.
+const progressWidth = 100
+
+// annotateShow prints a batch's progress line on stderr and its line per
+// game on report, and keeps the game last reviewed.
+type annotateShow struct {
+	stderr, report io.Writer
+	shown          bool         // the progress line is on screen
+	last           *review.Game // the last game reviewed, number lastK
+	lastK          int
 }
 
-// gameReport is the line a reviewed game gets: the game, its moves and
-// time, each side's marks and where it turned.
-func gameReport(k int, rv *review.Game, el time.Duration) string {
-	s := rv.Summary()
-	per := 0.0
-	if n := len(rv.Moves); n > 0 {
-		per = el.Seconds() / float64(n)
+func (s *annotateShow) progress(p review.BatchProgress) {
+	switch {
+	case !p.Ended:
+		fmt.Fprintf(s.stderr, "\rannotate %s   ", p)
+		s.shown = true
+	case s.shown: // cleared, so that the report line starts afresh
+		fmt.Fprint(s.stderr, "\r"+strings.Repeat(" ", progressWidth)+"\r")
+		s.shown = false
 	}
-	line := fmt.Sprintf("game %d (%s): %d of %d moves in %.1f s (%.2f s a position); Black %d?, %d??; White %d?, %d??",
-		k, rv.Record.Variant, len(rv.Moves), len(rv.Record.Moves), el.Seconds(), per,
-		s.Mistakes[movegen.Black], s.Blunders[movegen.Black], s.Mistakes[movegen.White], s.Blunders[movegen.White])
-	if s.Turn >= 0 {
-		m := &rv.Moves[s.Turn]
-		line += fmt.Sprintf("; turned at %s (%s)", m.Label(), m.Comment())
-	}
-	return line
 }
 
-// annotateProgress draws the progress line on stderr, in the way of
-// crown selfplay and egdb build: game, move, positions done of all, rate
-// and time left.
-type annotateProgress struct {
-	w                        io.Writer
-	games, game, moves, move int
-	total, done, skipped     int
-	start                    time.Time
-	shown                    bool
+// interrupted says where the review stopped, and with resumable (--out)
+// that the same command goes on from there.
+func (s *annotateShow) interrupted(resumable bool) {
+	fmt.Fprintf(s.stderr, "crown annotate: interrupted in game %d after move %d of %d: the review so far is written",
+		s.lastK, len(s.last.Moves), len(s.last.Record.Moves))
+	if resumable {
+		fmt.Fprint(s.stderr, ", and the same command goes on from this game")
+	}
+	fmt.Fprintln(s.stderr)
 }
 
-func (p *annotateProgress) show() {
-	el := time.Since(p.start)
-	rate := float64(p.done) / max(el.Seconds(), 1e-9)
-	left := time.Duration(float64(p.total-p.skipped-p.done) / max(rate, 1e-9) * float64(time.Second))
-	if p.done == 0 {
-		left = 0
-	}
-	fmt.Fprintf(p.w, "\rannotate game %d/%d move %d/%d  positions %d/%d  %.1f pos/s  elapsed %s  left ~%s   ",
-		p.game, p.games, p.move, p.moves, p.skipped+p.done, p.total, rate, el.Round(time.Second), left.Round(time.Second))
-	p.shown = true
-}
-
-// clear ends the progress line, so that a report line starts afresh.
-func (p *annotateProgress) clear() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", 100)+"\r")
-		p.shown = false
-	}
+func (s *annotateShow) reviewed(k int, g *review.Game, el time.Duration) {
+	fmt.Fprintln(s.report, g.Report(k, el))
+	s.last, s.lastK = g, k
 }
