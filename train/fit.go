@@ -1,15 +1,18 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -422,4 +425,75 @@ func (t *trainer) step(batch []Sample, rate float64) float64 {
 	}
 	t.touched = t.touched[:0]
 	return loss
+}
+
+// String sums the fit up as crown train reports it: positions, K, the
+// pass kept, its validation loss and the network's shape.
+func (f *Fit) String() string {
+	s := fmt.Sprintf("%d positions (%d held out), K %.1f, pass %d of %d, validation loss %.5f",
+		f.Train+f.Valid, f.Valid, f.K, f.Best, len(f.Epochs), f.Epochs[f.Best-1].ValidLoss)
+	if f.Net != nil {
+		s += fmt.Sprintf(", a network of %d hidden units", f.Net.H)
+		if nb := f.Net.Buckets(); nb > 1 {
+			s += fmt.Sprintf(" and %d output buckets", nb)
+		}
+	}
+	return s
+}
+
+// FitJob is one rule set's part of a weight file's fit: the data files it
+// reads and its configuration (Config.Variant is the rule set).
+type FitJob struct {
+	Paths  []string
+	Config FitConfig
+}
+
+// WeightsFit fits the models of some rule sets, each to its own data
+// (FitFiles), into one weight file: crown train's, and each generation's
+// of the loop.
+type WeightsFit struct {
+	Base       *eval.WeightFile // the models of the rule sets not fitted
+	Jobs       []FitJob
+	EGDB       *egdb.DB // with it, the positions it holds get its values
+	Adjudicate bool     // with EGDB: FitFiles' adjudicate
+	Log        io.Writer
+	// Note, after each fit, says what the weight file's provenance is to
+	// record of it.
+	Note func(v movegen.Variant, fit *Fit) string
+	// Provenance starts the weight file's provenance; the notes follow.
+	Provenance string
+}
+
+// Fit runs the jobs in turn and returns the weight file: Base's models
+// but for the rule sets fitted, which get their fits' table and network,
+// and the provenance Provenance and each fit's note, joined by "; ". It
+// stops between fits when ctx ends; an error says which rule set's fit
+// failed.
+func (w *WeightsFit) Fit(ctx context.Context) (*eval.WeightFile, error) {
+	wf := &eval.WeightFile{Tables: w.Base.Tables, Nets: w.Base.Nets}
+	notes := []string{w.Provenance}
+	for _, job := range w.Jobs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		v := job.Config.Variant
+		fit, err := FitFiles(job.Paths, job.Config, w.EGDB, w.Adjudicate, w.Log)
+		if err != nil {
+			return nil, fmt.Errorf("%v fit: %w", v, err)
+		}
+		wf.Tables[v], wf.Nets[v] = fit.Table, fit.Net
+		notes = append(notes, w.Note(v, fit))
+	}
+	wf.Provenance = strings.Join(notes, "; ")
+	return wf, nil
+}
+
+// WriteWeights replaces the weight file at path with wf, whole
+// (atomicfile.Write), after removing the temporary files a killed write
+// left (atomicfile.RemoveStale).
+func WriteWeights(path string, wf *eval.WeightFile) error {
+	if err := atomicfile.RemoveStale(path); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, wf.Write)
 }

@@ -228,3 +228,23 @@ func TestLoadSamples(t *testing.T) {
 		}
 	}
 }
+
+func TestFitString(t *testing.T) {
+	epochs := []Epoch{{N: 1, ValidLoss: 0.5}, {N: 2, ValidLoss: 0.25}}
+	tests := []struct {
+		fit  Fit
+		want string
+	}{
+		{Fit{K: 55.25, Epochs: epochs, Best: 2, Train: 90, Valid: 10},
+			"100 positions (10 held out), K 55.2, pass 2 of 2, validation loss 0.25000"},
+		{Fit{K: 50, Epochs: epochs, Best: 1, Train: 9, Valid: 1, Net: &eval.Network{H: 128, B2: make([]int32, 1)}},
+			"10 positions (1 held out), K 50.0, pass 1 of 2, validation loss 0.50000, a network of 128 hidden units"},
+		{Fit{K: 50, Epochs: epochs, Best: 1, Train: 9, Valid: 1, Net: &eval.Network{H: 512, B2: make([]int32, 4)}},
+			"10 positions (1 held out), K 50.0, pass 1 of 2, validation loss 0.50000, a network of 512 hidden units and 4 output buckets"},
+	}
+	for _, tt := range tests {
+		if got := tt.fit.String(); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}

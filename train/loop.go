@@ -575,13 +575,10 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 // path, the current weights' tables for the rule sets not trained.
 func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *generation, save func() error, path string) error {
 	from := max(1, k-cfg.Window+1)
-	wf := &eval.WeightFile{Tables: cur.file.Tables, Nets: cur.file.Nets}
-	var notes []string
-	log := &prefixWriter{w: cfg.Log, prefix: fmt.Sprintf("gen %d: ", k)}
+	w := WeightsFit{Base: cur.file, EGDB: cfg.EGDB, Adjudicate: cfg.Adjudicate,
+		Log:        &prefixWriter{w: cfg.Log, prefix: fmt.Sprintf("gen %d: ", k)},
+		Provenance: fmt.Sprintf("crown train loop, generation %d's fit", k)}
 	for _, v := range cfg.variants() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		paths := append([]string(nil), cfg.Data...)
 		for j := from; j <= k; j++ {
 			paths = append(paths, dataPath(cfg.Dir, j, v))
@@ -591,21 +588,22 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 		if n := cur.file.Nets[v]; n != nil {
 			fc.Hidden = n.H // each rule set keeps its model
 		}
-		fit, err := FitFiles(paths, fc, cfg.EGDB, cfg.Adjudicate, log)
-		if err != nil {
-			return fmt.Errorf("%v fit: %w", v, err)
-		}
+		w.Jobs = append(w.Jobs, FitJob{Paths: paths, Config: fc})
+	}
+	w.Note = func(v movegen.Variant, fit *Fit) string {
 		f := &fitRecord{from: from, positions: fit.Train + fit.Valid, valid: fit.Valid, k: fit.K,
 			best: fit.Best, passes: len(fit.Epochs), loss: fit.Epochs[fit.Best-1].ValidLoss}
 		g.sides[v].fit = f
-		wf.Tables[v], wf.Nets[v] = fit.Table, fit.Net
-		notes = append(notes, fmt.Sprintf("%v: %s", v, f.text(k)))
+		return fmt.Sprintf("%v: %s", v, f.text(k))
 	}
-	wf.Provenance = fmt.Sprintf("crown train loop, generation %d's fit; %s", k, strings.Join(notes, "; "))
+	wf, err := w.Fit(ctx)
+	if err != nil {
+		return err
+	}
 	if err := save(); err != nil {
 		return err
 	}
-	return writeWeights(path, wf)
+	return WriteWeights(path, wf)
 }
 
 // match plays generation k's fit against the current weights in rule set
@@ -677,19 +675,13 @@ func (cfg *LoopConfig) decide(k int, cur *loopWeights, cand *eval.WeightFile, g 
 	}
 	g.decided = true
 	next.Provenance = fmt.Sprintf("crown train loop after generation %d; %s", k, strings.Join(notes, "; "))
-	if err := writeWeights(filepath.Join(genDir(cfg.Dir, k), NextFile), next); err != nil {
+	if err := WriteWeights(filepath.Join(genDir(cfg.Dir, k), NextFile), next); err != nil {
 		return err
 	}
 	if g.accepted() {
-		return writeWeights(filepath.Join(cfg.Dir, CurrentFile), next)
+		return WriteWeights(filepath.Join(cfg.Dir, CurrentFile), next)
 	}
 	return nil
-}
-
-// writeWeights replaces the weight file at path with wf, whole
-// (atomicfile.Write).
-func writeWeights(path string, wf *eval.WeightFile) error {
-	return atomicfile.Write(path, wf.Write)
 }
 
 // prefixWriter writes to w with prefix before every line.

@@ -179,7 +179,7 @@ func TestLoop(t *testing.T) {
 	var outC bytes.Buffer
 	cfg := tinyLoop(dirA, io.Discard, &outC)
 	cfg.Start = filepath.Join(t.TempDir(), "start.bin")
-	if err := writeWeights(cfg.Start, eval.Default()); err != nil {
+	if err := WriteWeights(cfg.Start, eval.Default()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := RunLoop(context.Background(), cfg); err != nil || outC.String() != out.String() {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
-	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/train"
 )
@@ -56,6 +56,37 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "loop" {
 		return runTrainLoop(args[1:], stdout, stderr)
 	}
+	w, out, code := parseTrainFlags(args, stdout, stderr)
+	if w == nil {
+		return code
+	}
+	if w.EGDB != nil {
+		defer w.EGDB.Close()
+	}
+	w.Log = stderr
+	w.Note = func(v movegen.Variant, fit *train.Fit) string {
+		note := fmt.Sprintf("%v: %v", v, fit)
+		fmt.Fprintln(stdout, note)
+		return note
+	}
+	wf, err := w.Fit(context.Background())
+	if err == nil {
+		err = train.WriteWeights(out, wf)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "crown train: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", out)
+	return exitOK
+}
+
+// parseTrainFlags reads the flags into the fit, its weight file's
+// provenance and its jobs, with --init loaded and --egdb open, and the
+// file to write; it returns nil and the exit status when the command is
+// to stop (after --help, a usage error or a database without the rule
+// sets).
+func parseTrainFlags(args []string, stdout, stderr io.Writer) (*train.WeightsFit, string, int) {
 	fs := newFlags("train")
 	out := fs.String("out", "", "weight file to write (required)")
 	variant := fs.String("variant", "all", "rule set to fit: american, pool or all")
@@ -77,10 +108,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
 	if code, ok := parseFlags(fs, args, stdout, stderr, trainUsage); !ok {
-		return code
+		return nil, "", code
 	}
-	data := *dataFlag
-	usageErr := func(format string, a ...any) int { return usageError(stderr, "train", format, a...) }
+	usageErr := func(format string, a ...any) (*train.WeightsFit, string, int) {
+		return nil, "", usageError(stderr, "train", format, a...)
+	}
 	var variants []movegen.Variant
 	if *variant == "all" {
 		for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
@@ -93,13 +125,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		}
 		variants = []movegen.Variant{v}
 	}
-	cfg := train.FitConfig{Lambda: *lambda, K: *k, Epochs: *epochs, Patience: *patience, Batch: *batch,
-		Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed,
-		Hidden: *hidden, NetRate: *netRate, Buckets: *buckets}
 	switch {
 	case *out == "":
 		return usageErr("--out FILE is required")
-	case len(data) == 0:
+	case len(*dataFlag) == 0:
 		return usageErr("--data FILE is required")
 	case *lambda < 0 || *lambda > 1:
 		return usageErr("--lambda must be in 0..1")
@@ -116,82 +145,63 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	case *adjudicate && *egdbDir == "":
 		return usageErr("--adjudicate needs --egdb DIR")
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "crown train: %v\n", err)
-		return exitFail
+	start, err := loadInit(*initFile, variants, *hidden, *buckets, fs.Changed("buckets"))
+	if err != nil {
+		return usageErr("%v", err)
 	}
-	var start *eval.WeightFile
-	if *initFile != "" {
-		var err error
-		if start, err = eval.LoadWeights(*initFile); err != nil {
-			return usageErr("--init: %v", err)
-		}
-		for _, v := range variants {
-			switch n := start.Nets[v]; {
-			case n == nil:
-				return usageErr("--init %s has no network for %v", *initFile, v)
-			case *hidden != 0 && *hidden != n.H:
-				return usageErr("--init %s has %d hidden units for %v, --hidden says %d", *initFile, n.H, v, *hidden)
-			case n.Buckets() != 1 && fs.Changed("buckets") && n.Buckets() != *buckets:
-				return usageErr("--init %s has %d output buckets for %v, --buckets says %d", *initFile, n.Buckets(), v, *buckets)
-			}
-		}
+	names := make([]string, len(*dataFlag))
+	for i, d := range *dataFlag {
+		names[i] = filepath.Base(d)
 	}
-	var db *egdb.DB
-	if *egdbDir != "" {
-		var err error
-		if db, err = egdb.Open(*egdbDir, trainEGDBCacheMiB); err != nil {
-			return usageErr("--egdb: %v", err)
-		}
-		defer db.Close()
-		for _, v := range variants {
-			if db.Pieces(v) == 0 {
-				return fail(fmt.Errorf("--egdb %s holds no complete %v database", *egdbDir, v))
-			}
-		}
-	}
-	wf := &eval.WeightFile{}
-	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		wf.Tables[v], wf.Nets[v] = eval.Default().Tables[v], eval.Default().Nets[v]
-	}
-	var notes []string
+	w := &train.WeightsFit{Base: eval.Default(), Adjudicate: *adjudicate,
+		Provenance: fmt.Sprintf("crown train %s; data %s", strings.Join(args, " "), strings.Join(names, " "))}
 	for _, v := range variants {
-		c := cfg
-		c.Variant = v
+		c := train.FitConfig{Variant: v, Lambda: *lambda, K: *k, Epochs: *epochs, Patience: *patience, Batch: *batch,
+			Rate: *rateFlag, Decay: *decay, L2: *l2, ValidEvery: def.ValidEvery, Seed: *seed,
+			Hidden: *hidden, NetRate: *netRate, Buckets: *buckets}
 		if start != nil {
 			c.Start, c.Hidden = start.Nets[v], start.Nets[v].H
 			if !fs.Changed("buckets") {
 				c.Buckets = start.Nets[v].Buckets() // fitting on keeps the start's outputs
 			}
 		}
-		fit, err := train.FitFiles(data, c, db, *adjudicate, stderr)
-		if err != nil {
-			return fail(err)
+		w.Jobs = append(w.Jobs, train.FitJob{Paths: *dataFlag, Config: c})
+	}
+	if *egdbDir != "" {
+		if w.EGDB, err = egdb.Open(*egdbDir, trainEGDBCacheMiB); err != nil {
+			return usageErr("--egdb: %v", err)
 		}
-		last := fit.Epochs[fit.Best-1]
-		note := fmt.Sprintf("%v: %d positions (%d held out), K %.1f, pass %d of %d, validation loss %.5f",
-			v, fit.Train+fit.Valid, fit.Valid, fit.K, fit.Best, len(fit.Epochs), last.ValidLoss)
-		if fit.Net != nil {
-			note += fmt.Sprintf(", a network of %d hidden units", fit.Net.H)
-			if nb := fit.Net.Buckets(); nb > 1 {
-				note += fmt.Sprintf(" and %d output buckets", nb)
+		for _, v := range variants {
+			if w.EGDB.Pieces(v) == 0 {
+				w.EGDB.Close()
+				fmt.Fprintf(stderr, "crown train: --egdb %s holds no complete %v database\n", *egdbDir, v)
+				return nil, "", exitFail
 			}
 		}
-		fmt.Fprintln(stdout, note)
-		notes = append(notes, note)
-		wf.Tables[v], wf.Nets[v] = fit.Table, fit.Net
 	}
-	names := make([]string, len(data))
-	for i, d := range data {
-		names[i] = filepath.Base(d)
+	return w, *out, exitOK
+}
+
+// loadInit loads the weight file of --init, if any, and checks that it
+// has a network for every rule set fitted, of the width --hidden says and
+// of one output or as many as --buckets says, when given.
+func loadInit(path string, variants []movegen.Variant, hidden, buckets int, bucketsGiven bool) (*eval.WeightFile, error) {
+	if path == "" {
+		return nil, nil
 	}
-	wf.Provenance = fmt.Sprintf("crown train %s; data %s; %s", strings.Join(args, " "), strings.Join(names, " "), strings.Join(notes, "; "))
-	if err := atomicfile.RemoveStale(*out); err != nil {
-		return fail(err)
+	start, err := eval.LoadWeights(path)
+	if err != nil {
+		return nil, fmt.Errorf("--init: %w", err)
 	}
-	if err := atomicfile.Write(*out, wf.Write); err != nil {
-		return fail(err)
+	for _, v := range variants {
+		switch n := start.Nets[v]; {
+		case n == nil:
+			return nil, fmt.Errorf("--init %s has no network for %v", path, v)
+		case hidden != 0 && hidden != n.H:
+			return nil, fmt.Errorf("--init %s has %d hidden units for %v, --hidden says %d", path, n.H, v, hidden)
+		case n.Buckets() != 1 && bucketsGiven && n.Buckets() != buckets:
+			return nil, fmt.Errorf("--init %s has %d output buckets for %v, --buckets says %d", path, n.Buckets(), v, buckets)
+		}
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", *out)
-	return exitOK
+	return start, nil
 }
