@@ -45,10 +45,10 @@ review           movegen play search
 protocol         movegen play search
 cmd/cbengine     book movegen movegen/cbboard play search
 web              book movegen play review search
-match            book movegen play protocol search
+tune
+match            book movegen play protocol search tune
 train            book egdb eval match movegen play search
 soak             book match movegen movegen/cbboard search
-tune
 cmd/crown        bench book egdb eval match movegen play protocol review search soak train tune web
 `
 

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -27,17 +25,6 @@ const (
 	// defaultREnd is fishtest's default learning rate at the end.
 	defaultREnd      = 0.002
 	defaultTuneState = "crown-tune.json"
-)
-
-// ballotStream separates the generator of an iteration's ballots from the
-// tuner's, which is seeded by the same seed and iteration: the ballots
-// must not follow the perturbation's signs.
-const ballotStream = 0x9e3779b97f4a7c15
-
-// The names of the two engines of an iteration's match.
-const (
-	tunePlus  = "plus"
-	tuneMinus = "minus"
 )
 
 func init() {
@@ -78,12 +65,8 @@ another value.`
 
 // tuneRun is a parsed crown tune command line.
 type tuneRun struct {
-	cfg     tune.Config
-	match   match.Config // every iteration's match but its engines and ballots
-	ballots []book.Ballot
-	pairs   int
-	options string     // --engine-options
-	egdbs   *play.Pool // where the engines' databases (egdbpath=) come from
+	cfg    tune.Config
+	tuning *match.Tuning
 }
 
 func runTune(args []string, stdout, stderr io.Writer) int {
@@ -95,7 +78,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	tr.cfg.Objective = tr.objective
+	tr.cfg.Objective = tr.tuning.Objective
 	tr.cfg.Progress = func(p tune.Progress) { tuneProgress(stderr, tr.cfg.Params, p) }
 	st, err := tune.Run(ctx, tr.cfg)
 	if st != nil {
@@ -111,44 +94,6 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// objective plays an iteration's match, plus as engine1, and returns its
-// wins minus its losses.
-func (tr *tuneRun) objective(ctx context.Context, iteration int, plus, minus []int) (float64, error) {
-	mc := tr.match
-	for i, vals := range [][]int{plus, minus} {
-		e, err := match.ParseEngine(tr.selfSpec(vals), selfConfig(tr.egdbs, play.Options{}))
-		if err != nil {
-			return 0, err
-		}
-		e.Name = []string{tunePlus, tuneMinus}[i]
-		mc.Engines[i] = e
-	}
-	rng := rand.New(rand.NewPCG(tr.cfg.Seed^ballotStream, uint64(iteration)))
-	perm := rng.Perm(len(tr.ballots))
-	mc.Ballots = make([]book.Ballot, tr.pairs)
-	for i := range mc.Ballots {
-		mc.Ballots[i] = tr.ballots[perm[i%len(perm)]]
-	}
-	r, err := match.Run(ctx, mc)
-	if err != nil {
-		return 0, err
-	}
-	return float64(r.Score.Wins - r.Score.Losses), nil
-}
-
-// selfSpec returns the self engine that plays vals, the values of the
-// tuned parameters: self:OPTIONS,KEY=VALUE,...
-func (tr *tuneRun) selfSpec(vals []int) string {
-	settings := make([]string, 0, len(vals)+1)
-	if tr.options != "" {
-		settings = append(settings, tr.options)
-	}
-	for i, p := range tr.cfg.Params {
-		settings = append(settings, fmt.Sprintf("%s=%d", p.Name, vals[i]))
-	}
-	return match.Self + ":" + strings.Join(settings, ",")
 }
 
 // tuneProgress writes an iteration's line: its result, the games so far,
@@ -174,13 +119,9 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 		fmt.Fprintf(w, "  %-17s %5d  (%.2f; start %d, default %d, range %d..%d)\n",
 			p.Name, vals[i], st.Theta[i], p.Start, op.Default, p.Min, p.Max)
 	}
-	fmt.Fprintln(w, tr.selfSpec(vals))
-	base := match.Self
-	if tr.options != "" {
-		base += ":" + tr.options
-	}
+	fmt.Fprintln(w, tr.tuning.Spec(vals))
 	var limits []string
-	for _, word := range play.LimitWords(tr.match.Limits) {
+	for _, word := range play.LimitWords(tr.tuning.Match.Limits) {
 		key, val, _ := strings.Cut(word, "=")
 		if key == "maxtime" { // getmove's word for --movetime
 			key = "movetime"
@@ -188,7 +129,7 @@ func (tr *tuneRun) writeResult(w io.Writer, st *tune.State) {
 		limits = append(limits, "--"+key, val)
 	}
 	fmt.Fprintf(w, "verify at equal time before they become defaults: crown match --engine1 %s --engine2 %s --variant %s %s --sprt 0,5\n",
-		tr.selfSpec(vals), base, tr.match.Variant, strings.Join(limits, " "))
+		tr.tuning.Spec(vals), tr.tuning.Base(), tr.tuning.Match.Variant, strings.Join(limits, " "))
 }
 
 // listTunables prints every search parameter with its default, range,
@@ -243,83 +184,46 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (
 	case *statePath == "":
 		return usageErr("--state must name a file")
 	}
-	tr := &tuneRun{pairs: *pairs, options: strings.TrimSpace(*options), egdbs: egdbs}
+	t := &match.Tuning{Pairs: *pairs, Options: strings.TrimSpace(*options), Self: selfConfig(egdbs, play.Options{}), Seed: *seed,
+		Match: match.Config{Games: 2 * *pairs, Concurrency: *concurrency}}
 	var err error
-	if tr.cfg.Params, err = tuneParams(*params, *rEnd); err != nil {
+	if t.Params, err = match.TuneParams(*params, *rEnd); err != nil {
 		return usageErr("--params: %v", err)
 	}
-	if err := checkEngineOptions(tr.options, tr.cfg.Params, egdbs); err != nil {
+	if err := checkEngineOptions(t); err != nil {
 		return usageErr("--engine-options: %v", err)
 	}
-	tr.match = match.Config{Games: 2 * *pairs, Concurrency: *concurrency}
-	if tr.match.Limits, err = limits(); err != nil {
+	if t.Match.Limits, err = limits(); err != nil {
 		return usageErr("%v", err)
 	}
-	if tr.match.Limits == (search.Limits{}) {
-		tr.match.Limits.MoveTime = defaultMatchMoveTime
+	if t.Match.Limits == (search.Limits{}) {
+		t.Match.Limits.MoveTime = defaultMatchMoveTime
 	}
-	if tr.match.Variant, err = movegen.ParseVariant(*variant); err != nil {
+	if t.Match.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
 	}
-	if tr.ballots, err = book.SelectBallots(*ballots, tr.match.Variant); err != nil {
+	if t.Ballots, err = book.SelectBallots(*ballots, t.Match.Variant); err != nil {
 		return usageErr("%v", err)
 	}
-	tr.cfg.Iterations = *iterations
-	tr.cfg.Seed = *seed
-	tr.cfg.StatePath = *statePath
-	tr.cfg.GamesPerIteration = 2 * *pairs
+	tr := &tuneRun{tuning: t, cfg: tune.Config{Params: t.Params, Iterations: *iterations, Seed: *seed,
+		StatePath: *statePath, GamesPerIteration: 2 * *pairs}}
 	tr.cfg.Conditions = fmt.Sprintf("%s, ballots %s, %s, pairs %d, engine options %q",
-		tr.match.Variant, *ballots, tr.match.Limits, *pairs, tr.options)
+		t.Match.Variant, *ballots, t.Match.Limits, *pairs, t.Options)
 	return tr, exitOK
 }
 
-// tuneParams returns the parameters --params names ("" for all), each
-// starting from its default, perturbed by its step at the end, with the
-// learning rate rEnd there.
-func tuneParams(names string, rEnd float64) ([]tune.Param, error) {
-	var ops []*play.Option
-	seen := map[string]bool{}
-	for _, name := range strings.Split(names, ",") {
-		if names == "" {
-			for i := range play.Tunables {
-				ops = append(ops, &play.Tunables[i])
-			}
-			break
-		}
-		op, ok := play.LookupTunable(strings.TrimSpace(name))
-		if !ok {
-			keys := make([]string, len(play.Tunables))
-			for i, t := range play.Tunables {
-				keys[i] = t.Key
-			}
-			return nil, fmt.Errorf("unknown parameter %q (want %s)", name, strings.Join(keys, ", "))
-		}
-		if seen[op.Key] {
-			return nil, fmt.Errorf("%s given twice", op.Key)
-		}
-		seen[op.Key] = true
-		ops = append(ops, op)
-	}
-	ps := make([]tune.Param, len(ops))
-	for i, op := range ops {
-		ps[i] = tune.Param{Name: op.Key, Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: rEnd}
-	}
-	return ps, nil
-}
-
 // checkEngineOptions checks --engine-options as a self engine's settings
-// (its database held in egdbs) and refuses one that sets a tuned
-// parameter: the tuner sets those.
-func checkEngineOptions(options string, params []tune.Param, egdbs *play.Pool) error {
-	if options == "" {
+// and refuses one that sets a tuned parameter: the tuner sets those.
+func checkEngineOptions(t *match.Tuning) error {
+	if t.Options == "" {
 		return nil
 	}
-	if _, err := match.ParseEngine(match.Self+":"+options, selfConfig(egdbs, play.Options{})); err != nil {
+	if _, err := match.ParseEngine(t.Base(), t.Self); err != nil {
 		return err
 	}
-	for _, kv := range strings.Split(options, ",") {
+	for _, kv := range strings.Split(t.Options, ",") {
 		key, _, _ := strings.Cut(kv, "=")
-		for _, p := range params {
+		for _, p := range t.Params {
 			if strings.EqualFold(strings.TrimSpace(key), p.Name) {
 				return fmt.Errorf("%s is tuned: leave it out of --params to hold it at a value", p.Name)
 			}
