@@ -125,3 +125,39 @@ func (r Rate) buildSeconds(j Job) float64 {
 func seconds(s float64) time.Duration {
 	return time.Duration(s * float64(time.Second))
 }
+
+// PlanTotals sum a plan up at a rate, each job built alone with a number
+// of threads (Rate.Totals).
+type PlanTotals struct {
+	Positions int64 // of every job
+	// CPU and Serial are the jobs' CPU time and their wall-clock time one
+	// at a time; Path is the sum of each level's longest job, the time
+	// with a machine for every job.
+	CPU, Serial, Path time.Duration
+	Biggest           Job // the job that holds the most memory
+	// WholeCPU, WholeWall and WholeMemory are one process's building
+	// everything (crown egdb build --pieces n).
+	WholeCPU, WholeWall time.Duration
+	WholeMemory         int64
+}
+
+// Totals sums jobs up at rate r, each built alone with threads threads.
+func (r Rate) Totals(jobs []Job, threads int) PlanTotals {
+	t := PlanTotals{Biggest: jobs[0], WholeCPU: r.WholeCPU(jobs), WholeMemory: WholeMemory(jobs)}
+	t.WholeWall = time.Duration(float64(t.WholeCPU) / (float64(threads) * r.Parallel))
+	levelWall := map[int]time.Duration{}
+	for _, j := range jobs {
+		cpu, wall := r.Estimate(j, threads)
+		t.Positions += j.Positions
+		t.CPU += cpu
+		t.Serial += wall
+		levelWall[j.Level] = max(levelWall[j.Level], wall)
+		if j.Memory() > t.Biggest.Memory() {
+			t.Biggest = j
+		}
+	}
+	for _, w := range levelWall {
+		t.Path += w
+	}
+	return t
+}

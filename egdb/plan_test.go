@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
@@ -170,5 +171,28 @@ func TestWholeCPU(t *testing.T) {
 		if got < 0.9*tc.measured || got > 1.1*tc.measured {
 			t.Errorf("up to %d pieces: %.0f CPU-seconds predicted, %.0f measured", tc.pieces, got, tc.measured)
 		}
+	}
+}
+
+// TestPlanTotals: a plan's totals add its jobs up; the levels' longest jobs
+// take no longer than the jobs one at a time, and the biggest job holds
+// the most memory.
+func TestPlanTotals(t *testing.T) {
+	jobs := Plan(4)
+	r := MeasuredRate(movegen.American)
+	tot := r.Totals(jobs, 2)
+	var positions int64
+	var cpu time.Duration
+	for _, j := range jobs {
+		c, _ := r.Estimate(j, 2)
+		positions += j.Positions
+		cpu += c
+		if j.Memory() > tot.Biggest.Memory() {
+			t.Errorf("%s holds more memory than the biggest, %s", j.Name(), tot.Biggest.Name())
+		}
+	}
+	if tot.Positions != positions || tot.CPU != cpu || tot.Path > tot.Serial || tot.Path <= 0 ||
+		tot.WholeCPU != r.WholeCPU(jobs) || tot.WholeMemory != WholeMemory(jobs) || tot.WholeWall <= 0 {
+		t.Errorf("totals %+v: want %d positions, cpu %v", tot, positions, cpu)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -107,29 +106,8 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	b := egdb.NewBuilder(v, *threads)
 	b.Dir = *dir
-	built, loaded := 0, 0
-	var builtPositions int64
-	var resumed egdb.Progress // the last slices read back, not built: the rate leaves them out
-	b.Progress = func(p egdb.Progress) {
-		if p.Finished {
-			names := sliceNames(p.Slices)
-			verb := "built"
-			if p.Loaded {
-				verb = "present"
-				loaded += len(p.Slices)
-				resumed = p
-			} else {
-				built += len(p.Slices)
-				for _, m := range p.Slices {
-					builtPositions += egdb.Size(m)
-				}
-			}
-			fmt.Fprintf(stderr, "\regdb %v %-22s %s; %d/%d positions (%.0f%%)  elapsed %s          \n",
-				v, names, verb, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total), p.Elapsed.Round(time.Millisecond))
-			return
-		}
-		buildProgress(stderr, v, p, resumed)
-	}
+	log := egdb.ProgressLog{Variant: v}
+	b.Progress = func(p egdb.Progress) { fmt.Fprint(stderr, log.Line(p)) }
 	start := time.Now()
 	what := fmt.Sprintf("pieces=%d", *pieces)
 	if *slice != "" {
@@ -148,48 +126,8 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown egdb: build: cpu time and peak memory unknown: %v\n", err)
 	}
 	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, what, built, loaded, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
+		v, what, log.Built, log.Present, log.BuiltPositions, el.Seconds(), rate(int(log.BuiltPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
 	return exitOK
-}
-
-func sliceNames(ms []egdb.Material) string {
-	s := make([]string, len(ms))
-	for i, m := range ms {
-		s[i] = m.String()
-	}
-	return strings.Join(s, "+")
-}
-
-// phaseShare is the rough share of a pair's build time each phase takes,
-// for the progress line's estimate: the scan generates every position's
-// moves, the propagation the unmoves of the positions won or lost.
-var phaseShare = map[string][2]float64{ // start, length
-	"scan":      {0, 0.6},
-	"propagate": {0.6, 0.4},
-}
-
-// buildProgress writes the progress line: slice, phase, positions done
-// (counting the pair's progress by its phases), rate and time left. The
-// rate counts what was built since resumed, the last slices read back
-// from the directory: a resumed build would otherwise count the finished
-// slices as built in the seconds it took to read them, and promise the
-// rest far too soon.
-func buildProgress(w io.Writer, v movegen.Variant, p, resumed egdb.Progress) {
-	share := phaseShare[p.Phase]
-	frac := share[0]
-	if p.Of > 0 {
-		frac += share[1] * float64(p.Scanned) / float64(p.Of)
-	}
-	pairSize := int64(0)
-	for _, m := range p.Slices {
-		pairSize += egdb.Size(m)
-	}
-	done := float64(p.Done) + frac*float64(pairSize)
-	r := (done - float64(resumed.Done)) / max((p.Elapsed-resumed.Elapsed).Seconds(), 1e-9)
-	left := time.Duration((float64(p.Total) - done) / max(r, 1e-9) * float64(time.Second))
-	fmt.Fprintf(w, "\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
-		v, sliceNames(p.Slices), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
-		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
 }
 
 const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names] [--threads T]
@@ -234,19 +172,7 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "# estimates for %v, each job alone with %d threads: built %.2f M positions a CPU-second (%.2f M from %d pieces), read %.0f M, %.0f%% of the threads busy\n",
 			v, *threads, r.Build/1e6, r.BuildAt(egdb.DeepPieces)/1e6, egdb.DeepPieces, r.Load/1e6, 100*r.Parallel)
 	}
-	var positions int64
-	var cpuSum, wallSum, path time.Duration
-	levelWall := map[int]time.Duration{}
-	biggest := jobs[0]
 	for _, j := range jobs {
-		cpu, wall := r.Estimate(j, *threads)
-		positions += j.Positions
-		cpuSum += cpu
-		wallSum += wall
-		levelWall[j.Level] = max(levelWall[j.Level], wall)
-		if j.Memory() > biggest.Memory() {
-			biggest = j
-		}
 		if *level != 0 && j.Level != *level {
 			continue
 		}
@@ -258,25 +184,22 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 		if len(j.Slices) > 1 {
 			mirror = j.Slices[1].String()
 		}
-		deps := sliceNames(j.Deps)
+		deps := egdb.Names(j.Deps, ",")
 		if deps == "" {
 			deps = "-"
 		}
+		cpu, wall := r.Estimate(j, *threads)
 		fmt.Fprintf(stdout, "%d %s %s %d %d %s %s %s %s\n", j.Level, j.Name(), mirror, j.Positions, j.Reads,
-			mib(j.Memory()), shortDuration(cpu), shortDuration(wall), strings.ReplaceAll(deps, "+", ","))
+			mib(j.Memory()), shortDuration(cpu), shortDuration(wall), deps)
 	}
 	if *names || *level != 0 {
 		return exitOK
 	}
-	for _, w := range levelWall {
-		path += w
-	}
-	whole := r.WholeCPU(jobs)
+	t := r.Totals(jobs, *threads)
 	fmt.Fprintf(stdout, "# all: %d positions; one process (--pieces %d): memory %s, cpu %s, wall %s with %d threads\n",
-		positions, *pieces, mib(egdb.WholeMemory(jobs)), shortDuration(whole),
-		shortDuration(time.Duration(float64(whole)/(float64(*threads)*r.Parallel))), *threads)
+		t.Positions, *pieces, mib(t.WholeMemory), shortDuration(t.WholeCPU), shortDuration(t.WholeWall), *threads)
 	fmt.Fprintf(stdout, "# jobs: cpu %s, one at a time %s; the levels' longest jobs %s; most memory %s (%s)\n",
-		shortDuration(cpuSum), shortDuration(wallSum), shortDuration(path), mib(biggest.Memory()), biggest.Name())
+		shortDuration(t.CPU), shortDuration(t.Serial), shortDuration(t.Path), mib(t.Biggest.Memory()), t.Biggest.Name())
 	return exitOK
 }
 

@@ -5,10 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/crown-checkers/crown/egdb"
-	"github.com/crown-checkers/crown/movegen"
 )
 
 // TestEgdbCommand builds three pieces of both rule sets, builds again
@@ -107,32 +103,5 @@ func TestEgdbPlanAndSlice(t *testing.T) {
 	}
 	if code, _, errOut := runCrown("egdb", "build", "--slice", "1m0k-0m1k", "--pieces", "3", "--dir", dir); code != exitUsage || !strings.Contains(errOut, "exclude") {
 		t.Errorf("build --slice with --pieces: exit %d, stderr %q", code, errOut)
-	}
-}
-
-// TestBuildProgressResumed: a resumed build's rate and time left count
-// only what it builds, not the slices it read back.
-func TestBuildProgressResumed(t *testing.T) {
-	m := egdb.Material{BM: 1, WM: 1}
-	size := egdb.Size(m)
-	resumed := egdb.Progress{Done: 90 * size, Total: 100 * size, Elapsed: 2 * time.Second, Finished: true, Loaded: true}
-	// Halfway through the scan of the next slice, 10 s after the resume.
-	p := egdb.Progress{Slices: []egdb.Material{m}, Phase: "scan", Scanned: 50, Of: 100,
-		Done: 90 * size, Total: 100 * size, Elapsed: 12 * time.Second}
-	for _, c := range []struct {
-		name     string
-		resumed  egdb.Progress
-		wantLeft string
-	}{
-		// 0.3 of a slice in 10 s: 9.7 slices left take 323 s.
-		{"resumed", resumed, "left ~5m23s"},
-		// From nothing: 90.3 slices in 12 s, 9.7 left take 1 s.
-		{"fresh", egdb.Progress{}, "left ~1s"},
-	} {
-		var b strings.Builder
-		buildProgress(&b, movegen.American, p, c.resumed)
-		if !strings.Contains(b.String(), c.wantLeft) {
-			t.Errorf("%s: %q, want %q", c.name, b.String(), c.wantLeft)
-		}
 	}
 }
