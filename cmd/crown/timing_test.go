@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,46 +11,6 @@ import (
 
 	"github.com/crown-checkers/crown/match"
 )
-
-func TestSummarizeTiming(t *testing.T) {
-	tests := []struct {
-		ratios []float64
-		want   timingStats
-	}{
-		{[]float64{1}, timingStats{mean: 1, median: 1, min: 1, max: 1}},
-		{[]float64{0.9, 1.2, 0.6}, timingStats{mean: 0.9, median: 0.9, min: 0.6, max: 1.2, over: 1, maxDev: 0.4}},
-		{[]float64{1.02, 0.98, 0.99, 1.0}, timingStats{mean: 0.9975, median: 0.995, min: 0.98, max: 1.02, maxDev: 0.02}},
-	}
-	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
-	for _, tt := range tests {
-		got := summarizeTiming(tt.ratios)
-		if !near(got.mean, tt.want.mean) || !near(got.median, tt.want.median) || got.min != tt.want.min ||
-			got.max != tt.want.max || got.over != tt.want.over || !near(got.maxDev, tt.want.maxDev) {
-			t.Errorf("%v: %+v, want %+v", tt.ratios, got, tt.want)
-		}
-	}
-}
-
-func TestTimingMisses(t *testing.T) {
-	tests := []struct {
-		st    timingStats
-		exact bool
-		want  string // "" or a fragment of the complaint
-	}{
-		{timingStats{mean: 0.93, max: 1.05}, false, ""},
-		{timingStats{mean: 0.80, max: 1.0}, false, "mean"},
-		{timingStats{mean: 1.01, max: 1.0}, false, "mean"},
-		{timingStats{mean: 0.95, max: 1.2, over: 2}, false, "2 moves over"},
-		{timingStats{mean: 1, maxDev: 0.015}, true, ""},
-		{timingStats{mean: 1, maxDev: 0.03}, true, "off maxtime"},
-	}
-	for _, tt := range tests {
-		got := tt.st.misses(tt.exact)
-		if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
-			t.Errorf("%+v exact=%v: %q, want %q", tt.st, tt.exact, got, tt.want)
-		}
-	}
-}
 
 // TestTimingCommand times a few short moves from a small PDN file, with
 // Crown in process (also with exact) and with the built binary; whether the
