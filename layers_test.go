@@ -48,7 +48,7 @@ web              book movegen play review search
 tune
 match            book movegen play protocol search tune
 train            book egdb eval match movegen play search
-soak             book match movegen movegen/cbboard search
+soak             book match movegen movegen/cbboard search web
 cmd/crown        bench book egdb eval match movegen play protocol review search soak train tune web
 `
 

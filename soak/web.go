@@ -21,6 +21,7 @@ import (
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/web"
 )
 
 // WebConfig says how to soak the web server.
@@ -300,22 +301,6 @@ type webSample struct {
 	streams    int64
 }
 
-// debugVars is what the soak reads of /debug/vars.
-type debugVars struct {
-	Goroutines int   `json:"goroutines"`
-	PeakRSS    int64 `json:"peak_rss"`
-	MemStats   struct {
-		HeapAlloc uint64 `json:"HeapAlloc"`
-	} `json:"memstats"`
-	Web struct {
-		Games    int   `json:"games"`
-		MaxGames int   `json:"max_games"`
-		Engines  int   `json:"engines"`
-		Searches int   `json:"searches"`
-		Streams  int64 `json:"streams"`
-	} `json:"web"`
-}
-
 // soakErr keeps the first of the soak's own failures.
 func (ws *webSoak) soakErr(err error) {
 	ws.mu.Lock()
@@ -366,8 +351,8 @@ func (ws *webSoak) serverGone() (bool, error) {
 }
 
 // vars reads /debug/vars, after a garbage collection if gc.
-func (ws *webSoak) vars(ctx context.Context, gc bool) (debugVars, error) {
-	var v debugVars
+func (ws *webSoak) vars(ctx context.Context, gc bool) (web.DebugVars, error) {
+	var v web.DebugVars
 	url := ws.base + "debug/vars"
 	if gc {
 		url += "?gc=1"
@@ -389,7 +374,7 @@ func (ws *webSoak) vars(ctx context.Context, gc bool) (debugVars, error) {
 
 // sample records a look at the server, with its resident memory now
 // where the system says, else its peak so far.
-func (ws *webSoak) sample(v debugVars) webSample {
+func (ws *webSoak) sample(v web.DebugVars) webSample {
 	rss, ok := residentMemory(ws.srv.cmd.Process.Pid)
 	if !ok {
 		rss = v.PeakRSS
@@ -953,7 +938,7 @@ func (ws *webSoak) prober(ctx context.Context) error {
 // them), and checks the server is back where it began: one game kept,
 // none with an engine, its goroutines about as many as at the start, and
 // its live heap (after a garbage collection) about as large.
-func (ws *webSoak) afterLoad(ctx context.Context, before debugVars) error {
+func (ws *webSoak) afterLoad(ctx context.Context, before web.DebugVars) error {
 	ws.hc.CloseIdleConnections()
 	select {
 	case <-ctx.Done():
@@ -968,7 +953,7 @@ func (ws *webSoak) afterLoad(ctx context.Context, before debugVars) error {
 		return err
 	}
 	ws.hc.CloseIdleConnections()
-	var v debugVars
+	var v web.DebugVars
 	var err error
 	for range 50 { // the dropped games' engines close in the background
 		if v, err = ws.vars(ctx, true); err != nil || v.Web.Engines == 0 && v.Goroutines <= before.Goroutines+webGoroutineSlack &&
@@ -1026,7 +1011,7 @@ func (ws *webSoak) serverLog() error {
 }
 
 // notes writes the web soak's figures into the report.
-func (ws *webSoak) notes(before debugVars) {
+func (ws *webSoak) notes(before web.DebugVars) {
 	r := ws.r
 	r.Games, r.Moves = int(ws.created.Load()), int(ws.moves.Load())
 	r.note("%d clients for %v; server --max-games %d --idle %v, engine moves of %d-%d ms", ws.cfg.Clients, ws.cfg.Duration,

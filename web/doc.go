@@ -37,6 +37,10 @@
 // "cm" (an evaluation, cm centi-men), "win" or "loss" (a forced result
 // within plies plies, that is moves moves), or "dbwin", "dbloss" or
 // "dbdraw" (the endgame database's value).
+//
+// Server.DebugVars is the handler of GET /debug/vars, which crown serve
+// mounts beside: the process's goroutines and memory and the server's
+// counts (DebugVars), to loopback clients only.
 package web
 
 import "embed"

@@ -2,19 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"runtime"
 	"syscall"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
@@ -94,7 +91,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		IdleTimeout: *idle, Engine: opt, Pool: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	mux := http.NewServeMux()
 	mux.Handle("/", board)
-	mux.HandleFunc("GET /debug/vars", debugVars(board))
+	mux.HandleFunc("GET /debug/vars", board.DebugVars())
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: serveReadHeaderTimeout,
 		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := untilInterrupted(syscall.SIGTERM)
@@ -123,53 +120,4 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "crown serve: stopped")
 	return exitOK
-}
-
-// debugVarsView is /debug/vars's answer, in the manner of expvar's: what
-// watches the server over time (the web soak) needs.
-type debugVarsView struct {
-	Goroutines int `json:"goroutines"`
-	// PeakRSS is the most resident memory the process has held, in
-	// bytes (0 where the system does not say).
-	PeakRSS  int64         `json:"peak_rss"`
-	MemStats debugMemStats `json:"memstats"`
-	Web      web.Stats     `json:"web"`
-}
-
-// debugMemStats are the runtime's memory figures /debug/vars gives.
-type debugMemStats struct {
-	HeapAlloc   uint64 `json:"HeapAlloc"`
-	HeapSys     uint64 `json:"HeapSys"`
-	HeapObjects uint64 `json:"HeapObjects"`
-	Sys         uint64 `json:"Sys"`
-	NumGC       uint32 `json:"NumGC"`
-}
-
-// debugVars answers GET /debug/vars to a loopback client, and 404 to any
-// other: the figures say nothing a user needs, but a server left open to
-// the network should not hand them out. With ?gc=1 it collects garbage
-// first, so that the heap it reports is what is live (a leak shows there).
-func debugVars(board *web.Server) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-			http.NotFound(w, r)
-			return
-		}
-		if r.URL.Query().Get("gc") == "1" {
-			runtime.GC() // the heap then reported is what is live
-		}
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		v := debugVarsView{Goroutines: runtime.NumGoroutine(), Web: board.Stats(),
-			MemStats: debugMemStats{HeapAlloc: ms.HeapAlloc, HeapSys: ms.HeapSys, HeapObjects: ms.HeapObjects, Sys: ms.Sys, NumGC: ms.NumGC}}
-		if ru, err := rusage.Self(); err == nil {
-			v.PeakRSS = ru.Peak
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		if err := json.NewEncoder(w).Encode(v); err != nil {
-			return // the client went away: nothing to tell it
-		}
-	}
 }
