@@ -1,9 +1,12 @@
 package movegen
 
 import (
+	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // MaxPly bounds the depth of perft and of any search built on per-ply arrays.
@@ -33,6 +36,47 @@ type PerftResult struct {
 	Per   []uint64 // Per[i] counts the leaves below Moves[i]
 	// Stopped is true when PerftOptions.Stop ended the count early.
 	Stopped bool
+	Elapsed time.Duration // the count's time (PerftRun's)
+}
+
+// String writes the count with its time and speed as crown perft prints
+// it: "nodes=<n> time=<seconds> nps=<n>".
+func (r PerftResult) String() string {
+	nps := uint64(0)
+	if s := r.Elapsed.Seconds(); s > 0 {
+		nps = uint64(float64(r.Nodes) / s)
+	}
+	return fmt.Sprintf("nodes=%d time=%.3f nps=%d", r.Nodes, r.Elapsed.Seconds(), nps)
+}
+
+// Divide returns a line per root move of p, the position counted, with
+// the count below it ("11-15 4"), in square order (from, then to) so that
+// two programs' divides line up. Counting paths, a capture may be listed
+// once per route: those are told apart by their full landing paths.
+func (r PerftResult) Divide(p *Position) []string {
+	order := make([]int, len(r.Moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ma, mb := r.Moves[a], r.Moves[b]
+		if ma.From != mb.From {
+			return int(ma.From) - int(mb.From)
+		}
+		return int(ma.To) - int(mb.To)
+	})
+	lines := make([]string, len(order))
+	for k, i := range order {
+		m, name := r.Moves[i], p.FormatMove(r.Moves[i])
+		for _, o := range r.Moves {
+			if o.Same(m) && o.PathString() != m.PathString() {
+				name = m.PathString()
+				break
+			}
+		}
+		lines[k] = fmt.Sprintf("%s %d", name, r.Per[i])
+	}
+	return lines
 }
 
 // cacheMinDepth is the least remaining depth whose subtree count is cached:
@@ -208,6 +252,13 @@ type perftTask struct {
 // counter one at a time, so that no thread idles while another holds a big
 // subtree. The error says when CacheMiB is too large.
 func PerftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
+	start := time.Now()
+	res, err := perftRun(p, depth, opt)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+func perftRun(p Position, depth int, opt PerftOptions) (PerftResult, error) {
 	var res PerftResult
 	depth = min(depth, MaxPly)
 	var cache *perftCache

@@ -245,3 +245,38 @@ func TestPerftRunStop(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftResultText: a count's line and the divide, root moves in square
+// order, a capture counted by paths named by its full path.
+func TestPerftResultText(t *testing.T) {
+	if got, want := (PerftResult{Nodes: 1500, Elapsed: 3 * time.Second}).String(), "nodes=1500 time=3.000 nps=500"; got != want {
+		t.Errorf("String: %q, want %q", got, want)
+	}
+	if got, want := (PerftResult{Nodes: 7}).String(), "nodes=7 time=0.000 nps=0"; got != want {
+		t.Errorf("String without time: %q, want %q", got, want)
+	}
+	for _, c := range []struct {
+		fen   string
+		depth int
+		paths bool
+		want  string
+	}{
+		{"", 2, false, "9-13 7,9-14 7,10-14 7,10-15 7,11-15 7,11-16 7,12-16 7"},
+		{"W:WK10:B14,15,22,23", 1, true, "10x17x26x19x10 1,10x19x26x17x10 1"},
+	} {
+		p := StartPosition(American)
+		if c.fen != "" {
+			var err error
+			if p, err = ParseFEN(c.fen, American); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := PerftRun(p, c.depth, PerftOptions{Paths: c.paths})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(res.Divide(&p), ","); got != c.want {
+			t.Errorf("%q depth %d: divide %q, want %q", c.fen, c.depth, got, c.want)
+		}
+	}
+}

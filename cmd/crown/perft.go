@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
-	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -42,9 +40,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if f.divide {
 		return perftDivide(f, stdout, stderr)
 	}
-	var last perftLine
+	var last movegen.PerftResult
 	for d := 1; d <= f.depth; d++ {
-		l, err := timedPerft(f.pos, d, f.opt)
+		l, err := movegen.PerftRun(f.pos, d, f.opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "crown perft: %v\n", err)
 			return exitFail
@@ -108,64 +106,18 @@ func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int)
 	return f, exitOK
 }
 
-// perftLine is one count with its time, written as
-// "nodes=<n> time=<seconds> nps=<n>".
-type perftLine struct {
-	nodes uint64
-	time  time.Duration
-}
-
-func (l perftLine) String() string {
-	nps := uint64(0)
-	if s := l.time.Seconds(); s > 0 {
-		nps = uint64(float64(l.nodes) / s)
-	}
-	return fmt.Sprintf("nodes=%d time=%.3f nps=%d", l.nodes, l.time.Seconds(), nps)
-}
-
-func timedPerft(p movegen.Position, depth int, opt movegen.PerftOptions) (perftLine, error) {
-	start := time.Now()
-	res, err := movegen.PerftRun(p, depth, opt)
-	return perftLine{nodes: res.Nodes, time: time.Since(start)}, err
-}
-
 // perftDivide prints the count below each root move, then the total.
 func perftDivide(f *perftFlags, stdout, stderr io.Writer) int {
-	start := time.Now()
 	res, err := movegen.PerftRun(f.pos, f.depth, f.opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "crown perft: %v\n", err)
 		return exitFail
 	}
-	elapsed := time.Since(start)
-	order := make([]int, len(res.Moves))
-	for i := range order {
-		order[i] = i
+	for _, l := range res.Divide(&f.pos) {
+		fmt.Fprintln(stdout, l)
 	}
-	// Root moves in square order, so that two programs' divides line up.
-	sort.SliceStable(order, func(a, b int) bool {
-		ma, mb := res.Moves[order[a]], res.Moves[order[b]]
-		if ma.From != mb.From {
-			return ma.From < mb.From
-		}
-		return ma.To < mb.To
-	})
-	for _, i := range order {
-		fmt.Fprintf(stdout, "%s %d\n", divideName(&f.pos, res.Moves, res.Moves[i]), res.Per[i])
-	}
-	fmt.Fprintf(stdout, "perft depth=%d %s\n", f.depth, perftLine{res.Nodes, elapsed})
+	fmt.Fprintf(stdout, "perft depth=%d %s\n", f.depth, res)
 	return exitOK
-}
-
-// divideName writes a root move in PDN. Counting paths, one capture may be
-// listed once per route; those are told apart by their full landing paths.
-func divideName(p *movegen.Position, moves []movegen.Move, m movegen.Move) string {
-	for _, o := range moves {
-		if o.Same(m) && o.PathString() != m.PathString() {
-			return m.PathString()
-		}
-	}
-	return p.FormatMove(m)
 }
 
 // runPerftSuite checks every row of the suite file and prints one line per
@@ -184,24 +136,24 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	failed := 0
-	var total perftLine
+	var total movegen.PerftResult
 	for _, r := range rows {
 		opt := f.opt
 		opt.Paths = r.Paths
-		l, err := timedPerft(r.Pos, r.Depth, opt)
+		l, err := movegen.PerftRun(r.Pos, r.Depth, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "crown perft: %v\n", err)
 			return exitFail
 		}
-		total.nodes += l.nodes
-		total.time += l.time
+		total.Nodes += l.Nodes
+		total.Elapsed += l.Elapsed
 		verdict := "ok  "
-		if l.nodes != r.Want {
+		if l.Nodes != r.Want {
 			verdict = "FAIL"
 			failed++
 		}
 		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.Line, r.Pos.Variant, r.FEN, r.Depth, r.Convention(), l)
-		if l.nodes != r.Want {
+		if l.Nodes != r.Want {
 			fmt.Fprintf(stdout, " want=%d", r.Want)
 		}
 		fmt.Fprintln(stdout)
