@@ -1,7 +1,11 @@
 package match
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Score counts a match's games from one engine's view.
@@ -109,6 +113,28 @@ func (s Score) LOS() float64 {
 type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
+}
+
+// SPRTErrorRate is the Alpha and Beta ParseSPRT gives: 5% each, the usual
+// choice.
+const SPRTErrorRate = 0.05
+
+// ParseSPRT reads a test written "elo0,elo1" (crown match --sprt), with
+// error rates of SPRTErrorRate.
+func ParseSPRT(s string) (*SPRT, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return nil, fmt.Errorf("want elo0,elo1, e.g. 0,10")
+	}
+	elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err := errors.Join(err0, err1); err != nil {
+		return nil, fmt.Errorf("want two numbers: %w", err)
+	}
+	if elo1 <= elo0 {
+		return nil, fmt.Errorf("elo1 (%g) must be above elo0 (%g)", elo1, elo0)
+	}
+	return &SPRT{Elo0: elo0, Elo1: elo1, Alpha: SPRTErrorRate, Beta: SPRTErrorRate}, nil
 }
 
 // SPRTVerdict is the state of a sequential test.

@@ -2,6 +2,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -79,6 +80,17 @@ func TestSPRT(t *testing.T) {
 		}
 		if got := test.Verdict(s); got != tc.verdict {
 			t.Errorf("%+v [%v,%v]: %v, want %v", s, tc.elo0, tc.elo1, got, tc.verdict)
+		}
+	}
+}
+
+func TestParseSPRT(t *testing.T) {
+	if s, err := ParseSPRT(" -2.5, 5 "); err != nil || *s != (SPRT{Elo0: -2.5, Elo1: 5, Alpha: SPRTErrorRate, Beta: SPRTErrorRate}) {
+		t.Errorf("-2.5,5: %+v, %v", s, err)
+	}
+	for in, want := range map[string]string{"5": "want elo0,elo1", "a,5": "want two numbers", "5,0": "elo1 (0) must be above elo0 (5)", "1,1": "must be above"} {
+		if _, err := ParseSPRT(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", in, err, want)
 		}
 	}
 }

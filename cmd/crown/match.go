@@ -6,8 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
@@ -21,9 +19,6 @@ import (
 // engine's own settings give a limit: quick games, enough for hundreds of
 // ballot games in minutes.
 const defaultMatchMoveTime = 100 * time.Millisecond
-
-// sprtErrorRate is alpha and beta of --sprt: 5% each, the usual choice.
-const sprtErrorRate = 0.05
 
 func init() {
 	register(command{
@@ -154,7 +149,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 		cfg.Limits.MoveTime = defaultMatchMoveTime
 	}
 	if *sprt != "" {
-		if cfg.SPRT, err = parseSPRT(*sprt); err != nil {
+		if cfg.SPRT, err = match.ParseSPRT(*sprt); err != nil {
 			return usageErr("--sprt: %v", err)
 		}
 	}
@@ -204,20 +199,3 @@ func resumeMatch(name string, cfg match.Config) ([]*match.Game, error) {
 
 // seconds converts a flag's seconds to a duration.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-
-// parseSPRT reads "elo0,elo1".
-func parseSPRT(s string) (*match.SPRT, error) {
-	a, b, ok := strings.Cut(s, ",")
-	if !ok {
-		return nil, fmt.Errorf("want elo0,elo1, e.g. 0,10")
-	}
-	elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-	elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-	if err := errors.Join(err0, err1); err != nil {
-		return nil, fmt.Errorf("want two numbers: %w", err)
-	}
-	if elo1 <= elo0 {
-		return nil, fmt.Errorf("elo1 (%g) must be above elo0 (%g)", elo1, elo0)
-	}
-	return &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: sprtErrorRate, Beta: sprtErrorRate}, nil
-}

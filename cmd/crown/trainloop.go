@@ -164,7 +164,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 		cfg.MatchLimits.MoveTime = defaultMatchMoveTime
 	}
 	if *sprt != "" {
-		if cfg.SPRT, err = parseSPRT(*sprt); err != nil {
+		if cfg.SPRT, err = match.ParseSPRT(*sprt); err != nil {
 			return usageErr("--sprt: %v", err)
 		}
 	}
