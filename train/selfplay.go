@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -32,6 +34,44 @@ const (
 	// Config.OpeningsFile, then RandomPlies random plies.
 	FromFile
 )
+
+// ParseOpenings reads how games begin as crown selfplay --openings
+// writes it: deck, random, or a file of openings (FromFile, with the file
+// that must exist); "" is the rule set's default, Deck for American and
+// Random for the others.
+func ParseOpenings(s string, v movegen.Variant) (Openings, string, error) {
+	switch s {
+	case "":
+		if v != movegen.American {
+			return Random, "", nil
+		}
+		return Deck, "", nil
+	case "deck":
+		return Deck, "", nil
+	case "random":
+		return Random, "", nil
+	}
+	if _, err := os.Stat(s); err != nil {
+		return 0, "", fmt.Errorf("want deck, random or a file of openings (%v)", err)
+	}
+	return FromFile, s, nil
+}
+
+// ParseShard reads a shard written I/N (crown selfplay --shard), 0 <= I <
+// N: Config's Shard and Shards.
+func ParseShard(s string) (i, n int, err error) {
+	is, ns, ok := strings.Cut(s, "/")
+	if ok {
+		i, err = strconv.Atoi(is)
+	}
+	if ok && err == nil {
+		n, err = strconv.Atoi(ns)
+	}
+	if !ok || err != nil || i < 0 || i >= n {
+		return 0, 0, errors.New("want I/N with 0 <= I < N")
+	}
+	return i, n, nil
+}
 
 // Bounds of a self-play configuration.
 const (

@@ -470,3 +470,44 @@ func TestSelfPlayConfigErrors(t *testing.T) {
 		t.Error("bad configurations made a data file")
 	}
 }
+
+func TestParseShard(t *testing.T) {
+	tests := []struct {
+		in   string
+		i, n int
+		ok   bool
+	}{
+		{"0/1", 0, 1, true}, {"1/2", 1, 2, true}, {"2/2", 0, 0, false}, {"1", 0, 0, false}, {"a/b", 0, 0, false}, {"-1/2", 0, 0, false},
+	}
+	for _, tt := range tests {
+		i, n, err := ParseShard(tt.in)
+		if i != tt.i || n != tt.n || (err == nil) != tt.ok {
+			t.Errorf("%q: %d/%d, %v", tt.in, i, n, err)
+		}
+	}
+}
+
+func TestParseOpenings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("B:W21-32:B1-12\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		in   string
+		v    movegen.Variant
+		want Openings
+		file string
+	}{
+		{"", movegen.American, Deck, ""}, {"", movegen.Pool, Random, ""}, {"deck", movegen.Pool, Deck, ""},
+		{"random", movegen.American, Random, ""}, {file, movegen.Pool, FromFile, file},
+	}
+	for _, tt := range tests {
+		o, f, err := ParseOpenings(tt.in, tt.v)
+		if o != tt.want || f != tt.file || err != nil {
+			t.Errorf("%q %v: %v %q, %v", tt.in, tt.v, o, f, err)
+		}
+	}
+	if _, _, err := ParseOpenings(file+".none", movegen.American); err == nil || !strings.Contains(err.Error(), "want deck, random or a file") {
+		t.Errorf("missing file: %v", err)
+	}
+}

@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -191,23 +188,10 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.Poo
 	if cfg.Limits.Depth == 0 && cfg.Limits.Nodes == 0 {
 		cfg.Limits.Nodes = defaultSelfplayNodes
 	}
-	switch *openings {
-	case "":
-		cfg.Openings = train.Deck
-		if cfg.Variant != movegen.American {
-			cfg.Openings = train.Random
-		}
-	case "deck":
-		cfg.Openings = train.Deck
-	case "random":
-		cfg.Openings = train.Random
-	default:
-		if _, err := os.Stat(*openings); err != nil {
-			return usageErr("--openings %q: want deck, random or a file of openings (%v)", *openings, err)
-		}
-		cfg.Openings, cfg.OpeningsFile = train.FromFile, *openings
+	if cfg.Openings, cfg.OpeningsFile, err = train.ParseOpenings(*openings, cfg.Variant); err != nil {
+		return usageErr("--openings %q: %v", *openings, err)
 	}
-	if cfg.Shard, cfg.Shards, err = parseShard(*shard); err != nil {
+	if cfg.Shard, cfg.Shards, err = train.ParseShard(*shard); err != nil {
 		return usageErr("--shard %q: %v", *shard, err)
 	}
 	if cfg.Openings == train.Random && !fs.Changed("random-plies") {
@@ -244,19 +228,4 @@ func checkSelfplayFlags(fs *pflag.FlagSet, randomPlies, nodeJitter int, lim sear
 		return errors.New("--node-jitter needs --nodes")
 	}
 	return nil
-}
-
-// parseShard reads I/N, 0 <= I < N.
-func parseShard(s string) (i, n int, err error) {
-	is, ns, ok := strings.Cut(s, "/")
-	if ok {
-		i, err = strconv.Atoi(is)
-	}
-	if ok && err == nil {
-		n, err = strconv.Atoi(ns)
-	}
-	if !ok || err != nil || i < 0 || i >= n {
-		return 0, 0, errors.New("want I/N with 0 <= I < N")
-	}
-	return i, n, nil
 }
