@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
@@ -451,6 +452,48 @@ func TestOpen(t *testing.T) {
 			t.Errorf("Open(%q, %v) = a book of %v, %v", tc.path, tc.v, b.Variant(), err)
 		case tc.path == "" && b != pool:
 			t.Errorf("Open(\"\", %v) is not the shipped book", tc.v)
+		}
+	}
+}
+
+// TestShippedBookCoverage: the shipped American book's size is its file's,
+// and it holds every ballot of the deck with a main line beyond it.
+func TestShippedBookCoverage(t *testing.T) {
+	b, err := Default(movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []Entry
+	b.Each(func(e Entry) bool { entries = append(entries, e); return true })
+	var file bytes.Buffer
+	if err := Write(&file, movegen.American, entries); err != nil {
+		t.Fatal(err)
+	}
+	if b.Size() != file.Len() {
+		t.Errorf("Size %d, the file %d bytes", b.Size(), file.Len())
+	}
+	deck, err := SelectBallots("deck", movegen.American)
+	if err != nil {
+		t.Fatal(err)
+	}
+	depths := b.BallotDepths(deck)
+	if len(depths) != len(deck) || depths[0] < 1 || depths[0] > depths[len(depths)-1] {
+		t.Errorf("%d ballots of %d in the book, depths %v", len(depths), len(deck), depths)
+	}
+}
+
+func TestProgressString(t *testing.T) {
+	tests := []struct {
+		p    Progress
+		want string
+	}{
+		{Progress{Target: 100}, "book [..............................] 0/100 positions  0 searches  main line >= 0  forced 0  elapsed 0s  left ?"},
+		{Progress{Positions: 50, Target: 100, Searches: 60, MinMain: 4, Forced: 2, Elapsed: 10 * time.Second},
+			"book [###############...............] 50/100 positions  60 searches  main line >= 4  forced 2  elapsed 10s  left ~10s"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
 		}
 	}
 }

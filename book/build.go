@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -80,6 +81,24 @@ type Progress struct {
 	Forced    int           // positions still forced (ballots, short main lines) at the last round
 	MinMain   int           // shortest main line over the roots, in plies
 	Elapsed   time.Duration // this run
+}
+
+// progressBarWidth is the width of Progress.String's bar in characters.
+const progressBarWidth = 30
+
+// String writes the progress as crown book build's progress line shows
+// it: a bar of the positions to the target, the searches, the shortest
+// main line, the positions forced, the time and the time left.
+func (p Progress) String() string {
+	frac := min(float64(p.Positions)/float64(p.Target), 1)
+	n := int(frac * progressBarWidth)
+	left := "?"
+	if frac > 0 && p.Positions > 0 {
+		left = "~" + time.Duration(float64(p.Elapsed)*(1-frac)/frac).Round(time.Second).String()
+	}
+	return fmt.Sprintf("book [%s%s] %d/%d positions  %d searches  main line >= %d  forced %d  elapsed %s  left %s",
+		strings.Repeat("#", n), strings.Repeat(".", progressBarWidth-n), p.Positions, p.Target, p.Searches,
+		p.MinMain, p.Forced, p.Elapsed.Round(time.Second), left)
 }
 
 type edge struct {

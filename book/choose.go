@@ -3,6 +3,7 @@ package book
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -108,4 +109,18 @@ func (b *Book) MainLine(p movegen.Position, limit int) []movegen.Move {
 		p.MakeMove(m.Move)
 	}
 	return line
+}
+
+// BallotDepths returns, for each of ballots the book holds, the length of
+// its main line beyond the ballot (MainLine to movegen.MaxPly), shortest
+// first: how deep the book covers a deck.
+func (b *Book) BallotDepths(ballots []Ballot) []int {
+	var depths []int
+	for _, bl := range ballots {
+		if b.Contains(bl.Pos) {
+			depths = append(depths, len(b.MainLine(bl.Pos, movegen.MaxPly)))
+		}
+	}
+	slices.Sort(depths)
+	return depths
 }

@@ -100,6 +100,9 @@ func (b *Book) Positions() int { return len(b.keys) }
 // Moves returns the number of moves stored, over all positions.
 func (b *Book) Moves() int { return len(b.moves) }
 
+// Size returns the book's size in its file format, in bytes.
+func (b *Book) Size() int { return HeaderSize + b.Positions()*PositionSize + b.Moves()*MoveSize }
+
 // find returns the index of p's record, or -1.
 func (b *Book) find(p *movegen.Position) int {
 	k := keyOf(p)

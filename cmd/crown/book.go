@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
@@ -28,8 +26,6 @@ const (
 	// bookCheckpoint: how often a build writes its file by default, so an
 	// interrupted one loses at most this much work.
 	bookCheckpoint = 30 * time.Second
-	// bookBarWidth is the progress bar's width in characters.
-	bookBarWidth = 30
 	// bookCoveredPlies is the main-line depth beyond a ballot that book
 	// info counts as covered (issue 15's target).
 	bookCoveredPlies = 8
@@ -143,7 +139,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
-		Progress:        func(p book.Progress) { bookProgress(stderr, p) },
+		Progress:        func(p book.Progress) { fmt.Fprintf(stderr, "\r%s   ", p) },
 		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
 		CheckpointEvery: *checkpoint,
 	}
@@ -175,19 +171,6 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "book %s: %d positions, %d moves, %d bytes, %s this run (limits %s)\n",
 		*out, len(entries), moves, size, time.Since(start).Round(time.Second), lim)
 	return exitOK
-}
-
-// bookProgress writes the build's progress bar.
-func bookProgress(w io.Writer, p book.Progress) {
-	frac := min(float64(p.Positions)/float64(p.Target), 1)
-	n := int(frac * bookBarWidth)
-	left := "?"
-	if frac > 0 && p.Positions > 0 {
-		left = "~" + time.Duration(float64(p.Elapsed)*(1-frac)/frac).Round(time.Second).String()
-	}
-	fmt.Fprintf(w, "\rbook [%s%s] %d/%d positions  %d searches  main line >= %d  forced %d  elapsed %s  left %s   ",
-		strings.Repeat("#", n), strings.Repeat(".", bookBarWidth-n), p.Positions, p.Target, p.Searches,
-		p.MinMain, p.Forced, p.Elapsed.Round(time.Second), left)
 }
 
 // bookBallots returns the selected ballots: sel is deck, crossboard, all
@@ -295,7 +278,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 		name = "shipped " + v.Rules().Name + " book"
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d positions, %d moves, %d bytes, read in %s\n", name, v.Rules().Name,
-		b.Positions(), b.Moves(), book.HeaderSize+b.Positions()*book.PositionSize+b.Moves()*book.MoveSize, loaded.Round(time.Microsecond))
+		b.Positions(), b.Moves(), b.Size(), loaded.Round(time.Microsecond))
 	verdict := "every stored move is legal"
 	if err := b.Verify(); err != nil {
 		verdict = err.Error()
@@ -307,13 +290,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	if len(ballotList) == 0 {
 		return exitOK
 	}
-	var depths []int
-	for _, bl := range ballotList {
-		if b.Contains(bl.Pos) {
-			depths = append(depths, len(b.MainLine(bl.Pos, movegen.MaxPly)))
-		}
-	}
-	sort.Ints(depths)
+	depths := b.BallotDepths(ballotList)
 	covered := 0
 	for _, d := range depths {
 		if d >= bookCoveredPlies {
