@@ -169,6 +169,33 @@ func (db *DB) get(s *Slice, i int64) movegen.Result {
 // Slices returns the slices held, by rule set and in build order.
 func (db *DB) Slices() []*Slice { return db.list }
 
+// Totals sum up the slices of one rule set a database holds.
+type Totals struct {
+	Variant          movegen.Variant
+	Slices           int
+	Positions, Bytes int64 // in the slices, and of their files
+}
+
+// Totals returns the totals of each rule set db holds slices of, in the
+// rule sets' order.
+func (db *DB) Totals() []Totals {
+	var by [movegen.NumVariants]Totals
+	for _, s := range db.list {
+		t := &by[s.Variant]
+		t.Variant = s.Variant
+		t.Slices++
+		t.Positions += s.Positions
+		t.Bytes += s.FileBytes
+	}
+	var out []Totals
+	for _, t := range by {
+		if t.Slices > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // Pieces returns the largest n such that every slice of variant v with up
 // to n pieces is held (0 if not even the two-piece ones are).
 func (db *DB) Pieces(v movegen.Variant) int {

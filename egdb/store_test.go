@@ -454,3 +454,39 @@ func TestStoredValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDBTotals: a directory of both rule sets' three-piece slices totals
+// each rule set's slices, positions and file bytes, in the rule sets'
+// order; an empty directory has none.
+func TestDBTotals(t *testing.T) {
+	dir := t.TempDir()
+	for v := range movegen.NumVariants {
+		_, shared := threePieces(t, v)
+		copyDir(t, dir, shared)
+	}
+	db, err := Open(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var want [movegen.NumVariants]Totals
+	for _, s := range db.Slices() {
+		w := &want[s.Variant]
+		w.Variant = s.Variant
+		w.Slices++
+		w.Positions += s.Positions
+		w.Bytes += s.FileBytes
+	}
+	got := db.Totals()
+	if len(got) != int(movegen.NumVariants) || got[0] != want[0] || got[1] != want[1] || got[0].Positions != 199520 {
+		t.Errorf("totals %+v, want %+v", got, want)
+	}
+	empty, err := Open(t.TempDir(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer empty.Close()
+	if got := empty.Totals(); len(got) != 0 {
+		t.Errorf("empty: %+v", got)
+	}
+}

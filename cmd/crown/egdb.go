@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"sync"
 	"time"
 
@@ -236,31 +235,16 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	defer db.Close()
-	type total struct{ slices, positions, bytes int64 }
-	totals := map[movegen.Variant]*total{}
 	for _, s := range db.Slices() {
 		fmt.Fprintf(stdout, "%-8v %-10v positions %12d  bytes %10d  %.4f bytes/position\n",
 			s.Variant, s.Material, s.Positions, s.FileBytes, float64(s.FileBytes)/float64(s.Positions))
-		t := totals[s.Variant]
-		if t == nil {
-			t = &total{}
-			totals[s.Variant] = t
-		}
-		t.slices++
-		t.positions += s.Positions
-		t.bytes += s.FileBytes
 	}
-	vs := make([]movegen.Variant, 0, len(totals))
-	for v := range totals {
-		vs = append(vs, v)
-	}
-	sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
-	for _, v := range vs {
-		t := totals[v]
+	totals := db.Totals()
+	for _, t := range totals {
 		fmt.Fprintf(stdout, "%v: %d slices, complete to %d pieces, %d positions, %d bytes on disk, %.4f bytes/position\n",
-			v, t.slices, db.Pieces(v), t.positions, t.bytes, float64(t.bytes)/float64(t.positions))
+			t.Variant, t.Slices, db.Pieces(t.Variant), t.Positions, t.Bytes, float64(t.Bytes)/float64(t.Positions))
 	}
-	if len(vs) == 0 {
+	if len(totals) == 0 {
 		fmt.Fprintf(stdout, "no slices in %s\n", *dir)
 	}
 	return exitOK
@@ -366,38 +350,28 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	code := exitOK
-	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		held := false
-		for _, s := range db.Slices() {
-			held = held || s.Variant == v
-		}
-		if !held {
-			continue
-		}
-		start := time.Now()
+	for _, t := range db.Totals() {
+		v, start := t.Variant, time.Now()
+		var n, count int64
+		var bad []egdb.Mismatch
+		what := "positions"
 		if *sample > 0 {
-			n, bad := db.VerifySample(v, *sample, sampleSeed)
-			fmt.Fprintf(stdout, "%v: %d sampled positions checked in %.2f s, %d mismatches\n", v, n, time.Since(start).Seconds(), len(bad))
-			for _, m := range bad {
-				fmt.Fprintf(stdout, "MISMATCH %v %s: stored %v, successors say %v\n", v, m.Position.FEN(), m.Stored, m.Computed)
+			n, bad = db.VerifySample(v, *sample, sampleSeed)
+			count, what = int64(len(bad)), "sampled positions"
+		} else {
+			var mu sync.Mutex
+			n, count, bad, err = db.Verify(v, *threads, func(done, total int64) {
+				mu.Lock()
+				fmt.Fprintf(stderr, "\regdb verify %v %d/%d positions   ", v, done, total)
+				mu.Unlock()
+			})
+			if err != nil {
+				fmt.Fprintf(stderr, "\ncrown egdb: verify: %v\n", err)
+				return exitFail
 			}
-			if len(bad) > 0 {
-				code = exitFail
-			}
-			continue
+			fmt.Fprintln(stderr)
 		}
-		var mu sync.Mutex
-		n, count, bad, err := db.Verify(v, *threads, func(done, total int64) {
-			mu.Lock()
-			fmt.Fprintf(stderr, "\regdb verify %v %d/%d positions   ", v, done, total)
-			mu.Unlock()
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "\ncrown egdb: verify: %v\n", err)
-			return exitFail
-		}
-		fmt.Fprintln(stderr)
-		fmt.Fprintf(stdout, "%v: %d positions checked in %.2f s, %d mismatches\n", v, n, time.Since(start).Seconds(), count)
+		fmt.Fprintf(stdout, "%v: %d %s checked in %.2f s, %d mismatches\n", v, n, what, time.Since(start).Seconds(), count)
 		for _, m := range bad {
 			fmt.Fprintf(stdout, "MISMATCH %v %s: stored %v, successors say %v\n", v, m.Position.FEN(), m.Stored, m.Computed)
 		}
