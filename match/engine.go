@@ -98,69 +98,92 @@ func StartEngine(e *Engine) (*Conn, error) {
 	var out io.ReadCloser
 	var wait func() error
 	if e.Run != nil {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		ctx, cancel := context.WithCancel(context.Background())
-		finished := make(chan error, 1)
-		go func() {
-			var err error
-			defer func() {
-				outW.CloseWithError(io.EOF)
-				inR.CloseWithError(io.ErrClosedPipe)
-				finished <- err
-			}()
-			defer fault.Recover(&err, "engine "+e.Name) // a crash, adjudicated as one
-			err = e.Run(ctx, inR, outW)
-		}()
-		in, out = inW, outR
-		c.stop = func() {
-			cancel()
-			inW.CloseWithError(io.ErrClosedPipe)
-			outR.CloseWithError(io.ErrClosedPipe)
-		}
-		wait = func() error { err := <-finished; cancel(); return err }
+		in, out, wait = c.runInProcess(e)
 	} else {
-		if len(e.Argv) == 0 {
-			return nil, fmt.Errorf("engine %s: no command", e.Name)
-		}
-		cmd := exec.Command(e.Argv[0], e.Argv[1:]...)
-		c.stderr = &stderrLog{}
-		cmd.Stderr = c.stderr
-		stdin, err := cmd.StdinPipe()
-		if err != nil {
+		var err error
+		if in, out, wait, err = c.startProcess(e); err != nil {
 			return nil, err
-		}
-		// Stdout is a pipe of our own, not StdoutPipe: Wait closes that one
-		// on exit and could drop the last lines before they are read.
-		pr, pw, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		cmd.Stdout = pw
-		err = cmd.Start()
-		pw.Close()
-		if err != nil {
-			pr.Close()
-			return nil, fmt.Errorf("engine %s: %w", e.Name, err)
-		}
-		var once sync.Once
-		c.stop = func() {
-			once.Do(func() {
-				_ = cmd.Process.Kill()
-				pr.Close()
-			})
-		}
-		in, out = stdin, pr
-		// Wait returns once the process has ended and its stderr is read
-		// to the end; its state then holds the peak memory.
-		wait = func() error {
-			err := cmd.Wait()
-			c.mu.Lock()
-			c.peak = rusage.Peak(cmd.ProcessState)
-			c.mu.Unlock()
-			return err
 		}
 	}
+	c.serve(in, out, wait)
+	return c, nil
+}
+
+// runInProcess runs e.Run on pipes in a goroutine, sets c.stop to cancel
+// it and close the pipes, and returns the engine's input, its output and
+// a wait for its end.
+func (c *Conn) runInProcess(e *Engine) (in io.WriteCloser, out io.ReadCloser, wait func() error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	finished := make(chan error, 1)
+	go func() {
+		var err error
+		defer func() {
+			outW.CloseWithError(io.EOF)
+			inR.CloseWithError(io.ErrClosedPipe)
+			finished <- err
+		}()
+		defer fault.Recover(&err, "engine "+e.Name) // a crash, adjudicated as one
+		err = e.Run(ctx, inR, outW)
+	}()
+	c.stop = func() {
+		cancel()
+		inW.CloseWithError(io.ErrClosedPipe)
+		outR.CloseWithError(io.ErrClosedPipe)
+	}
+	return inW, outR, func() error { err := <-finished; cancel(); return err }
+}
+
+// startProcess starts e's process, its stderr kept in c.stderr, sets
+// c.stop to kill it, and returns its stdin, its stdout and a wait for its
+// end that keeps its peak memory.
+func (c *Conn) startProcess(e *Engine) (in io.WriteCloser, out io.ReadCloser, wait func() error, err error) {
+	if len(e.Argv) == 0 {
+		return nil, nil, nil, fmt.Errorf("engine %s: no command", e.Name)
+	}
+	cmd := exec.Command(e.Argv[0], e.Argv[1:]...)
+	c.stderr = &stderrLog{}
+	cmd.Stderr = c.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// Stdout is a pipe of our own, not StdoutPipe: Wait closes that one
+	// on exit and could drop the last lines before they are read.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cmd.Stdout = pw
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return nil, nil, nil, fmt.Errorf("engine %s: %w", e.Name, err)
+	}
+	var once sync.Once
+	c.stop = func() {
+		once.Do(func() {
+			_ = cmd.Process.Kill()
+			pr.Close()
+		})
+	}
+	// Wait returns once the process has ended and its stderr is read
+	// to the end; its state then holds the peak memory.
+	wait = func() error {
+		err := cmd.Wait()
+		c.mu.Lock()
+		c.peak = rusage.Peak(cmd.ProcessState)
+		c.mu.Unlock()
+		return err
+	}
+	return stdin, pr, wait, nil
+}
+
+// serve starts the connection's goroutines: one writes the lines sent to
+// in, one reads out's lines, and one waits for the engine's end.
+func (c *Conn) serve(in io.WriteCloser, out io.ReadCloser, wait func() error) {
 	go c.guard("writing to the engine", func() {
 		for line := range c.send {
 			if _, err := io.WriteString(in, line+"\n"); err != nil {
@@ -189,7 +212,6 @@ func StartEngine(e *Engine) (*Conn, error) {
 		defer c.mu.Unlock()
 		c.exitErr = errors.Join(c.exitErr, err)
 	})
-	return c, nil
 }
 
 // guard runs one of the connection's goroutines: a panic in it (a bug)

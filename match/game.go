@@ -329,159 +329,228 @@ type rules struct {
 // playGame plays one game between players[0] and players[1] and
 // adjudicates it. It returns ctx's error, with no game, if ctx ends first.
 func playGame(ctx context.Context, spec gameSpec, players [2]*player, rl rules) (*Game, error) {
-	g := &Game{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.ballot.Pos, Fault: -1}
-	engineOf := func(c movegen.Color) int {
-		if c == movegen.Black {
-			return g.Black
-		}
-		return g.White
+	gr := &gameRun{
+		ctx:     ctx,
+		g:       &Game{Round: spec.round, Ballot: spec.ballot, Black: spec.black, White: 1 - spec.black, Start: spec.ballot.Pos, Fault: -1},
+		players: players,
+		rl:      rl,
+		line:    movegen.NewGame(spec.ballot.Pos),
 	}
-	lose := func(c movegen.Color, end End, reason string) {
-		g.Result, g.End, g.Reason = "1-0", end, reasonText(end, reason)
-		if c == movegen.Black {
-			g.Result = "0-1"
-		}
+	defer gr.stopPonders()
+	if err := gr.begin(); err != nil {
+		return nil, err
 	}
-	draw := func(end End, reason string) {
-		g.Result, g.End, g.Reason = "1/2-1/2", end, reasonText(end, reason)
+	if gr.over() {
+		return gr.g, nil
 	}
-	// fail adjudicates an engine's failure as a loss for the side to move.
-	fail := func(c movegen.Color, err error) (*Game, error) {
-		e := engineOf(c)
-		name := players[e].eng.Name
-		var bad badReply
-		switch {
-		case ctx.Err() != nil:
-			return nil, ctx.Err()
-		case errors.As(err, &bad):
-			lose(c, bad.end, fmt.Sprintf("%s sent %q", name, bad.line))
-		case errors.Is(err, errTimeout):
-			lose(c, EndTimeForfeit, fmt.Sprintf("%s: %v", name, err))
-			g.Fault = e
-		case errors.Is(err, errEngineExited):
-			lose(c, EndCrash, fmt.Sprintf("%s: %v", name, err))
-			g.Fault = e
-		default:
-			lose(c, EndCrash, fmt.Sprintf("%s: %v", name, err))
-			g.Fault = e
-		}
-		return g, nil
-	}
-
-	// A ponder search still running when the game ends is stopped, so
-	// that the engine is free for the next game; an engine that does not
-	// answer the stop is started anew.
-	defer func() {
-		for _, p := range players {
-			if p.pondering {
-				if err := p.stopPonder(ctx); err != nil {
-					p.discard()
-				}
-			}
-		}
-	}()
-
-	// Before the first move, an engine that fails to start or to answer
-	// "new" loses the game whatever its colour.
-	for e, p := range players {
-		c := movegen.Black
-		if e == g.White {
-			c = movegen.White
-		}
-		if err := p.ensure(ctx); err != nil {
-			if !p.started {
-				return nil, err // never ran: the match is misconfigured
-			}
-			return fail(c, err)
-		}
-		if err := p.newGame(ctx); err != nil {
-			return fail(c, err)
-		}
-	}
-
 	// What each engine writes to its stderr from here on goes with the
 	// game, however it ends.
+	defer gr.keepStderr(gr.stderrMarks())
+	for !gr.over() {
+		if err := gr.ply(); err != nil {
+			return nil, err
+		}
+	}
+	return gr.g, nil
+}
+
+// gameRun is one game being played: its record, its engines and the game
+// on the board.
+type gameRun struct {
+	ctx     context.Context
+	g       *Game
+	players [2]*player
+	rl      rules
+	line    *movegen.Game
+}
+
+// over reports whether the game has its result.
+func (gr *gameRun) over() bool { return gr.g.Result != "" }
+
+// engineOf returns the engine (0 or 1) playing colour c.
+func (gr *gameRun) engineOf(c movegen.Color) int {
+	if c == movegen.Black {
+		return gr.g.Black
+	}
+	return gr.g.White
+}
+
+// lose ends the game as a loss for colour c.
+func (g *Game) lose(c movegen.Color, end End, reason string) {
+	g.Result, g.End, g.Reason = "1-0", end, reasonText(end, reason)
+	if c == movegen.Black {
+		g.Result = "0-1"
+	}
+}
+
+// draw ends the game drawn.
+func (g *Game) draw(end End, reason string) {
+	g.Result, g.End, g.Reason = "1/2-1/2", end, reasonText(end, reason)
+}
+
+// fail adjudicates an engine's failure as a loss for colour c, the side
+// to move, or returns ctx's error, adjudicating nothing, if ctx has ended.
+func (gr *gameRun) fail(c movegen.Color, err error) error {
+	if gr.ctx.Err() != nil {
+		return gr.ctx.Err()
+	}
+	e := gr.engineOf(c)
+	name := gr.players[e].eng.Name
+	var bad badReply
+	switch {
+	case errors.As(err, &bad):
+		gr.g.lose(c, bad.end, fmt.Sprintf("%s sent %q", name, bad.line))
+		return nil
+	case errors.Is(err, errTimeout):
+		gr.g.lose(c, EndTimeForfeit, fmt.Sprintf("%s: %v", name, err))
+	default: // the engine exited, or could not be talked to
+		gr.g.lose(c, EndCrash, fmt.Sprintf("%s: %v", name, err))
+	}
+	gr.g.Fault = e
+	return nil
+}
+
+// stopPonders stops a ponder search still running when the game ends, so
+// that the engine is free for the next game; an engine that does not
+// answer the stop is started anew.
+func (gr *gameRun) stopPonders() {
+	for _, p := range gr.players {
+		if p.pondering {
+			if err := p.stopPonder(gr.ctx); err != nil {
+				p.discard()
+			}
+		}
+	}
+}
+
+// begin starts each engine not running and tells it a game starts. Before
+// the first move, an engine that fails to start or to answer "new" loses
+// the game whatever its colour; one that never ran is an error, the match
+// being misconfigured.
+func (gr *gameRun) begin() error {
+	for e, p := range gr.players {
+		c := movegen.Black
+		if e == gr.g.White {
+			c = movegen.White
+		}
+		if err := p.ensure(gr.ctx); err != nil {
+			if !p.started {
+				return err
+			}
+			return gr.fail(c, err)
+		}
+		if err := p.newGame(gr.ctx); err != nil {
+			return gr.fail(c, err)
+		}
+	}
+	return nil
+}
+
+// stderrMarks returns where each engine's stderr stands now.
+func (gr *gameRun) stderrMarks() [2]int64 {
 	var marks [2]int64
-	for e, p := range players {
+	for e, p := range gr.players {
 		marks[e] = p.conn.stderrMark()
 	}
-	defer func() {
-		for e, p := range players {
-			if p.conn != nil {
-				g.Stderr[e] = p.conn.stderrSince(marks[e])
-			}
-		}
-	}()
+	return marks
+}
 
-	line := movegen.NewGame(spec.ballot.Pos)
-	var ml movegen.MoveList
-	for {
-		// The rules first (movegen.Adjudicate): a side with no move has
-		// lost, even on the ply that would have drawn.
-		pos := line.Position()
-		switch o := line.Outcome(); o.Ending {
-		case movegen.NotOver:
-		case movegen.NoMoves:
-			lose(pos.Turn, EndNoMove, o.Detail)
-			return g, nil
-		case movegen.Repetition:
-			draw(EndRepetition, "")
-			return g, nil
-		default:
-			draw(endOf(o.Ending), o.Detail)
-			return g, nil
-		}
-		if len(g.Moves) >= rl.maxPlies {
-			draw(EndMoveCap, fmt.Sprintf("%d plies", rl.maxPlies))
-			return g, nil
-		}
-
-		// The history sent is the game since the last irreversible move,
-		// as CheckerBoard sends it. An engine that pondered on the reply
-		// just played answers its ponder search; one that pondered on
-		// another reply is stopped and asked anew.
-		e := engineOf(pos.Turn)
-		pl := players[e]
-		name := pl.eng.Name
-		var reply protocol.MoveReply
-		var err error
-		last := len(line.Moves) - 1
-		switch {
-		case pl.pondering && last >= 0 && line.Moves[last].Same(pl.expected):
-			g.PonderHits[e]++
-			reply, err = pl.ponderHit(ctx, rl.timeout[e])
-		case pl.pondering:
-			g.PonderMisses[e]++
-			if err = pl.stopPonder(ctx); err != nil {
-				return fail(pos.Turn, err)
-			}
-			fallthrough
-		default:
-			reply, err = pl.getMove(ctx, HistoryText(line), pos.FEN(), rl.limits[e], rl.timeout[e])
-		}
-		if err != nil {
-			return fail(pos.Turn, err)
-		}
-		if reply.Move == "none" {
-			pos.GenerateMoves(&ml)
-			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
-			return g, nil
-		}
-		if _, err := line.PlayText(reply.Move); err != nil {
-			lose(pos.Turn, EndIllegal, fmt.Sprintf("%s played %v", name, err))
-			return g, nil
-		}
-		g.Moves = line.Moves
-		if reply.Claim == movegen.Draw {
-			draw(EndDrawClaim, fmt.Sprintf("by %s", name))
-			return g, nil
-		}
-		if pl.eng.Ponder && reply.Ponder != "" {
-			if err := pl.ponder(ctx, line, reply.Ponder, rl.limits[e]); err != nil {
-				return fail(pos.Turn, err)
-			}
+// keepStderr keeps with the game what each engine still running wrote to
+// its stderr since marks.
+func (gr *gameRun) keepStderr(marks [2]int64) {
+	for e, p := range gr.players {
+		if p.conn != nil {
+			gr.g.Stderr[e] = p.conn.stderrSince(marks[e])
 		}
 	}
+}
+
+// ply plays one ply, or ends the game: by the rules, the move cap, or the
+// move (or failure) of the side to move. It returns only ctx's error.
+func (gr *gameRun) ply() error {
+	pos := gr.line.Position()
+	if gr.adjudicate(pos) {
+		return nil
+	}
+	e := gr.engineOf(pos.Turn)
+	reply, err := gr.ask(pos, e)
+	if err != nil {
+		return gr.fail(pos.Turn, err)
+	}
+	return gr.play(pos, e, reply)
+}
+
+// adjudicate ends the game if it is over before the move from pos: by the
+// rules first (movegen.Adjudicate: a side with no move has lost, even on
+// the ply that would have drawn), then by the move cap.
+func (gr *gameRun) adjudicate(pos movegen.Position) bool {
+	g := gr.g
+	switch o := gr.line.Outcome(); o.Ending {
+	case movegen.NotOver:
+	case movegen.NoMoves:
+		g.lose(pos.Turn, EndNoMove, o.Detail)
+		return true
+	case movegen.Repetition:
+		g.draw(EndRepetition, "")
+		return true
+	default:
+		g.draw(endOf(o.Ending), o.Detail)
+		return true
+	}
+	if len(g.Moves) >= gr.rl.maxPlies {
+		g.draw(EndMoveCap, fmt.Sprintf("%d plies", gr.rl.maxPlies))
+		return true
+	}
+	return false
+}
+
+// ask returns engine e's move from pos. The history sent is the game since
+// the last irreversible move, as CheckerBoard sends it. An engine that
+// pondered on the reply just played answers its ponder search; one that
+// pondered on another reply is stopped and asked anew.
+func (gr *gameRun) ask(pos movegen.Position, e int) (protocol.MoveReply, error) {
+	pl := gr.players[e]
+	last := len(gr.line.Moves) - 1
+	switch {
+	case pl.pondering && last >= 0 && gr.line.Moves[last].Same(pl.expected):
+		gr.g.PonderHits[e]++
+		return pl.ponderHit(gr.ctx, gr.rl.timeout[e])
+	case pl.pondering:
+		gr.g.PonderMisses[e]++
+		if err := pl.stopPonder(gr.ctx); err != nil {
+			return protocol.MoveReply{}, err
+		}
+	}
+	return pl.getMove(gr.ctx, HistoryText(gr.line), pos.FEN(), gr.rl.limits[e], gr.rl.timeout[e])
+}
+
+// play plays engine e's reply from pos, or ends the game on an illegal
+// move or a draw claim, and starts the engine's ponder search if it
+// ponders and named the reply it expects.
+func (gr *gameRun) play(pos movegen.Position, e int, reply protocol.MoveReply) error {
+	g, pl := gr.g, gr.players[e]
+	name := pl.eng.Name
+	if reply.Move == "none" {
+		var ml movegen.MoveList
+		pos.GenerateMoves(&ml)
+		g.lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
+		return nil
+	}
+	if _, err := gr.line.PlayText(reply.Move); err != nil {
+		g.lose(pos.Turn, EndIllegal, fmt.Sprintf("%s played %v", name, err))
+		return nil
+	}
+	g.Moves = gr.line.Moves
+	if reply.Claim == movegen.Draw {
+		g.draw(EndDrawClaim, fmt.Sprintf("by %s", name))
+		return nil
+	}
+	if pl.eng.Ponder && reply.Ponder != "" {
+		if err := pl.ponder(gr.ctx, gr.line, reply.Ponder, gr.rl.limits[e]); err != nil {
+			return gr.fail(pos.Turn, err)
+		}
+	}
+	return nil
 }
 
 // reasonText writes an ending with its detail: "illegal move: ...".

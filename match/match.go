@@ -133,6 +133,42 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	games := len(specs)
+	r, rl := newReport(cfg, games)
+	if specs, err = r.resume(cfg, specs); err != nil {
+		return nil, err
+	}
+	if r.Verdict != SPRTContinue || len(specs) == 0 {
+		if r.Verdict != SPRTContinue {
+			r.Stopped = "SPRT " + r.Verdict.String()
+		}
+		return r, nil
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	m := &matchRun{ctx: ctx, cancel: cancel, cfg: &cfg, rl: rl}
+	results := m.start(specs)
+	pdnErr := m.collect(r, results)
+	// results is closed: the workers have stopped their engines.
+	for e := range m.peaks {
+		r.PeakMemory[e] = m.peaks[e].Load()
+	}
+	switch {
+	case m.fatal != nil:
+		return r, m.fatal
+	case pdnErr != nil:
+		return r, fmt.Errorf("match: writing PDN: %w", pdnErr)
+	case r.Stopped == "" && len(r.Games) < games:
+		r.Stopped = "interrupted"
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// newReport returns the empty report of a match of cfg planned for games
+// games, and the rules its games are adjudicated by: each engine's limits
+// (its own, or the match's) and time forfeit, and the move cap.
+func newReport(cfg Config, games int) (*Report, rules) {
 	rl := rules{maxPlies: cfg.MaxPlies}
 	if rl.maxPlies <= 0 {
 		rl.maxPlies = DefaultMaxPlies
@@ -150,9 +186,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
+	return r, rl
+}
+
+// resume counts the games an earlier run finished (cfg.Resumed) and
+// returns the games of specs still to play.
+func (r *Report) resume(cfg Config, specs []gameSpec) ([]gameSpec, error) {
 	done := make(map[int]bool, len(cfg.Resumed))
 	for _, g := range cfg.Resumed {
-		if g.Round < 1 || g.Round > games || done[g.Round] {
+		if g.Round < 1 || g.Round > r.Planned || done[g.Round] {
 			return nil, fmt.Errorf("match: resumed game %d is not a game of this match or is there twice", g.Round)
 		}
 		done[g.Round] = true
@@ -162,13 +204,114 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(cfg.Resumed) > 0 && cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, "[%d/%d] resumed %d finished games | %s\n", len(r.Games), r.Planned, len(cfg.Resumed), r.standing())
 	}
-	if r.Verdict != SPRTContinue || len(specs) == 0 {
-		if r.Verdict != SPRTContinue {
-			r.Stopped = "SPRT " + r.Verdict.String()
-		}
-		return r, nil
+	return specs, nil
+}
+
+// matchRun is a match being played: its workers, what they share, and the
+// first error that stops them.
+type matchRun struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	cfg    *Config
+	rl     rules
+	// peaks holds, per engine, the most memory any of its processes held.
+	peaks     [2]atomic.Int64
+	fatal     error
+	fatalOnce sync.Once
+}
+
+// fail stops the match with err, unless it is stopping already.
+func (m *matchRun) fail(err error) {
+	if m.ctx.Err() == nil {
+		m.fatalOnce.Do(func() { m.fatal = err })
+		m.cancel()
 	}
-	workers := max(1, min(cfg.Concurrency, len(specs)))
+}
+
+// failed, deferred by a goroutine of the match, stops the match with the
+// goroutine's error (a panic: a bug), if any.
+func (m *matchRun) failed(err *error) {
+	if *err != nil {
+		m.fail(*err)
+	}
+}
+
+// start starts the workers, at most cfg.Concurrency, and the goroutine
+// that feeds them specs, and returns the channel of finished games,
+// closed when the workers have stopped.
+func (m *matchRun) start(specs []gameSpec) <-chan *Game {
+	jobs := make(chan gameSpec)
+	results := make(chan *Game)
+	var wg sync.WaitGroup
+	for range max(1, min(m.cfg.Concurrency, len(specs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m.work(jobs, results)
+		}()
+	}
+	go m.feed(specs, jobs)
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	return results
+}
+
+// feed sends the specs to the workers until they are all sent or the
+// match stops, then closes jobs.
+func (m *matchRun) feed(specs []gameSpec, jobs chan<- gameSpec) {
+	defer close(jobs)
+	var err error
+	defer m.failed(&err)
+	defer fault.Recover(&err, "match feeder")
+	for _, s := range specs {
+		select {
+		case jobs <- s:
+		case <-m.ctx.Done():
+			return
+		}
+	}
+}
+
+// work is one worker: it plays the games of jobs with its own pair of
+// engines, restarting an engine whose fault ended a game, and sends them
+// to results.
+func (m *matchRun) work(jobs <-chan gameSpec, results chan<- *Game) {
+	var err error
+	defer m.failed(&err)
+	defer fault.Recover(&err, "match worker")
+	var players [2]*player
+	for e := range players {
+		players[e] = &player{eng: &m.cfg.Engines[e], variant: m.cfg.Variant, peak: &m.peaks[e]}
+	}
+	defer func() {
+		for _, p := range players {
+			p.close()
+		}
+	}()
+	for spec := range jobs {
+		g, err := playGame(m.ctx, spec, players, m.rl)
+		if err != nil {
+			m.fail(err)
+			return
+		}
+		if g.Fault >= 0 {
+			players[g.Fault].discard()
+		}
+		select {
+		case results <- g:
+		case <-m.ctx.Done():
+			return
+		}
+	}
+}
+
+// collect counts the games of results into r as they finish, writes them
+// to the PDN and the progress, and stops the match when the SPRT decides.
+// It returns the first error writing the PDN.
+func (m *matchRun) collect(r *Report, results <-chan *Game) error {
+	cfg := m.cfg
 	event := cfg.Event
 	if event == "" {
 		event = "Crown match"
@@ -177,81 +320,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if date.IsZero() {
 		date = time.Now()
 	}
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan gameSpec)
-	results := make(chan *Game)
-	var fatal error
-	var fatalOnce sync.Once
-	fail := func(err error) {
-		if ctx.Err() == nil {
-			fatalOnce.Do(func() { fatal = err })
-			cancel()
-		}
-	}
-	// A goroutine's panic (a bug) ends the match with it as the error.
-	failed := func(err *error) {
-		if *err != nil {
-			fail(*err)
-		}
-	}
-	var peaks [2]atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var err error
-			defer failed(&err)
-			defer fault.Recover(&err, "match worker")
-			var players [2]*player
-			for e := range players {
-				players[e] = &player{eng: &cfg.Engines[e], variant: cfg.Variant, peak: &peaks[e]}
-			}
-			defer func() {
-				for _, p := range players {
-					p.close()
-				}
-			}()
-			for spec := range jobs {
-				g, err := playGame(ctx, spec, players, rl)
-				if err != nil {
-					fail(err)
-					return
-				}
-				if g.Fault >= 0 {
-					players[g.Fault].discard()
-				}
-				select {
-				case results <- g:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		var err error
-		defer failed(&err)
-		defer fault.Recover(&err, "match feeder")
-		for _, s := range specs {
-			select {
-			case jobs <- s:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-
 	var pdnErr error
 	for g := range results {
-		if ctx.Err() != nil {
+		if m.ctx.Err() != nil {
 			continue // stopped: games finishing now are not counted
 		}
 		r.add(g)
@@ -263,23 +334,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		if r.Verdict != SPRTContinue {
 			r.Stopped = "SPRT " + r.Verdict.String()
-			cancel()
+			m.cancel()
 		}
 	}
-	// results is closed: the workers have stopped their engines.
-	for e := range peaks {
-		r.PeakMemory[e] = peaks[e].Load()
-	}
-	switch {
-	case fatal != nil:
-		return r, fatal
-	case pdnErr != nil:
-		return r, fmt.Errorf("match: writing PDN: %w", pdnErr)
-	case r.Stopped == "" && len(r.Games) < games:
-		r.Stopped = "interrupted"
-		return r, ctx.Err()
-	}
-	return r, nil
+	return pdnErr
 }
 
 // plan lists the games cfg describes, in order: each ballot twice, engine1
