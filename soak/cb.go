@@ -470,6 +470,41 @@ func (w *cbWorker) play(ctx context.Context, g cbGame) error {
 // playGame plays game g on the board line from its ballot; its error is
 // the failure that ended it, nil if none did (or ctx ended it).
 func (w *cbWorker) playGame(ctx context.Context, g cbGame, line *movegen.Game, ex *cbExchange) *cbFailure {
+	if f := w.setOptions(ctx, g, ex); f != nil {
+		return f
+	}
+	clock := newCBClock(g.mode, w.cfg.MoveTime)
+	for ply := 0; !line.Outcome().Over() && ply < cbMaxPlies; ply++ {
+		pos := line.Position()
+		if f := w.setHistory(ctx, g.variant, line, ex); f != nil {
+			return f
+		}
+		req, timeout := clock.getmove(pos, ply)
+		gm, f := w.getmove(ctx, ex, req, timeout)
+		if f != nil {
+			return f
+		}
+		clock.used(pos.Turn, gm.wall)
+		w.stats.count(g.mode, gm, w.cfg.MoveTime)
+		m, f := checkGetmove(&pos, gm, timeout)
+		if f != nil {
+			return f
+		}
+		if err := line.Play(m); err != nil {
+			return &cbFailure{Illegal, err}
+		}
+		w.stats.moves++
+		if gm.ret == cbboard.Draw {
+			w.stats.drawClaims++
+			return nil
+		}
+	}
+	return nil
+}
+
+// setOptions sends game g's enginecommands, each of which must be
+// accepted with its value.
+func (w *cbWorker) setOptions(ctx context.Context, g cbGame, ex *cbExchange) *cbFailure {
 	for _, o := range g.options {
 		value := strings.Fields(o)[2]
 		reply, kind, err := w.request(ctx, ex, "cmd "+o, cbCommandTimeout)
@@ -481,111 +516,146 @@ func (w *cbWorker) playGame(ctx context.Context, g cbGame, line *movegen.Game, e
 			return &cbFailure{BadReply, fmt.Errorf("%s answered %q", o, reply)}
 		}
 	}
-	maxtime := w.cfg.MoveTime
-	increment := maxtime
-	clock := [2]time.Duration{cbClockMoves * maxtime, cbClockMoves * maxtime}
-	for ply := 0; ; ply++ {
-		pos := line.Position()
-		if line.Outcome().Over() || ply >= cbMaxPlies {
-			return nil
-		}
-		hist := match.HistoryText(line)
-		reply, kind, err := w.request(ctx, ex, "cmd set gamehist "+hist, cbCommandTimeout)
-		if err != nil {
-			return &cbFailure{kind, fmt.Errorf("set gamehist: %v", err)}
-		}
-		fen, ok := strings.CutPrefix(reply, "cmd ret 1 reply gamehist moves=")
-		if ok {
-			_, fen, ok = strings.Cut(fen, " fen=")
-		}
-		if ok {
-			reached, err := movegen.ParseFEN(fen, g.variant)
-			ok = err == nil && reached == pos
-		}
-		if !ok {
-			return &cbFailure{BadReply, fmt.Errorf("set gamehist %s answered %q, not the game's position %s", hist, reply, pos.FEN())}
-		}
+	return nil
+}
 
-		// The time, as the game's mode gives it.
-		flags, remaining, playnow := 0, time.Duration(0), -1
-		if ply == 0 {
-			flags |= 1 // CB_RESET_MOVES: a new game
-		}
-		mt := maxtime.Seconds()
-		timeout := cbForfeitFactor*maxtime + cbForfeitMargin
-		switch g.mode {
-		case cbExact:
-			flags |= 2
-		case cbIncr:
-			flags |= 4
-			side := int(pos.Turn)
-			clock[side] += increment // the remaining time includes this move's increment
-			remaining = clock[side]
-			timeout = remaining + cbForfeitMargin
-		case cbPlaynow:
-			mt = cbInfinite
-			// Delays from a fifth of maxtime to twice it, in turn.
-			d := maxtime/5 + time.Duration(ply*7%10)*maxtime/5
-			playnow = int(d.Milliseconds())
-			timeout = d + cbForfeitMargin
-		}
-		req := fmt.Sprintf("getmove %s %s %d %d %d %d", pos.FEN(), strconv.FormatFloat(mt, 'f', -1, 64), flags,
-			remaining.Milliseconds(), increment.Milliseconds(), playnow)
-		reply, kind, err = w.request(ctx, ex, req, timeout)
-		if err != nil {
-			return &cbFailure{kind, fmt.Errorf("getmove: %v", err)}
-		}
-		gm, err := parseCBGetmove(reply)
-		if err != nil {
-			return &cbFailure{BadReply, fmt.Errorf("getmove answered %q: %v", reply, err)}
-		}
-		if g.mode == cbIncr {
-			clock[int(pos.Turn)] -= gm.wall
-		}
-		w.stats.modeMoves[g.mode]++
-		w.stats.modeWall[g.mode] = max(w.stats.modeWall[g.mode], gm.wall)
-		if g.mode == cbPlain && gm.wall > maxtime*11/10 {
-			w.stats.overTime++
-		}
-		if g.mode == cbPlaynow && gm.stop >= 0 {
-			w.stats.playnows++
-			w.stats.playnowTotal += gm.stop
-			w.stats.playnowMax = max(w.stats.playnowMax, gm.stop)
-		}
-		if gm.wall > timeout {
-			return &cbFailure{TimeForfeit, fmt.Errorf("getmove took %v, more than %v", gm.wall, timeout)}
-		}
-		for _, bad := range []string{"Crown: search failed", "Crown: internal error", "Crown: bad input"} {
-			if strings.Contains(gm.info, bad) {
-				return &cbFailure{EngineError, fmt.Errorf("status %q", gm.info)}
-			}
-		}
-		if gm.ret < cbboard.Draw || gm.ret > cbboard.Unknown {
-			return &cbFailure{BadReply, fmt.Errorf("getmove returned %d", gm.ret)}
-		}
-		before := cbboard.BoardOf(&pos)
-		if gm.board == before {
-			return &cbFailure{Illegal, fmt.Errorf("getmove returned %d without a move in %s, which has one (status %q)", gm.ret, pos.FEN(), gm.info)}
-		}
-		m, err := cbboard.Check(&pos, before, gm.board, gm.move)
-		if err != nil {
-			// A board that is no legal successor is an illegal move; a
-			// CBmove that misdescribes a legal one, a bad reply.
-			kind := BadReply
-			if errors.Is(err, cbboard.ErrNoSuccessor) {
-				kind = Illegal
-			}
-			return &cbFailure{kind, err}
-		}
-		if err := line.Play(m); err != nil {
-			return &cbFailure{Illegal, err}
-		}
-		w.stats.moves++
-		if gm.ret == cbboard.Draw {
-			w.stats.drawClaims++
-			return nil
+// setHistory sends the game so far as CheckerBoard does (set gamehist),
+// whose reply must name the game's position.
+func (w *cbWorker) setHistory(ctx context.Context, variant movegen.Variant, line *movegen.Game, ex *cbExchange) *cbFailure {
+	pos := line.Position()
+	hist := match.HistoryText(line)
+	reply, kind, err := w.request(ctx, ex, "cmd set gamehist "+hist, cbCommandTimeout)
+	if err != nil {
+		return &cbFailure{kind, fmt.Errorf("set gamehist: %v", err)}
+	}
+	fen, ok := strings.CutPrefix(reply, "cmd ret 1 reply gamehist moves=")
+	if ok {
+		_, fen, ok = strings.Cut(fen, " fen=")
+	}
+	if ok {
+		reached, err := movegen.ParseFEN(fen, variant)
+		ok = err == nil && reached == pos
+	}
+	if !ok {
+		return &cbFailure{BadReply, fmt.Errorf("set gamehist %s answered %q, not the game's position %s", hist, reply, pos.FEN())}
+	}
+	return nil
+}
+
+// cbClock gives the time of a game's moves as its mode says.
+type cbClock struct {
+	mode    int
+	maxtime time.Duration
+	// remaining is each side's incremental clock (cbIncr).
+	remaining [2]time.Duration
+}
+
+// newCBClock returns the clock of a game in mode at maxtime a move.
+func newCBClock(mode int, maxtime time.Duration) *cbClock {
+	return &cbClock{mode: mode, maxtime: maxtime, remaining: [2]time.Duration{cbClockMoves * maxtime, cbClockMoves * maxtime}}
+}
+
+// getmove returns the soak's getmove request for the move from pos at ply
+// and its time forfeit; with an incremental clock, the side to move gets
+// its increment first.
+func (c *cbClock) getmove(pos movegen.Position, ply int) (req string, timeout time.Duration) {
+	increment := c.maxtime
+	flags, remaining, playnow := 0, time.Duration(0), -1
+	if ply == 0 {
+		flags |= 1 // CB_RESET_MOVES: a new game
+	}
+	mt := c.maxtime.Seconds()
+	timeout = cbForfeitFactor*c.maxtime + cbForfeitMargin
+	switch c.mode {
+	case cbExact:
+		flags |= 2
+	case cbIncr:
+		flags |= 4
+		side := int(pos.Turn)
+		c.remaining[side] += increment // the remaining time includes this move's increment
+		remaining = c.remaining[side]
+		timeout = remaining + cbForfeitMargin
+	case cbPlaynow:
+		mt = cbInfinite
+		// Delays from a fifth of maxtime to twice it, in turn.
+		d := c.maxtime/5 + time.Duration(ply*7%10)*c.maxtime/5
+		playnow = int(d.Milliseconds())
+		timeout = d + cbForfeitMargin
+	}
+	req = fmt.Sprintf("getmove %s %s %d %d %d %d", pos.FEN(), strconv.FormatFloat(mt, 'f', -1, 64), flags,
+		remaining.Milliseconds(), increment.Milliseconds(), playnow)
+	return req, timeout
+}
+
+// used takes a move's time by the wall clock from the side's incremental
+// clock.
+func (c *cbClock) used(side movegen.Color, wall time.Duration) {
+	if c.mode == cbIncr {
+		c.remaining[int(side)] -= wall
+	}
+}
+
+// getmove sends the getmove request req and reads the host's reply.
+func (w *cbWorker) getmove(ctx context.Context, ex *cbExchange, req string, timeout time.Duration) (cbGetmove, *cbFailure) {
+	reply, kind, err := w.request(ctx, ex, req, timeout)
+	if err != nil {
+		return cbGetmove{}, &cbFailure{kind, fmt.Errorf("getmove: %v", err)}
+	}
+	gm, err := parseCBGetmove(reply)
+	if err != nil {
+		return cbGetmove{}, &cbFailure{BadReply, fmt.Errorf("getmove answered %q: %v", reply, err)}
+	}
+	return gm, nil
+}
+
+// count adds a getmove of a game in mode at maxtime to the figures.
+func (s *cbStats) count(mode int, gm cbGetmove, maxtime time.Duration) {
+	s.modeMoves[mode]++
+	s.modeWall[mode] = max(s.modeWall[mode], gm.wall)
+	if mode == cbPlain && gm.wall > maxtime*11/10 {
+		s.overTime++
+	}
+	if mode == cbPlaynow && gm.stop >= 0 {
+		s.playnows++
+		s.playnowTotal += gm.stop
+		s.playnowMax = max(s.playnowMax, gm.stop)
+	}
+}
+
+// cbFailedStatus are the status texts of a getmove that failed.
+var cbFailedStatus = []string{"Crown: search failed", "Crown: internal error", "Crown: bad input"}
+
+// checkGetmove checks the host's getmove reply from pos, returned within
+// timeout, and returns the move it made: the status reports no failure,
+// the return value is one of getmove's, and the board returned is a legal
+// successor that the CBmove agrees with.
+func checkGetmove(pos *movegen.Position, gm cbGetmove, timeout time.Duration) (movegen.Move, *cbFailure) {
+	if gm.wall > timeout {
+		return movegen.Move{}, &cbFailure{TimeForfeit, fmt.Errorf("getmove took %v, more than %v", gm.wall, timeout)}
+	}
+	for _, bad := range cbFailedStatus {
+		if strings.Contains(gm.info, bad) {
+			return movegen.Move{}, &cbFailure{EngineError, fmt.Errorf("status %q", gm.info)}
 		}
 	}
+	if gm.ret < cbboard.Draw || gm.ret > cbboard.Unknown {
+		return movegen.Move{}, &cbFailure{BadReply, fmt.Errorf("getmove returned %d", gm.ret)}
+	}
+	before := cbboard.BoardOf(pos)
+	if gm.board == before {
+		return movegen.Move{}, &cbFailure{Illegal, fmt.Errorf("getmove returned %d without a move in %s, which has one (status %q)", gm.ret, pos.FEN(), gm.info)}
+	}
+	m, err := cbboard.Check(pos, before, gm.board, gm.move)
+	if err != nil {
+		// A board that is no legal successor is an illegal move; a
+		// CBmove that misdescribes a legal one, a bad reply.
+		kind := BadReply
+		if errors.Is(err, cbboard.ErrNoSuccessor) {
+			kind = Illegal
+		}
+		return movegen.Move{}, &cbFailure{kind, err}
+	}
+	return m, nil
 }
 
 // cbGetmove is the host's reply to a soak getmove.
