@@ -437,6 +437,30 @@ var pdnFirstTags = []string{"Event", "Date", "Black", "White", "Result"}
 // another. A comment with a brace, or a mark PDN does not have, is an
 // error, and nothing is written.
 func (g *Game) WritePDN(w io.Writer) error {
+	if err := g.checkPDN(); err != nil {
+		return err
+	}
+	result := g.Result
+	if _, ok := pdnResult(result); !ok {
+		result = "*"
+	}
+	var b strings.Builder
+	g.writeTags(&b, result)
+	text := &pdnText{b: &b}
+	text.comment(g.Comment)
+	if err := g.writeMoves(text); err != nil {
+		return err
+	}
+	text.add(result)
+	b.WriteString("\n\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// checkPDN returns an error if the game cannot be written as PDN: more
+// annotations than moves, a comment with a brace or a mark PDN does not
+// have.
+func (g *Game) checkPDN() error {
 	if len(g.Annotations) > len(g.Moves) {
 		return fmt.Errorf("writing PDN: %d annotations for %d moves", len(g.Annotations), len(g.Moves))
 	}
@@ -448,11 +472,12 @@ func (g *Game) WritePDN(w io.Writer) error {
 			return fmt.Errorf("writing PDN: move %d: %w", i+1, err)
 		}
 	}
-	var b strings.Builder
-	result := g.Result
-	if _, ok := pdnResult(result); !ok {
-		result = "*"
-	}
+	return nil
+}
+
+// writeTags writes the game's tags as WritePDN orders them, with result
+// as the Result tag.
+func (g *Game) writeTags(b *strings.Builder, result string) {
 	done := map[string]bool{"gametype": true, "fen": true}
 	for _, name := range pdnFirstTags {
 		val := g.Tag(name)
@@ -462,52 +487,29 @@ func (g *Game) WritePDN(w io.Writer) error {
 		if val == "" {
 			val = "?"
 		}
-		writeTag(&b, name, val)
+		writeTag(b, name, val)
 		done[strings.ToLower(name)] = true
 	}
 	if g.Variant != American || g.Tag("GameType") != "" {
-		writeTag(&b, "GameType", strconv.Itoa(g.Variant.Rules().GameType))
+		writeTag(b, "GameType", strconv.Itoa(g.Variant.Rules().GameType))
 	}
 	start := StartPosition(g.Variant)
 	if g.Start.Pieces != start.Pieces || g.Start.Kings != start.Kings || g.Start.Turn != start.Turn {
-		writeTag(&b, "FEN", g.Start.FEN())
+		writeTag(b, "FEN", g.Start.FEN())
 	}
 	for _, t := range g.Tags {
 		if !done[strings.ToLower(t.Name)] {
-			writeTag(&b, t.Name, t.Value)
+			writeTag(b, t.Name, t.Value)
 		}
 	}
+}
 
+// writeMoves writes the numbered moves, each with its annotation's mark
+// and its comment; a move that is not legal is an error.
+func (g *Game) writeMoves(text *pdnText) error {
 	p := g.Start
 	p.Variant = g.Variant
 	number, second := 1, p.Turn == White
-	line := 0
-	add := func(s string) {
-		switch {
-		case line == 0:
-		case line+1+len(s) > pdnLineWidth:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(s)
-		line += len(s)
-	}
-	// comment adds {text} word by word, so that it wraps like the moves.
-	comment := func(text string) {
-		words := strings.Fields(text)
-		if len(words) == 0 {
-			return
-		}
-		words[0] = "{" + words[0]
-		words[len(words)-1] += "}"
-		for _, word := range words {
-			add(word)
-		}
-	}
-	comment(g.Comment)
 	var ml MoveList
 	for i, m := range g.Moves {
 		p.GenerateMoves(&ml)
@@ -518,30 +520,60 @@ func (g *Game) WritePDN(w io.Writer) error {
 		if !legal {
 			return fmt.Errorf("writing PDN: move %d (%s) is not legal in %s", i+1, m.PathString(), p.FEN())
 		}
-		text := p.FormatMove(m)
 		var note Annotation
 		if i < len(g.Annotations) {
 			note = g.Annotations[i]
 		}
-		text += note.Mark
+		move := p.FormatMove(m) + note.Mark
 		switch {
 		case !second:
-			text = strconv.Itoa(number) + ". " + text
+			move = strconv.Itoa(number) + ". " + move
 		case i == 0 || i > 0 && i <= len(g.Annotations) && strings.TrimSpace(g.Annotations[i-1].Comment) != "":
-			text = strconv.Itoa(number) + "... " + text // after a comment, the number says whose move it is
+			move = strconv.Itoa(number) + "... " + move // after a comment, the number says whose move it is
 		}
-		add(text)
-		comment(note.Comment)
+		text.add(move)
+		text.comment(note.Comment)
 		p.MakeMove(m)
 		if second {
 			number++
 		}
 		second = !second
 	}
-	add(result)
-	b.WriteString("\n\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return nil
+}
+
+// pdnText is PDN's move text being written, wrapped under pdnLineWidth.
+type pdnText struct {
+	b    *strings.Builder
+	line int // the length of the line being written
+}
+
+// add adds a word, on a new line if it would pass the width.
+func (t *pdnText) add(s string) {
+	switch {
+	case t.line == 0:
+	case t.line+1+len(s) > pdnLineWidth:
+		t.b.WriteByte('\n')
+		t.line = 0
+	default:
+		t.b.WriteByte(' ')
+		t.line++
+	}
+	t.b.WriteString(s)
+	t.line += len(s)
+}
+
+// comment adds {text} word by word, so that it wraps like the moves.
+func (t *pdnText) comment(text string) {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return
+	}
+	words[0] = "{" + words[0]
+	words[len(words)-1] += "}"
+	for _, word := range words {
+		t.add(word)
+	}
 }
 
 // writeTag writes [Name "Value"] with \ and " escaped.
