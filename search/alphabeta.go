@@ -4,13 +4,6 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // aspiration searches the root to depth d in a window around prev,
 // widening it until the score falls inside.
 func (w *worker) aspiration(d, prev int) int {
@@ -60,19 +53,14 @@ func (w *worker) stopped() bool { return w.abort || w.s.stop.Load() }
 // search is the principal-variation alpha-beta search of the position at
 // stack[ply] to depth plies; at depth 0 or less it goes on only while a
 // capture is pending (captures are forced, so there is no stand-pat then).
+// Each step's guard is named in guards.go.
 func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	s := w.s
 	if w.stopped() {
 		return 0
 	}
-	w.nodes++
-	if w.nodes&pollMask == 0 {
-		w.poll()
-	}
-	if ply > w.seldepth {
-		w.seldepth = ply
-	}
+	w.count(ply)
 	f := &w.stack[ply]
 	p := &f.pos
 	idx := w.rootIdx + ply
@@ -81,37 +69,26 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// Step 1. The rules that end the game while moves remain, before the
 	// table, pruning or the static evaluation can score the node: a
 	// position they draw is drawn whatever its score (and table entries
-	// come from other paths, with other counts). A side without a legal
-	// move has lost even on a ply that would also draw, as in
-	// movegen.Adjudicate: a repeated position had a move the first time,
-	// but a count may run out on one without, so only then are moves
-	// generated here. Then the mate-distance bounds.
+	// come from other paths, with other counts). Then the mate-distance
+	// bounds.
 	if ply > 0 {
 		if w.repeated(idx, p.Hash) {
 			return s.drawScore(ply)
 		}
 		if w.ruleDraw(idx, p) {
-			if p.GenerateMoves(&f.moves); f.moves.N == 0 {
-				return -WinScore + ply
-			}
-			return s.drawScore(ply)
+			return w.ruleDrawScore(f, ply)
 		}
-		alpha = max(alpha, -WinScore+ply)
-		beta = min(beta, WinScore-ply-1)
-		if alpha >= beta {
+		if alpha, beta = mateBounds(alpha, beta, ply); alpha >= beta {
 			return alpha
 		}
 	}
 
 	// Step 2. Quiet leaf: the static evaluation, unless the opponent
 	// threatens a capture; then one more ply lets the side to move answer
-	// the threat, which the evaluation cannot see.
+	// the threat. At a leaf, the endgame database's score is the node's;
+	// inside the tree it is probed after the table (step 3b).
 	capture := p.HasCapture()
-
-	// The endgame database holds quiet positions (no capture pending) of
-	// few pieces: at a leaf its score is the node's; inside the tree it
-	// is probed after the table (step 3b).
-	useDB := s.db != nil && ply > 0 && !capture && !f.singular
+	useDB := w.usesDB(f, ply, capture)
 	if useDB && (depth <= 0 || ply >= maxPly-1) {
 		if score, _, ok := w.probeDB(p, ply); ok {
 			return score
@@ -122,121 +99,175 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		return w.evals.evaluate(ply, p, key)
 	}
 	if depth <= 0 && !capture {
-		if depth < 0 || s.disable&DisableExtensions != 0 || !p.Threatened() {
+		if !w.canExtendThreat(depth) || !p.Threatened() {
 			return w.evals.evaluate(ply, p, key)
 		}
 		depth = 1
 	}
 	depth = max(depth, 0)
+	return w.searchInterior(f, ply, depth, alpha, beta, pvNode, capture)
+}
 
-	// Step 3. Transposition table.
-	// Capture sequences below the nominal depth (depth 0) skip the table:
-	// they are many, cheap to search again, and their probes and stores
-	// cost more in cache misses than they save (time to depth 23, four
-	// opening positions, 64 MiB: 36% less).
+// searchInterior goes on with search's node at stack[ply] when it is no
+// leaf: the table, the database, the cuts on the static score, then the
+// moves.
+func (w *worker) searchInterior(f *frame, ply, depth, alpha, beta int, pvNode, capture bool) int {
+	p := &f.pos
+	key := p.Hash ^ w.variantKey
+
+	// Step 3. Transposition table. Capture sequences below the nominal
+	// depth (depth 0) skip it: they are many, cheap to search again, and
+	// their probes and stores cost more in cache misses than they save
+	// (time to depth 23, four opening positions, 64 MiB: 36% less).
 	var tte ttData
 	hit := false
 	if depth > 0 {
-		tte, hit = s.tt.probe(key)
+		tte, hit = w.s.tt.probe(key)
 	}
-	if hit && !pvNode && tte.depth >= depth && s.disable&DisableTTCutoffs == 0 && !f.singular {
-		ts := scoreFromTT(tte.score, ply)
-		switch {
-		case tte.bound == boundExact,
-			tte.bound == boundLower && ts >= beta,
-			tte.bound == boundUpper && ts <= alpha:
+	if hit && w.canCutOnTT(f, &tte, depth, pvNode) {
+		if ts := scoreFromTT(tte.score, ply); tte.cuts(ts, alpha, beta) {
 			return ts
 		}
 	}
 
-	// Step 3b. The endgame database: its score is exact and goes into the
-	// table as such, unless convert mode searches on from a position won
-	// for the root's side (probeDB).
-	if useDB {
-		if score, cont, ok := w.probeDB(p, ply); ok && !cont {
-			s.tt.store(key, scoreToTT(score, ply), maxPly, boundExact, movegen.Move{}, false)
+	// Step 3b. The endgame database, then internal iterative reduction.
+	if w.usesDB(f, ply, capture) {
+		if score, ok := w.probeDBInTree(p, key, ply); ok {
 			return score
 		}
 	}
-
-	// Internal iterative reduction: a node the table knows no move for is
-	// searched a ply shallower; the next iteration finds it with a move.
-	// Not a root searched without some of its moves: it stores no entry
-	// (step 7), so it would lose the ply at every iteration.
-	if depth >= s.p.IIRMinDepth && (!hit || !tte.hasMove) && s.disable&DisableIIR == 0 && (ply > 0 || !w.rootFilter) {
+	if w.canReduceIIR(&tte, hit, ply, depth) {
 		depth--
 	}
 
-	// Step 4. Reverse futility: a shallow quiet node whose static score
-	// clears beta by a margin a ply is cut unsearched, unless the
-	// opponent threatens a capture the score cannot see. Then ProbCut: a
-	// quiet position whose static score clears beta by a margin is cut
-	// if a shallower search confirms it; not under a threat either, for
-	// the shallower search then misses the shots behind it (a sacrifice
-	// whose king run it cut away, search's TestProbCutShots). The
-	// shallower search tries no ProbCut of its own at this node (frame's
-	// probCut), else the static score alone would decide at every depth
-	// (the same test).
-	if !pvNode && ply > 0 && !capture && depth <= s.p.RFPMaxDepth && s.p.RFPMargin > 0 && s.disable&DisableRFP == 0 && abs(beta) < WinThreshold &&
-		p.Occupied().Count() > fullWidthPieces {
-		if v := w.evals.evaluate(ply, p, key); v-s.p.RFPMargin*depth >= beta && !p.Threatened() {
-			return v
+	// Step 4. Cuts on the static score: reverse futility, then ProbCut,
+	// neither under a threat the score cannot see.
+	if canPrune(p, ply, beta, pvNode, capture) {
+		if w.canReverseFutility(depth) {
+			if v := w.evals.evaluate(ply, p, key); v-w.rfpMargin(depth) >= beta && !p.Threatened() {
+				return v
+			}
 		}
-	}
-	if !pvNode && ply > 0 && !capture && depth >= s.p.ProbCutMinDepth && abs(beta) < WinThreshold && s.disable&DisableProbCut == 0 &&
-		!f.probCut && p.Occupied().Count() > fullWidthPieces &&
-		w.evals.evaluate(ply, p, key) >= beta+s.p.ProbCutMargin && !p.Threatened() {
-		f.probCut = true
-		v := w.search(ply, depth-s.p.ProbCutReduction, beta-1, beta, false)
-		f.probCut = false
-		if v >= beta && !w.stopped() {
-			return v
+		if w.canProbCut(f, depth) && w.evals.evaluate(ply, p, key) >= beta+w.probCutMargin() && !p.Threatened() {
+			if v := w.probCut(f, ply, depth, beta); v >= beta && !w.stopped() {
+				return v
+			}
 		}
 	}
 
 	// Step 5. Moves; none means a loss. At the root, a multi-PV line skips
 	// the moves of the lines found before it, and a request may name the
-	// moves to search.
+	// moves to search. Then the singular-extension check.
 	p.GenerateMoves(&f.moves)
 	if ply == 0 && w.rootFilter {
 		w.filterRoot(f)
 	}
-	n := f.moves.N
-	if n == 0 {
+	if f.moves.N == 0 {
 		return -WinScore + ply
 	}
-
-	// Step 5b. Singular extension: the table's move is searched a ply
-	// deeper if every other move, searched at half the depth, stays below
-	// its score by a margin. The check regenerates this node's moves in
-	// its frame: the same list, searched in another order.
 	singular := false
-	if ply > 0 && s.p.SEMinDepth > 0 && depth >= s.p.SEMinDepth && n > 1 && !f.singular && hit && tte.hasMove &&
-		tte.bound != boundUpper && tte.depth >= depth-3 && ply < 2*w.iter {
-		if ts := scoreFromTT(tte.score, ply); abs(ts) < WinThreshold {
-			sBeta := ts - s.p.SEMargin*depth
-			f.singular, f.skip = true, tte
-			v := w.search(ply, (depth-1)/2, sBeta-1, sBeta, false)
-			f.singular = false
-			if w.stopped() {
-				return 0
-			}
-			singular = v < sBeta
-			p.GenerateMoves(&f.moves)
+	if w.canSingularExtend(f, &tte, hit, ply, depth, f.moves.N) {
+		var ok bool
+		if singular, ok = w.singularCheck(f, &tte, ply, depth); !ok {
+			return 0
 		}
 	}
+	return w.searchChildren(f, &tte, hit, key, ply, depth, alpha, beta, pvNode, capture, singular)
+}
 
-	// Step 6. Extension: a forced move costs no depth on the principal
-	// variation and in endings.
+// count counts a node at ply: the node count, its poll, the selective
+// depth.
+func (w *worker) count(ply int) {
+	w.nodes++
+	if w.nodes&pollMask == 0 {
+		w.poll()
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+}
+
+// ruleDrawScore is the score of the position of f, at ply, which a rule's
+// count draws. A side without a legal move has lost even on a ply that
+// would also draw, as in movegen.Adjudicate: a repeated position had a
+// move the first time, but a count may run out on one without, so only
+// here are moves generated before the draw is scored.
+func (w *worker) ruleDrawScore(f *frame, ply int) int {
+	if f.pos.GenerateMoves(&f.moves); f.moves.N == 0 {
+		return -WinScore + ply
+	}
+	return w.s.drawScore(ply)
+}
+
+// probeDBInTree probes the endgame database at a node inside the tree: its
+// score is exact and goes into the table as such, unless convert mode
+// searches on from a position won for the root's side (probeDB).
+func (w *worker) probeDBInTree(p *movegen.Position, key uint64, ply int) (int, bool) {
+	score, cont, ok := w.probeDB(p, ply)
+	if !ok || cont {
+		return 0, false
+	}
+	w.s.tt.store(key, scoreToTT(score, ply), maxPly, boundExact, movegen.Move{}, false)
+	return score, true
+}
+
+// probCut is ProbCut's shallower search of the node at ply with the null
+// window at beta. The search tries no ProbCut of its own at this node
+// (frame's probCut), else the static score alone would decide at every
+// depth. Under a threat the node is not tried: the shallower search then
+// misses the shots behind it (a sacrifice whose king run it cut away,
+// search's TestProbCutShots).
+func (w *worker) probCut(f *frame, ply, depth, beta int) int {
+	f.probCut = true
+	v := w.search(ply, depth-w.s.p.ProbCutReduction, beta-1, beta, false)
+	f.probCut = false
+	return v
+}
+
+// singularCheck is the singular-extension check of the node at ply: it
+// reports whether every move but the table's, searched at half the depth,
+// stays below the table's score by a margin (seBeta); the table's move is
+// then searched a ply deeper. A proven score is not checked. The check
+// searches this node's moves in its frame, skipping the table's move, and
+// generates them again after (it searched them in another order); false
+// if the search stopped.
+func (w *worker) singularCheck(f *frame, tte *ttData, ply, depth int) (singular, ok bool) {
+	ts := scoreFromTT(tte.score, ply)
+	if abs(ts) >= WinThreshold {
+		return false, true
+	}
+	sBeta := w.seBeta(ts, depth)
+	f.singular, f.skip = true, *tte
+	v := w.search(ply, (depth-1)/2, sBeta-1, sBeta, false)
+	f.singular = false
+	if w.stopped() {
+		return false, false
+	}
+	f.pos.GenerateMoves(&f.moves)
+	return v < sBeta, true
+}
+
+// searchChildren searches the moves of the node at stack[ply], of depth
+// plies and table key key, with the window alpha, beta, and stores the
+// result in the table. The table's move is searched a ply deeper if the
+// singular-extension check finds it singular; a forced move costs no
+// depth on the principal variation and in endings; the later moves are
+// searched with a null window, the late quiet ones reduced (late-move
+// reductions), and again with the whole window if they may be better.
+func (w *worker) searchChildren(f *frame, tte *ttData, hit bool, key uint64, ply, depth, alpha, beta int, pvNode, capture, singular bool) int {
+	p := &f.pos
+	idx := w.rootIdx + ply
+	n := f.moves.N
+
+	// Step 6. The moves.
 	newDepth := depth - 1
-	if n == 1 && ply > 0 && (pvNode || p.Occupied().Count() <= fullWidthPieces) && s.disable&DisableExtensions == 0 {
+	if w.extendsForced(p, ply, n, pvNode) {
 		newDepth = depth
 	}
-
+	reduce := w.canReduceLate(p, depth, capture)
 	counter := w.counterOf(f, ply)
-	w.scoreMoves(f, &tte, hit, capture, counter)
-	origAlpha := alpha
-	best := -infinity
+	w.scoreMoves(f, tte, hit, capture, counter)
+	best, origAlpha := -infinity, alpha
 	var bestMove movegen.Move
 	for i := 0; i < n; i++ {
 		m := w.pick(f, i, n)
@@ -255,16 +286,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			score = -w.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && depth >= s.p.LMRMinDepth && i >= s.p.LMRMinMoves && f.order[i] < orderKiller1 && p.Occupied().Count() > fullWidthPieces &&
-				s.disable&DisableLMR == 0 {
-				r = int(s.lmr[min(depth, maxPly-1)][min(i, lmrMoves-1)])
-				if pvNode {
-					r--
-				}
-				if s.p.LMRHistory != 0 && f.order[i] < orderCounter {
-					r -= s.p.LMRHistory * int(f.order[i]) / (100 * historyMax)
-				}
-				r = min(max(r, 0), newDepth-1)
+			if reduce && w.lateQuiet(f, i) {
+				r = w.lmrReduction(f, i, depth, newDepth, pvNode)
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
@@ -285,12 +308,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			continue
 		}
 		alpha = score
-		w.pv[ply][ply] = m
-		copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
-		w.pvLen[ply] = w.pvLen[ply+1]
-		if ply == 0 && w.excluded == 0 {
-			w.rootMove, w.rootIter = m, w.iter
-		}
+		w.updatePV(ply, m)
 		if score >= beta {
 			if !capture {
 				w.rewardQuiet(f, m, i, depth, counter)
@@ -299,22 +317,23 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	bd := boundUpper
-	switch {
-	case best >= beta:
-		bd = boundLower
-	case best > origAlpha:
-		bd = boundExact
-	}
-	// Step 7. The table. A root searched without some of its moves has no
-	// score of its own to store.
-	if f.singular {
-		return best
-	}
-	if depth > 0 && (ply > 0 || !w.rootFilter) {
-		s.tt.store(key, scoreToTT(best, ply), depth, bd, bestMove, true)
+	// Step 7. The table, but not for a check that skipped the table's
+	// move, nor for a root searched without some of its moves.
+	if !f.singular && depth > 0 && w.wholeNode(ply) {
+		w.s.tt.store(key, scoreToTT(best, ply), depth, nodeBound(best, origAlpha, beta), bestMove, true)
 	}
 	return best
+}
+
+// updatePV makes m, then the line below it, the principal variation at
+// ply, and at the root of a line's search the iteration's best move.
+func (w *worker) updatePV(ply int, m movegen.Move) {
+	w.pv[ply][ply] = m
+	copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+	w.pvLen[ply] = w.pvLen[ply+1]
+	if ply == 0 && w.excluded == 0 {
+		w.rootMove, w.rootIter = m, w.iter
+	}
 }
 
 // drawScore is the score of a draw by repetition or count at ply, from
