@@ -33,6 +33,7 @@ const module = "github.com/crown-checkers/crown"
 // imports is a change here and there.
 const house = `
 movegen
+child
 movegen/cbboard  movegen
 eval             movegen
 egdb             movegen
@@ -46,9 +47,9 @@ protocol         movegen play search
 cmd/cbengine     book movegen movegen/cbboard play search
 web              book movegen play review search
 tune
-match            book movegen play protocol search tune
+match            book child movegen play protocol search tune
 train            book egdb eval match movegen play search
-soak             book match movegen movegen/cbboard search web
+soak             book child match movegen movegen/cbboard search web
 cmd/crown        bench book egdb eval match movegen play protocol review search soak train tune web
 `
 

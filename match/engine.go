@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/child"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/protocol"
 	"github.com/crown-checkers/crown/search"
 )
@@ -142,43 +140,26 @@ func (c *Conn) startProcess(e *Engine) (in io.WriteCloser, out io.ReadCloser, wa
 	if len(e.Argv) == 0 {
 		return nil, nil, nil, fmt.Errorf("engine %s: no command", e.Name)
 	}
-	cmd := exec.Command(e.Argv[0], e.Argv[1:]...)
 	c.stderr = &stderrLog{}
-	cmd.Stderr = c.stderr
-	stdin, err := cmd.StdinPipe()
+	p, err := child.Start(e.Argv, c.stderr)
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	// Stdout is a pipe of our own, not StdoutPipe: Wait closes that one
-	// on exit and could drop the last lines before they are read.
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	cmd.Stdout = pw
-	err = cmd.Start()
-	pw.Close()
-	if err != nil {
-		pr.Close()
 		return nil, nil, nil, fmt.Errorf("engine %s: %w", e.Name, err)
 	}
 	var once sync.Once
 	c.stop = func() {
 		once.Do(func() {
-			_ = cmd.Process.Kill()
-			pr.Close()
+			p.Kill()
+			p.Stdout.Close()
 		})
 	}
-	// Wait returns once the process has ended and its stderr is read
-	// to the end; its state then holds the peak memory.
 	wait = func() error {
-		err := cmd.Wait()
+		err := p.Wait()
 		c.mu.Lock()
-		c.peak = rusage.Peak(cmd.ProcessState)
+		c.peak = p.Peak()
 		c.mu.Unlock()
 		return err
 	}
-	return stdin, pr, wait, nil
+	return p.Stdin, p.Stdout, wait, nil
 }
 
 // serve starts the connection's goroutines: one writes the lines sent to

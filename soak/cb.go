@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,8 +13,8 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/child"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/movegen/cbboard"
@@ -266,64 +265,37 @@ var errHostTimeout = errors.New("no reply in time")
 
 // cbHost is a running host in soak mode.
 type cbHost struct {
-	cmd    *exec.Cmd
-	in     io.WriteCloser
+	proc   *child.Process
 	lines  chan string // its output; closed at its end
 	stderr *tail
-	done   chan struct{} // closed when it has ended
-	err    error         // why it ended, once done is closed
-	peak   int64         // its peak memory, once done is closed
 }
 
 // startHost starts the host on the library, in soak mode, and reads its
 // first line, the engine's name.
 func (w *cbWorker) startHost(ctx context.Context) error {
-	cmd := exec.Command(w.cfg.Host, w.cfg.Library, "soak")
-	h := &cbHost{cmd: cmd, lines: make(chan string, 16), stderr: newTail(stderrKeep), done: make(chan struct{})}
-	cmd.Stderr = h.stderr
-	in, err := cmd.StdinPipe()
+	h := &cbHost{lines: make(chan string, 16), stderr: newTail(stderrKeep)}
+	p, err := child.Start([]string{w.cfg.Host, w.cfg.Library, "soak"}, h.stderr)
 	if err != nil {
-		return err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("soak checkerboard: starting the host: %w", err)
 	}
-	h.in = in
-	reading := make(chan struct{})
+	h.proc = p
 	go func() {
-		defer close(reading)
 		defer close(h.lines)
+		defer p.Stdout.Close()
 		var err error
 		defer func() {
 			if err != nil {
 				h.stderr.Write([]byte(fmt.Sprintf("soak: reading the host: %v\n", err)))
-				_ = cmd.Process.Kill()
+				p.Kill()
 			}
 		}()
 		defer fault.Recover(&err, "reading the host")
-		sc := bufio.NewScanner(out)
+		sc := bufio.NewScanner(p.Stdout)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
 			h.lines <- sc.Text()
 		}
 		err = sc.Err()
-	}()
-	go func() {
-		var err error
-		defer func() {
-			if err != nil {
-				h.err = errors.Join(h.err, err)
-			}
-			close(h.done)
-		}()
-		defer fault.Recover(&err, "waiting for the host")
-		<-reading // Wait closes the pipe: read it to its end first
-		err = cmd.Wait()
-		h.peak = rusage.Peak(cmd.ProcessState)
 	}()
 	w.host = h
 	w.stats.hosts++
@@ -344,8 +316,8 @@ func (h *cbHost) read(ctx context.Context, timeout time.Duration) (string, error
 	case line, ok := <-h.lines:
 		if !ok {
 			select {
-			case <-h.done:
-				return "", fmt.Errorf("%w: the host ended (%v)", io.EOF, h.err)
+			case <-h.proc.Done():
+				return "", fmt.Errorf("%w: the host ended (%v)", io.EOF, h.proc.Wait())
 			case <-time.After(time.Second):
 				return "", fmt.Errorf("%w: the host closed its output", io.EOF)
 			}
@@ -366,15 +338,15 @@ func (w *cbWorker) stopHost() {
 		return
 	}
 	w.host = nil
-	h.in.Close()
+	h.proc.Stdin.Close()
 	select {
-	case <-h.done:
+	case <-h.proc.Done():
 	case <-time.After(5 * time.Second):
-		_ = h.cmd.Process.Kill()
-		<-h.done
+		h.proc.Kill()
+		<-h.proc.Done()
 	}
 	w.lastStderr = h.stderr.String()
-	w.r.peak(h.peak)
+	w.r.peak(h.proc.Peak())
 	if n := len(w.rss); n > 0 {
 		w.stats.rssFirst = max(w.stats.rssFirst, slices.Max(w.rss[:min(n, rssGames)]))
 		w.stats.rssLast = max(w.stats.rssLast, slices.Max(w.rss[max(0, n-rssGames):]))
@@ -385,7 +357,7 @@ func (w *cbWorker) stopHost() {
 // killHost ends a host that crashed or hung.
 func (w *cbWorker) killHost() {
 	if w.host != nil {
-		_ = w.host.cmd.Process.Kill()
+		w.host.proc.Kill()
 		w.stopHost()
 	}
 }
@@ -399,7 +371,7 @@ type cbExchange struct{ strings.Builder }
 func (w *cbWorker) request(ctx context.Context, ex *cbExchange, line string, timeout time.Duration) (string, Kind, error) {
 	h := w.host
 	fmt.Fprintf(ex, "> %s\n", line)
-	if _, err := io.WriteString(h.in, line+"\n"); err != nil {
+	if _, err := io.WriteString(h.proc.Stdin, line+"\n"); err != nil {
 		return "", Crash, fmt.Errorf("writing to the host: %v", err)
 	}
 	reply, err := h.read(ctx, timeout)
@@ -440,7 +412,7 @@ func (w *cbWorker) play(ctx context.Context, g cbGame) error {
 	}
 	if fail == nil {
 		w.stats.games++
-		if rss, ok := residentMemory(w.host.cmd.Process.Pid); ok {
+		if rss, ok := residentMemory(w.host.proc.Pid()); ok {
 			w.rss = append(w.rss, rss)
 		}
 		return nil

@@ -10,16 +10,14 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/crown-checkers/crown/child"
 	"github.com/crown-checkers/crown/internal/fault"
-	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/web"
 )
@@ -154,7 +152,7 @@ func Web(ctx context.Context, cfg WebConfig) (*Report, error) {
 			return r, ferr
 		}
 	}
-	r.peak(max(srv.peak, ws.maxRSS.Load()))
+	r.peak(max(srv.proc.Peak(), ws.maxRSS.Load()))
 	if err := ws.serverLog(); err != nil {
 		return r, err
 	}
@@ -164,12 +162,9 @@ func Web(ctx context.Context, cfg WebConfig) (*Report, error) {
 
 // webServer is crown serve, started by the soak.
 type webServer struct {
-	cmd     *exec.Cmd
+	proc    *child.Process
 	url     string // "http://127.0.0.1:PORT/"
 	stderr  *tail
-	done    chan struct{} // closed when it has ended
-	exitErr error         // why, once done is closed
-	peak    int64
 	stopped sync.Once
 	stopErr error
 	ended   atomic.Bool // it ended before stop was asked
@@ -184,20 +179,16 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 	args := append(append([]string(nil), cfg.Crown[1:]...), "serve", "--addr", "127.0.0.1:0",
 		"--max-games", strconv.Itoa(cfg.MaxGames), "--idle", cfg.Idle.String(),
 		"--max-think", time.Second.String(), "--analysis-time", webAnalysis.String(), "--review-time", webReviewTime.String())
-	cmd := exec.Command(cfg.Crown[0], args...)
-	s := &webServer{cmd: cmd, stderr: newTail(stderrKeep), done: make(chan struct{})}
-	cmd.Stderr = s.stderr
-	out, err := cmd.StdoutPipe()
+	s := &webServer{stderr: newTail(stderrKeep)}
+	p, err := child.Start(append([]string{cfg.Crown[0]}, args...), s.stderr)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("soak web: starting the server: %w", err)
 	}
+	s.proc = p
+	p.Stdin.Close() // the server reads no input
 	addr := make(chan string, 1)
-	reading := make(chan struct{})
 	go func() {
-		defer close(reading)
+		defer p.Stdout.Close()
 		var err error
 		defer func() {
 			if err != nil {
@@ -205,7 +196,7 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 			}
 		}()
 		defer fault.Recover(&err, "reading the server's output")
-		sc := bufio.NewScanner(out)
+		sc := bufio.NewScanner(p.Stdout)
 		for sc.Scan() {
 			if url, ok := strings.CutPrefix(sc.Text(), "crown serve: listening on "); ok {
 				addr <- url
@@ -213,22 +204,11 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 		}
 		err = sc.Err()
 	}()
-	go func() {
-		var err error
-		defer func() {
-			s.exitErr = errors.Join(s.exitErr, err)
-			close(s.done)
-		}()
-		defer fault.Recover(&err, "waiting for the server")
-		<-reading // Wait closes the pipe: read it to its end first
-		err = cmd.Wait()
-		s.peak = rusage.Peak(cmd.ProcessState)
-	}()
 	select {
 	case s.url = <-addr:
 		return s, nil
-	case <-s.done:
-		return nil, fmt.Errorf("soak web: the server ended before it listened (%v): %s", s.exitErr, firstLine(s.stderr.String()))
+	case <-p.Done():
+		return nil, fmt.Errorf("soak web: the server ended before it listened (%v): %s", p.Wait(), firstLine(s.stderr.String()))
 	case <-time.After(30 * time.Second):
 		s.stop()
 		return nil, errors.New("soak web: the server did not say where it listens")
@@ -243,24 +223,25 @@ func startServer(ctx context.Context, cfg WebConfig) (*webServer, error) {
 // cleanly, if it did not.
 func (s *webServer) stop() error {
 	s.stopped.Do(func() {
+		p := s.proc
 		select {
-		case <-s.done:
+		case <-p.Done():
 			s.ended.Store(true)
-			s.stopErr = fmt.Errorf("it had ended: %v", s.exitErr)
+			s.stopErr = fmt.Errorf("it had ended: %v", p.Wait())
 			return
 		default:
 		}
-		if err := s.cmd.Process.Signal(os.Interrupt); err != nil {
+		if err := p.Interrupt(); err != nil {
 			s.stopErr = err
 		}
 		select {
-		case <-s.done:
-			if s.exitErr != nil {
-				s.stopErr = s.exitErr
+		case <-p.Done():
+			if err := p.Wait(); err != nil {
+				s.stopErr = err
 			}
 		case <-time.After(15 * time.Second):
-			_ = s.cmd.Process.Kill()
-			<-s.done
+			p.Kill()
+			<-p.Done()
 			s.stopErr = errors.New("it did not stop within 15 s of an interrupt, and was killed")
 		}
 	})
@@ -335,7 +316,7 @@ func (ws *webSoak) fail(k Kind, what string, files map[string]string) error {
 // has, under load, that is a crash.
 func (ws *webSoak) serverGone() (bool, error) {
 	select {
-	case <-ws.srv.done:
+	case <-ws.srv.proc.Done():
 	default:
 		return false, nil
 	}
@@ -346,7 +327,7 @@ func (ws *webSoak) serverGone() (bool, error) {
 	if !first {
 		return true, nil
 	}
-	return true, ws.fail(Crash, fmt.Sprintf("the server ended under load: %v", ws.srv.exitErr),
+	return true, ws.fail(Crash, fmt.Sprintf("the server ended under load: %v", ws.srv.proc.Wait()),
 		map[string]string{"server.stderr": ws.srv.stderr.String()})
 }
 
@@ -375,7 +356,7 @@ func (ws *webSoak) vars(ctx context.Context, gc bool) (web.DebugVars, error) {
 // sample records a look at the server, with its resident memory now
 // where the system says, else its peak so far.
 func (ws *webSoak) sample(v web.DebugVars) webSample {
-	rss, ok := residentMemory(ws.srv.cmd.Process.Pid)
+	rss, ok := residentMemory(ws.srv.proc.Pid())
 	if !ok {
 		rss = v.PeakRSS
 	}

@@ -1,6 +1,7 @@
 // Package rusage reads the resource use of processes: the peak memory of
 // a child process that has ended (Peak), from the resource use its wait
-// returned, which the match runner and the soak report of their engines;
+// returned, which package child reads for the match runner's engines and
+// the soak's processes;
 // and this process's CPU time and peak memory so far (Self), which crown
 // egdb build reports and crown serve's /debug/vars serves. It takes only
 // the standard library.
