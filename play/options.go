@@ -221,10 +221,7 @@ func (op *Option) SetText(o *Options, text string) error {
 func (op *Option) Parse(text string) (int, error) {
 	n, err := strconv.Atoi(text)
 	if err != nil {
-		if len(text) > maxEcho {
-			text = text[:maxEcho] + "..."
-		}
-		return 0, fmt.Errorf("%s is not a whole number", strconv.QuoteToASCII(text))
+		return 0, fmt.Errorf("%s is not a whole number", Echo(text))
 	}
 	return n, op.Check(n)
 }
@@ -289,7 +286,7 @@ func (op *Option) Set(o *Options, n int) error {
 func (o *Options) Set(key, text string) error {
 	op, ok := LookupOption(key)
 	if !ok {
-		return fmt.Errorf("unknown option %s", strconv.QuoteToASCII(key))
+		return fmt.Errorf("unknown option %s", Echo(key))
 	}
 	if err := op.SetText(o, text); err != nil {
 		return fmt.Errorf("%s: %w", op.Key, err)

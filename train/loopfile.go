@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/crown-checkers/crown/play"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -142,7 +143,7 @@ func parseGeneration(text []byte) (*generation, error) {
 	g := &generation{n: -1}
 	scan := func(value, format string, args ...any) error {
 		if _, err := fmt.Sscanf(value, format, args...); err != nil {
-			return fmt.Errorf("%q: want %q", clip(value), format)
+			return fmt.Errorf("%s: want %q", play.Echo(value), format)
 		}
 		return nil
 	}
@@ -153,14 +154,14 @@ func parseGeneration(text []byte) (*generation, error) {
 		case keyDecided:
 			g.decided = true
 			if value != yes {
-				return fmt.Errorf("%s %q: want %s", key, clip(value), yes)
+				return fmt.Errorf("%s %s: want %s", key, play.Echo(value), yes)
 			}
 			return nil
 		}
 		name, field, _ := strings.Cut(key, ".")
 		v, err := movegen.ParseVariant(name)
 		if err != nil {
-			return fmt.Errorf("unknown key %q", clip(key))
+			return fmt.Errorf("unknown key %s", play.Echo(key))
 		}
 		s := &g.sides[v]
 		switch field {
@@ -178,14 +179,14 @@ func parseGeneration(text []byte) (*generation, error) {
 		case "accepted":
 			s.accepted = value == yes
 			if value != yes && value != no {
-				return fmt.Errorf("%s %q: want %s or %s", key, clip(value), yes, no)
+				return fmt.Errorf("%s %s: want %s or %s", key, play.Echo(value), yes, no)
 			}
 			return nil
 		case "weights":
 			s.weights = value
 			return nil
 		}
-		return fmt.Errorf("unknown key %q", clip(key))
+		return fmt.Errorf("unknown key %s", play.Echo(key))
 	})
 	switch {
 	case err != nil:

@@ -198,7 +198,7 @@ func parseState(text []byte) (*runState, error) {
 			s.params = append(s.params, param{key, value})
 		}
 		if err != nil {
-			return fmt.Errorf("%s %s: want a whole number from 0", key, strconv.QuoteToASCII(clip(value)))
+			return fmt.Errorf("%s %s: want a whole number from 0", key, play.Echo(value))
 		}
 		return nil
 	})
@@ -222,7 +222,7 @@ func parseParams(text []byte, first string, take func(key, value string) error) 
 	}
 	head, rest, _ := bytes.Cut(text, []byte("\n"))
 	if line := strings.TrimRight(string(head), "\r"); line != first {
-		return fmt.Errorf("line 1 is %s, want %q", strconv.QuoteToASCII(clip(line)), first)
+		return fmt.Errorf("line 1 is %s, want %q", play.Echo(line), first)
 	}
 	seen := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(rest))
@@ -235,9 +235,9 @@ func parseParams(text []byte, first string, take func(key, value string) error) 
 		key, value, ok := strings.Cut(line, " ")
 		switch {
 		case !ok || key == "":
-			return fmt.Errorf("line %d: %s is not a key and a value", n, strconv.QuoteToASCII(clip(line)))
+			return fmt.Errorf("line %d: %s is not a key and a value", n, play.Echo(line))
 		case seen[key]:
-			return fmt.Errorf("line %d: %s given twice", n, strconv.QuoteToASCII(clip(key)))
+			return fmt.Errorf("line %d: %s given twice", n, play.Echo(key))
 		}
 		seen[key] = true
 		if err := take(key, value); err != nil {
@@ -245,17 +245,6 @@ func parseParams(text []byte, first string, take func(key, value string) error) 
 		}
 	}
 	return sc.Err()
-}
-
-// maxEcho bounds how much of a bad line an error quotes.
-const maxEcho = 60
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > maxEcho {
-		return s[:maxEcho] + "..."
-	}
-	return s
 }
 
 // readState reads the state file at path: nil and no error if there is

@@ -33,7 +33,7 @@ func parseHuman(s string) (human, error) {
 			return human(h), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown colour %q (want black, white or both)", s)
+	return 0, fmt.Errorf("unknown colour %s (want black, white or both)", play.Echo(s))
 }
 
 // plays reports whether the person plays colour c.

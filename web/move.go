@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"github.com/crown-checkers/crown/play"
 	"slices"
 	"strings"
 
@@ -106,7 +107,7 @@ func parsePath(text string, squares []int) ([]movegen.Square, error) {
 		}
 		path, err := movegen.ParsePath(text)
 		if err != nil {
-			return nil, fmt.Errorf("move %q: %v", text, err)
+			return nil, fmt.Errorf("move %s: %v", play.Echo(text), err)
 		}
 		for _, sq := range path {
 			squares = append(squares, sq.Number())

@@ -262,7 +262,7 @@ func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *game)) htt
 	return func(w http.ResponseWriter, r *http.Request) {
 		g := s.lookup(r.PathValue("id"))
 		if g == nil {
-			writeError(w, http.StatusNotFound, codeNotFound, "no game %q: it may have ended after a long idle time; start a new one", r.PathValue("id"))
+			writeError(w, http.StatusNotFound, codeNotFound, "no game %s: it may have ended after a long idle time; start a new one", play.Echo(r.PathValue("id")))
 			return
 		}
 		g.mu.Lock()
@@ -315,7 +315,7 @@ func (req *newGameRequest) parse(maxThink time.Duration) (setup, error) {
 			return g, &requestError{codeBadFEN, err}
 		}
 		if err = g.start.Validate(); err != nil {
-			return g, &requestError{codeBadFEN, fmt.Errorf("bad FEN %q: %v", req.FEN, err)}
+			return g, &requestError{codeBadFEN, fmt.Errorf("bad FEN %s: %v", play.Echo(req.FEN), err)}
 		}
 	case strings.TrimSpace(req.PDN) != "":
 		games, err := movegen.ReadPDN(strings.NewReader(req.PDN), g.variant)
