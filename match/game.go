@@ -533,7 +533,7 @@ func (gr *gameRun) play(pos movegen.Position, e int, reply protocol.MoveReply) e
 	if reply.Move == "none" {
 		var ml movegen.MoveList
 		pos.GenerateMoves(&ml)
-		g.lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, sideName(pos.Turn), ml.N))
+		g.lose(pos.Turn, EndIllegal, fmt.Sprintf("%s answered no move, but %s has %d", name, pos.Turn.Title(), ml.N))
 		return nil
 	}
 	if _, err := gr.line.PlayText(reply.Move); err != nil {
@@ -571,11 +571,3 @@ var ruleEnds = map[movegen.Ending]End{
 
 // endOf names a rule's ending the runner's way.
 func endOf(e movegen.Ending) End { return ruleEnds[e] }
-
-// sideName names a colour in reasons.
-func sideName(c movegen.Color) string {
-	if c == movegen.Black {
-		return "Black"
-	}
-	return "White"
-}

@@ -154,11 +154,11 @@ func protocolGame(r *Report, mr *match.Report, v movegen.Variant, g *match.Game)
 		if text == "" {
 			continue
 		}
-		colour := "black"
+		colour := movegen.Black
 		if e == g.White {
-			colour = "white"
+			colour = movegen.White
 		}
-		files[fmt.Sprintf("%s-%s.stderr", base, colour)] = text
+		files[fmt.Sprintf("%s-%s.stderr", base, colour.Name())] = text
 	}
 	return r.fail(kind, fmt.Sprintf("%s game %d: %s", v, g.Round, what), files)
 }

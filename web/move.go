@@ -63,7 +63,7 @@ func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *movePro
 	must := mustCapture(p)
 	switch {
 	case !p.Pieces[p.Turn].Has(from):
-		return movegen.Move{}, &moveProblem{Code: codeNotYours, Message: fmt.Sprintf("Square %d holds no %s piece: pick one of yours", from.Number(), colourName(p.Turn))}
+		return movegen.Move{}, &moveProblem{Code: codeNotYours, Message: fmt.Sprintf("Square %d holds no %s piece: pick one of yours", from.Number(), p.Turn.Name())}
 	case len(must) > 0 && !slices.Contains(must, from.Number()):
 		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "A capture is compulsory: one of the highlighted pieces must jump", MustCapture: must}
 	case len(must) > 0:

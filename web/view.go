@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strings"
-
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/review"
 )
@@ -103,19 +101,8 @@ type analysisView struct {
 	Hinting bool `json:"hinting"`
 }
 
-// colourTitle names a side in messages.
-func colourTitle(c movegen.Color) string {
-	if c == movegen.Black {
-		return "Black"
-	}
-	return "White"
-}
-
-// colourName names a side in the API.
-func colourName(c movegen.Color) string { return strings.ToLower(colourTitle(c)) }
-
 func newMoveView(p *movegen.Position, m movegen.Move) moveView {
-	v := moveView{Text: p.FormatMove(m), Path: []int{m.From.Number()}, Captured: []int{}, Colour: colourName(p.Turn)}
+	v := moveView{Text: p.FormatMove(m), Path: []int{m.From.Number()}, Captured: []int{}, Colour: p.Turn.Name()}
 	for i := 0; i < m.Landings(); i++ {
 		v.Path = append(v.Path, m.Landing(i).Number())
 	}
@@ -141,7 +128,7 @@ func (g *game) view() stateView {
 	r := g.variant.Rules()
 	v := stateView{
 		ID: g.id, Version: g.version, Variant: g.variant.String(), Title: r.Title,
-		FEN: p.FEN(), Turn: colourName(p.Turn), Human: humanNames[g.hum],
+		FEN: p.FEN(), Turn: p.Turn.Name(), Human: humanNames[g.hum],
 		MoveTimeMS: g.moveTime.Milliseconds(), Ply: g.ply,
 		Moves: make([]moveView, len(g.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
 		CanUndo: g.ply > 0, CanRedo: g.ply < len(g.line.Moves), Thinking: g.task == taskMove,
