@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -121,38 +120,22 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "\ncrown book build: %v\n", err)
+		fmt.Fprintf(stderr, "crown book build: %v\n", err)
 		return exitFail
-	}
-	if err := atomicfile.RemoveStale(*out); err != nil {
-		return fail(err)
-	}
-	var resume *book.Book
-	if _, err := os.Stat(*out); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fail(err)
-	} else if err == nil {
-		if resume, err = book.Load(*out); err != nil {
-			return fail(fmt.Errorf("%w (delete it to start afresh)", err))
-		}
-		fmt.Fprintf(stderr, "crown book build: continuing %s (%d positions)\n", *out, resume.Positions())
 	}
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
 		Progress:        func(p book.Progress) { fmt.Fprintf(stderr, "\r%s   ", p) },
-		Checkpoint:      func(es []book.Entry) error { return book.WriteFile(*out, v, es) },
 		CheckpointEvery: *checkpoint,
 	}
 	ctx, cancel := untilInterrupted()
 	defer cancel()
 	start := time.Now()
-	entries, err := book.Build(ctx, cfg, resume)
-	fmt.Fprintln(stderr)
-	if entries != nil {
-		if werr := book.WriteFile(*out, v, entries); werr != nil {
-			return fail(werr)
-		}
-	}
+	entries, err := book.BuildFile(ctx, cfg, *out, func(b *book.Book) {
+		fmt.Fprintf(stderr, "crown book build: continuing %s (%d positions)\n", *out, b.Positions())
+	})
+	fmt.Fprintln(stderr) // ends the progress line
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "crown book build: interrupted; %s holds %d positions, run again to continue\n", *out, len(entries))
 		return exitFail
