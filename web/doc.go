@@ -38,9 +38,10 @@
 // within plies plies, that is moves moves), or "dbwin", "dbloss" or
 // "dbdraw" (the endgame database's value).
 //
-// Server.DebugVars is the handler of GET /debug/vars, which crown serve
-// mounts beside: the process's goroutines and memory and the server's
-// counts (DebugVars), to loopback clients only.
+// Server.Serve serves the board on a listener until a context ends, with
+// GET /debug/vars beside it (Server.DebugVars): the process's goroutines
+// and memory and the server's counts (DebugVars), to loopback clients
+// only.
 package web
 
 import "embed"

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"syscall"
-	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
@@ -23,16 +18,6 @@ func init() {
 		run:     runServe,
 	})
 }
-
-// HTTP server timeouts. There is no write timeout: the event stream that
-// carries the engine's analysis stays open as long as the page.
-const (
-	serveReadHeaderTimeout = 10 * time.Second
-	serveReadTimeout       = 30 * time.Second
-	serveIdleTimeout       = 2 * time.Minute
-	// serveShutdownGrace is how long requests get to finish on Ctrl-C.
-	serveShutdownGrace = 3 * time.Second
-)
 
 const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--review-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
        [--egdb DIR [--egdb-cache MiB]]
@@ -89,32 +74,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
 		IdleTimeout: *idle, Engine: opt, Pool: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
-	mux := http.NewServeMux()
-	mux.Handle("/", board)
-	mux.HandleFunc("GET /debug/vars", board.DebugVars())
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: serveReadHeaderTimeout,
-		ReadTimeout: serveReadTimeout, IdleTimeout: serveIdleTimeout}
 	ctx, cancel := untilInterrupted(syscall.SIGTERM)
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
-
-	served := make(chan error, 1)
-	go func() {
-		var err error
-		defer func() { served <- err }()
-		defer fault.Recover(&err, "serving")
-		err = srv.Serve(ln)
-	}()
-	select {
-	case err = <-served:
-	case <-ctx.Done():
-		board.Close() // ends the event streams, so shutdown need not wait for them
-		grace, stop := context.WithTimeout(context.Background(), serveShutdownGrace)
-		defer stop()
-		err = srv.Shutdown(grace)
-	}
-	board.Close()
-	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := board.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "crown serve: %v\n", err)
 		return exitFail
 	}
