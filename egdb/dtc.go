@@ -335,3 +335,40 @@ func (db *DB) DTCMove(p *movegen.Position) (mv movegen.Move, plies int, ok bool)
 	}
 	return mv, plies, found
 }
+
+// ProbeAnswer is what the database says of a position (DB.Answer).
+type ProbeAnswer struct {
+	Value movegen.Result // the position's, for the side to move
+	// Move keeps Value (MoveValue is the value it keeps, from the side
+	// that moved); HasMove is false when there is none to give.
+	Move      movegen.Move
+	MoveValue movegen.Result
+	HasMove   bool
+	// Plies is the distance to conversion when DTC is true: Move is then
+	// by the distance tables (DTCMove).
+	Plies int
+	DTC   bool
+}
+
+// Answer probes p as crown egdb probe shows it: its value, and a move that
+// keeps it; for a won or lost position of up to DTCMaxPieces pieces the
+// distances are computed first (LoadDTC: seconds), and the move is by them
+// with its distance to conversion, else BestMove's. A position the
+// database does not hold, or distances that fail, are an error.
+func (db *DB) Answer(p *movegen.Position) (ProbeAnswer, error) {
+	a := ProbeAnswer{Value: db.Probe(p)}
+	if a.Value == movegen.Unknown {
+		return a, fmt.Errorf("%s is not in the database (it holds %v to %d pieces)", p.FEN(), p.Variant, db.Pieces(p.Variant))
+	}
+	if a.Value != movegen.Draw && p.Occupied().Count() <= DTCMaxPieces {
+		if err := db.LoadDTC(p); err != nil {
+			return a, err
+		}
+		if a.Move, a.Plies, a.DTC = db.DTCMove(p); a.DTC {
+			a.MoveValue, a.HasMove = a.Value, true
+			return a, nil
+		}
+	}
+	a.Move, a.MoveValue, a.HasMove = db.BestMove(p)
+	return a, nil
+}

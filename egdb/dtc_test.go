@@ -212,3 +212,37 @@ func TestInChunksPanic(t *testing.T) {
 		t.Errorf("a run without panic: %v", err)
 	}
 }
+
+// TestAnswer: a won or lost position of kings comes with its distance and
+// a move by it, a drawn one with a move that keeps the draw, and a position
+// out of the database is an error.
+func TestAnswer(t *testing.T) {
+	_, dir := threePieces(t, movegen.American)
+	db, err := Open(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, c := range []struct {
+		fen      string
+		value    movegen.Result
+		dtc, has bool
+	}{
+		{"B:WK1:BK3,K4", movegen.Win, true, true},
+		{"W:WK1:BK3,K4", movegen.Loss, true, true},
+		{"B:WK11:BK3,K4", movegen.Draw, false, true},
+	} {
+		p, err := movegen.ParseFEN(c.fen, movegen.American)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := db.Answer(&p)
+		if err != nil || a.Value != c.value || a.DTC != c.dtc || a.HasMove != c.has || c.dtc && a.Plies < 1 || !p.IsLegal(a.Move) {
+			t.Errorf("%s: %+v, %v", c.fen, a, err)
+		}
+	}
+	start := movegen.StartPosition(movegen.American)
+	if a, err := db.Answer(&start); err == nil || a.Value != movegen.Unknown || !strings.Contains(err.Error(), "not in the database") {
+		t.Errorf("the start position: %+v, %v", a, err)
+	}
+}

@@ -285,25 +285,20 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	defer db.Close()
-	val := db.Probe(&p)
-	if val == movegen.Unknown {
-		fmt.Fprintf(stderr, "crown egdb: probe: %s is not in the database (it holds %v to %d pieces)\n", p.FEN(), v, db.Pieces(v))
+	a, err := db.Answer(&p)
+	if a.Value != movegen.Unknown {
+		fmt.Fprintf(stdout, "value %v\n", a.Value)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "value %v\n", val)
-	if val != movegen.Draw && p.Occupied().Count() <= egdb.DTCMaxPieces {
-		if err := db.LoadDTC(&p); err != nil {
-			fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
-			return exitFail
-		}
-		if m, plies, ok := db.DTCMove(&p); ok {
-			fmt.Fprintf(stdout, "conversion in %d plies\nbestmove %s (%v)\n", plies, p.FormatMove(m), val)
-			return exitOK
-		}
-	}
-	if m, mv, ok := db.BestMove(&p); ok {
-		fmt.Fprintf(stdout, "bestmove %s (%v)\n", p.FormatMove(m), mv)
-	} else {
+	switch {
+	case a.DTC:
+		fmt.Fprintf(stdout, "conversion in %d plies\nbestmove %s (%v)\n", a.Plies, p.FormatMove(a.Move), a.MoveValue)
+	case a.HasMove:
+		fmt.Fprintf(stdout, "bestmove %s (%v)\n", p.FormatMove(a.Move), a.MoveValue)
+	default:
 		fmt.Fprintln(stdout, "bestmove none")
 	}
 	return exitOK
