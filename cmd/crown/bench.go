@@ -36,8 +36,7 @@ it matches bench.Signature (bench/signature.go).`, len(bench.Suite), bench.Suite
 			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), r.Score, r.Nodes, r.Time.Seconds())
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "crown bench: %v\n", err)
-		return exitFail
+		return failed(stderr, "bench", err)
 	}
 	fmt.Fprintf(stdout, "bench nodes=%d time=%.3f nps=%d\n", total.Nodes, total.Time.Seconds(), total.NPS())
 	fmt.Fprintln(stdout, signatureVerdict(*depth, total.Nodes))

@@ -120,8 +120,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "crown book build: %v\n", err)
-		return exitFail
+		return failed(stderr, "book build", err)
 	}
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
@@ -207,8 +206,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	b, err := book.Open(*path, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown book probe: %v\n", err)
-		return exitFail
+		return failed(stderr, "book probe", err)
 	}
 	moves := b.Probe(pos)
 	if len(moves) == 0 {
@@ -252,8 +250,7 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	began := time.Now()
 	b, err := book.Open(*path, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown book info: %v\n", err)
-		return exitFail
+		return failed(stderr, "book info", err)
 	}
 	loaded := time.Since(began)
 	name := *path

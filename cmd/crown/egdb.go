@@ -116,8 +116,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		err = b.Build(*pieces)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: build: %v\n", err)
-		return exitFail
+		return failed(stderr, "egdb: build", err)
 	}
 	el := time.Since(start)
 	ru, err := rusage.Self()
@@ -231,8 +230,7 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := egdb.Open(*dir, 0)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: info: %v\n", err)
-		return exitFail
+		return failed(stderr, "egdb: info", err)
 	}
 	defer db.Close()
 	for _, s := range db.Slices() {
@@ -281,8 +279,7 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := egdb.Open(*dir, 0)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
-		return exitFail
+		return failed(stderr, "egdb: probe", err)
 	}
 	defer db.Close()
 	a, err := db.Answer(&p)
@@ -290,8 +287,7 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "value %v\n", a.Value)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: probe: %v\n", err)
-		return exitFail
+		return failed(stderr, "egdb: probe", err)
 	}
 	switch {
 	case a.DTC:
@@ -340,8 +336,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := egdb.Open(*dir, cache)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: verify: %v\n", err)
-		return exitFail
+		return failed(stderr, "egdb: verify", err)
 	}
 	defer db.Close()
 	code := exitOK

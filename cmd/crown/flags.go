@@ -51,6 +51,13 @@ func usageError(stderr io.Writer, name, format string, a ...any) int {
 	return exitUsage
 }
 
+// failed writes why a subcommand's work failed, in one line, and returns
+// the failure's exit status.
+func failed(stderr io.Writer, name string, err error) int {
+	fmt.Fprintf(stderr, "crown %s: %v\n", name, err)
+	return exitFail
+}
+
 // subcommand is one word of a command that has several (crown book build).
 type subcommand struct {
 	name string

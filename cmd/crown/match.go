@@ -69,8 +69,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		r.WriteSummary(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown match: %v\n", err)
-		return exitFail
+		return failed(stderr, "match", err)
 	}
 	return exitOK
 }

@@ -44,8 +44,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	for d := 1; d <= f.depth; d++ {
 		l, err := movegen.PerftRun(f.pos, d, f.opt)
 		if err != nil {
-			fmt.Fprintf(stderr, "crown perft: %v\n", err)
-			return exitFail
+			return failed(stderr, "perft", err)
 		}
 		fmt.Fprintf(stdout, "depth=%d %s\n", d, l)
 		last = l
@@ -110,8 +109,7 @@ func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int)
 func perftDivide(f *perftFlags, stdout, stderr io.Writer) int {
 	res, err := movegen.PerftRun(f.pos, f.depth, f.opt)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown perft: %v\n", err)
-		return exitFail
+		return failed(stderr, "perft", err)
 	}
 	for _, l := range res.Divide(&f.pos) {
 		fmt.Fprintln(stdout, l)
@@ -135,22 +133,21 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown perft: %v\n", err)
 		return exitUsage
 	}
-	failed := 0
+	mismatches := 0
 	var total movegen.PerftResult
 	for _, r := range rows {
 		opt := f.opt
 		opt.Paths = r.Paths
 		l, err := movegen.PerftRun(r.Pos, r.Depth, opt)
 		if err != nil {
-			fmt.Fprintf(stderr, "crown perft: %v\n", err)
-			return exitFail
+			return failed(stderr, "perft", err)
 		}
 		total.Nodes += l.Nodes
 		total.Elapsed += l.Elapsed
 		verdict := "ok  "
 		if l.Nodes != r.Want {
 			verdict = "FAIL"
-			failed++
+			mismatches++
 		}
 		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.Line, r.Pos.Variant, r.FEN, r.Depth, r.Convention(), l)
 		if l.Nodes != r.Want {
@@ -158,8 +155,8 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "suite rows=%d passed=%d failed=%d %s\n", len(rows), len(rows)-failed, failed, total)
-	if failed > 0 {
+	fmt.Fprintf(stdout, "suite rows=%d passed=%d failed=%d %s\n", len(rows), len(rows)-mismatches, mismatches, total)
+	if mismatches > 0 {
 		return exitFail
 	}
 	return exitOK

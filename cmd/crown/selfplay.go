@@ -97,8 +97,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr) // ends the progress line
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown selfplay: %v\n", err)
-		return exitFail
+		return failed(stderr, "selfplay", err)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "crown selfplay: interrupted; every game written is whole, and the same command continues the run")
@@ -144,8 +143,7 @@ func runSelfplayMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: %d games, %d positions kept, %d dropped as already written\n", ms.Path, ms.Games, ms.Kept, ms.Dropped)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown selfplay merge: %v\n", err)
-		return exitFail
+		return failed(stderr, "selfplay merge", err)
 	}
 	fmt.Fprintf(stdout, "%s now holds %d positions\n", *out, total)
 	return exitOK

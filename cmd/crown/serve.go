@@ -78,8 +78,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
 	if err := board.Serve(ctx, ln); err != nil {
-		fmt.Fprintf(stderr, "crown serve: %v\n", err)
-		return exitFail
+		return failed(stderr, "serve", err)
 	}
 	fmt.Fprintln(stdout, "crown serve: stopped")
 	return exitOK

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -197,8 +196,7 @@ func soakResult(name string, r *soak.Report, err error, stdout, stderr io.Writer
 		r.Write(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown %s: %v\n", name, err)
-		return exitFail
+		return failed(stderr, name, err)
 	}
 	if r.Total() > 0 {
 		return exitFail

@@ -59,8 +59,7 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 		ratios, err = f.timing.Run(&f.eng, positions)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown timing: %v\n", err)
-		return exitFail
+		return failed(stderr, "timing", err)
 	}
 	st := match.SummarizeTiming(ratios)
 	fmt.Fprintf(stdout, "timing positions=%d (of %d) maxtime=%g exact=%v threads=%d engine=%s\n",

@@ -74,8 +74,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		err = train.WriteWeights(out, wf)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "crown train: %v\n", err)
-		return exitFail
+		return failed(stderr, "train", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return exitOK

@@ -99,8 +99,7 @@ func runTrainLoop(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "crown train loop: interrupted; the same command continues the loop")
 		return exitFail
 	case err != nil:
-		fmt.Fprintf(stderr, "crown train loop: %v\n", err)
-		return exitFail
+		return failed(stderr, "train loop", err)
 	}
 	if res.Stopped != "" {
 		fmt.Fprintf(stdout, "stopped: %s\n", res.Stopped)

@@ -90,8 +90,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 			tr.cfg.StatePath, st.Iteration, st.Iterations)
 		return exitFail
 	case err != nil:
-		fmt.Fprintf(stderr, "crown tune: %v\n", err)
-		return exitFail
+		return failed(stderr, "tune", err)
 	}
 	return exitOK
 }
