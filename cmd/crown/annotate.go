@@ -23,27 +23,6 @@ func init() {
 // defaultAnnotateTime is the time per position without a limit flag.
 const defaultAnnotateTime = time.Second
 
-const annotateUsage = `usage: crown annotate [--movetime S | --depth N | --nodes N] [--multipv N] [--egdb DIR [--egdb-cache MiB]]
-       [--out FILE] [--graph DIR] [--games N] [--variant V] [--threads N] [--hash MiB] GAME.pdn
-Reviews every position of every game in GAME.pdn (each in its rule set, from its
-FEN tag or the start) and writes the games as PDN with a comment per move: the
-score from the side that moved, the best move when it is another that scores
-more (the N best with --multipv N), ? and ?? for mistakes and blunders, and a
-summary per game (each side's mistakes, the move where the game turned). With
---egdb the database's values (dbwin, dbloss, dbdraw) count instead of the
-search's. --graph DIR draws each game's evaluation graph as DIR/game-K.svg.
-The scale and the marks are in docs/review.md. --movetime is an average
-(default 1 s a position); the played move, when it is not among the lines
-searched, is searched alone to the same depth.
-The PDN goes to stdout, or to --out FILE, rewritten after each game; the
-progress line and a line per game to stderr. Ctrl-C stops: what is reviewed
-is written, the game under review up to its last move reviewed (Review
-"stopped after move N of M"). With --out, the same command resumes: the
-games FILE holds complete are kept and the review goes on after them; FILE
-and the graphs are written whole, so one killed at any point (or stopped by a
-full disk) and run again ends, with --depth or --nodes, with the files an
-uninterrupted review writes, byte for byte (docs/reliability.md).`
-
 func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("annotate")
 	variant := fs.String("variant", "american", "rule set of games without a GameType tag: american or pool")
@@ -52,7 +31,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	maxGames := fs.Int("games", 0, "review only the first N games (0: all)")
 	limits := addLimitFlags(fs, false)
 	options := addOptionFlags(fs, nil)
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, annotateUsage, 1); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("annotate"), 1); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "annotate", format, a...) }

@@ -38,14 +38,6 @@ func init() {
 	})
 }
 
-const bookUsage = `usage: crown book build|probe|info [flags]
-The opening book (docs/book.md).
-  crown book build --variant american|pool --out FILE [--positions N] [--nodes N | --movetime S] [--seed N] [--concurrency N]
-  crown book probe [--book FILE] [--variant V] [--level L] FEN
-  crown book info [--book FILE] [--variant V] [--ballots deck|crossboard|all]
-Without --book, probe and info read the book that ships inside crown.
-Run 'crown book <subcommand> --help' for each one's flags.`
-
 // bookSubcommands are the subcommands of crown book.
 var bookSubcommands = []subcommand{
 	{"build", runBookBuild},
@@ -54,23 +46,8 @@ var bookSubcommands = []subcommand{
 }
 
 func runBook(args []string, stdout, stderr io.Writer) int {
-	return runSubcommand("book", bookUsage, bookSubcommands, args, stdout, stderr)
+	return runSubcommand("book", help("book"), bookSubcommands, args, stdout, stderr)
 }
-
-const bookBuildUsage = `usage: crown book build --variant american|pool --out FILE [--positions N] [--nodes N | --depth N | --movetime S]
-                       [--ballots deck|crossboard|all|none] [--main-plies N] [--seed N] [--concurrency N] [--hash MiB]
-Grows an opening book by dropout expansion (docs/book.md) from the start
-position and from every ballot (American: the ACF deck by default), each
-ballot's moves forced into the book, until it holds N positions and every
-main line is --main-plies long. Each new position is scored by a search;
-book scores are the negamax over the book. An existing FILE is continued
-(the build writes it whole after a round once --checkpoint has passed, and
-on Ctrl-C). With --nodes or --depth the book depends only on the command
-line and seed, not on --concurrency.
-Killed at any point (or stopped by a full disk), a build loses only the
-rounds since FILE was last written; run again, it ends with the FILE an
-uninterrupted build writes, byte for byte (docs/reliability.md).
-Progress goes to stderr, the summary to stdout.`
 
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book build")
@@ -84,7 +61,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	concurrency := fs.Int("concurrency", defaultBookConcurrency, "searches at once, one single-thread engine each")
 	hash := fs.Int("hash", book.DefaultHashMiB, "transposition table of each engine in MiB")
 	checkpoint := fs.Duration("checkpoint", bookCheckpoint, "write FILE after a round once this long has passed since it was last written (0: after every round)")
-	if code, ok := parseFlags(fs, args, stdout, stderr, bookBuildUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("book build")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "book build", format, a...) }
@@ -177,17 +154,12 @@ func bookBallots(v movegen.Variant, sel string) ([]book.Ballot, error) {
 	return book.SelectBallots(sel, v)
 }
 
-const bookProbeUsage = `usage: crown book probe [--book FILE] [--variant V] [--level L] FEN
-Lists the book moves of the position, best first, with their scores
-(centi-men from the mover's view) and counts (book positions below the
-move); the moves level L (default 1) chooses among are marked with '*'.`
-
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book probe")
 	path := fs.String("book", "", "book file (default: the shipped book)")
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
 	level := fs.Int("level", int(book.AllGood), "book level whose choices are marked (1..3)")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, bookProbeUsage, 1); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("book probe"), 1); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "book probe", format, a...) }
@@ -225,17 +197,12 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const bookInfoUsage = `usage: crown book info [--book FILE] [--variant V] [--ballots deck|crossboard|all]
-Prints the book's size and coverage: positions, moves, whether every stored
-move is legal, the main line from the start, and how many ballots are in the
-book and how deep their main lines go beyond the ballot.`
-
 func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book info")
 	path := fs.String("book", "", "book file (default: the shipped book)")
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
 	ballots := fs.String("ballots", "", "ballots to count: deck, crossboard or all (default deck for American, none for Pool)")
-	if code, ok := parseFlags(fs, args, stdout, stderr, bookInfoUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("book info")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "book info", format, a...) }

@@ -26,16 +26,6 @@ func init() {
 	})
 }
 
-const egdbUsage = `usage: crown egdb build|plan|info|probe|verify [flags]
-Endgame databases (docs/egdb.md): win/loss/draw for every position with few pieces.
-  crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
-  crown egdb build --variant american|pool --slice NAME --dir DIR [--threads N]
-  crown egdb plan [--variant V] --pieces N [--level L] [--names] [--threads T]
-  crown egdb info --dir DIR
-  crown egdb probe [--variant V] --dir DIR FEN
-  crown egdb verify --dir DIR [--threads N]
-Run 'crown egdb <subcommand> --help' for each one's flags.`
-
 // egdbSubcommands are the subcommands of crown egdb.
 var egdbSubcommands = []subcommand{
 	{"build", runEgdbBuild},
@@ -46,7 +36,7 @@ var egdbSubcommands = []subcommand{
 }
 
 func runEgdb(args []string, stdout, stderr io.Writer) int {
-	return runSubcommand("egdb", egdbUsage, egdbSubcommands, args, stdout, stderr)
+	return runSubcommand("egdb", help("egdb"), egdbSubcommands, args, stdout, stderr)
 }
 
 // maxEgdbThreads bounds --threads: more goroutines than this only contend.
@@ -64,16 +54,6 @@ func checkThreads(stderr io.Writer, sub string, n int) bool {
 	return true
 }
 
-const egdbBuildUsage = `usage: crown egdb build --variant american|pool --pieces N --dir DIR [--threads N]
-       crown egdb build --variant american|pool --slice NAME --dir DIR [--threads N]
-Builds every slice of up to N pieces (default 4) into DIR, smaller ones first, with a
-progress line on stderr. Slices already in DIR and valid are read back, not built
-again, so an interrupted build resumes; each file is written whole or not at all.
-Killed at any point (or stopped by a full disk), a build run again ends with the
-files an uninterrupted one writes, byte for byte (docs/reliability.md).
-With --slice, builds one job of 'crown egdb plan' (the slice and its mirror) from the
-slices it depends on, which must be in DIR (an error names those missing).`
-
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb build")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
@@ -81,7 +61,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	slice := fs.String("slice", "", "build only this slice and its mirror (a job of crown egdb plan)")
 	dir := fs.String("dir", "", "database directory (required)")
 	threads := threadsFlag(fs)
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbBuildUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb build"), 0); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
@@ -128,18 +108,6 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const egdbPlanUsage = `usage: crown egdb plan [--variant american|pool] --pieces N [--level L] [--names] [--threads T]
-Prints the jobs that build every slice of up to N pieces, in dependency order: level,
-job name (the slice to give 'crown egdb build --slice'), its mirror built with it,
-positions, the positions of the slices it reads, and its predicted peak memory, CPU
-time and wall time when built alone with T threads on the machine Crown's figures
-come from (egdb.MeasuredRate: docs/egdb.md), then the jobs it reads directly, and
-at the end the totals (one process building everything; the jobs one at a time
-here; the levels' longest jobs, the time with a machine for every job). Jobs of
-one level are independent of each other and read only lower levels. --names
-prints only the job names (one a line), --level only that level's jobs: for batch
-systems (docs/egdb.md).`
-
 func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb plan")
 	variant := fs.String("variant", "american", "rule set: american or pool (the jobs are the same for both; the estimates are not)")
@@ -147,7 +115,7 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	level := fs.Int("level", 0, "print only this level's jobs (0: all)")
 	names := fs.Bool("names", false, "print only the job names, one a line")
 	threads := fs.Int("threads", 2, "threads of each job, for the estimates")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbPlanUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb plan"), 0); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
@@ -215,14 +183,10 @@ func shortDuration(d time.Duration) string {
 	return max(d.Round(time.Second), time.Second).String()
 }
 
-const egdbInfoUsage = `usage: crown egdb info --dir DIR
-Lists the slices in DIR: rule set, name, positions, bytes on disk, bytes a position,
-and per rule set the totals and the piece count held complete.`
-
 func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb info")
 	dir := fs.String("dir", "", "database directory (required)")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbInfoUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb info"), 0); !ok {
 		return code
 	}
 	if *dir == "" {
@@ -248,20 +212,11 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const egdbProbeUsage = `usage: crown egdb probe [--variant american|pool] --dir DIR FEN
-Prints the database's value of the position for the side to move (win, loss or
-draw, ignoring the move-count rules) and a move that keeps it. The values carry no
-distance to the end, so the move keeps a win but need not make progress, except
-with up to 5 pieces: for those the distance to conversion is computed (seconds)
-and printed, in plies to a capture or a man's move (which restart the move counts)
-or to the loser having no move, with best play, and the move is the shortest way
-there (the longest for the loser).`
-
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb probe")
 	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
 	dir := fs.String("dir", "", "database directory (required)")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbProbeUsage, 1); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb probe"), 1); !ok {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
@@ -300,13 +255,6 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const egdbVerifyUsage = `usage: crown egdb verify --dir DIR [--threads N] [--sample N]
-Re-checks every stored value against its successors' stored values (a win needs a
-move to a loss for the opponent, a loss only moves to wins, a draw no move to a loss
-and one to a draw), per rule set, and lists mismatches; exits 1 if there are any.
-With --sample N, checks only N random positions a slice (seconds, not minutes), by
-probes: a spot check of a large database.`
-
 // sampleCacheMiB is the block cache of verify --sample: random probes miss
 // often, and the successors of a position share blocks.
 const sampleCacheMiB = 256
@@ -319,7 +267,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "database directory (required)")
 	threads := threadsFlag(fs)
 	sample := fs.Int("sample", 0, "check only this many random positions a slice (0: all)")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, egdbVerifyUsage, 0); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb verify"), 0); !ok {
 		return code
 	}
 	switch {

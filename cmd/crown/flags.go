@@ -1,6 +1,7 @@
 package main
 
 import (
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,24 @@ import (
 
 	"github.com/spf13/pflag"
 )
+
+// helpFiles are the commands' help texts, prose apart from the Go that
+// wires the commands: help/NAME.txt for a command, NAME its words joined
+// by "-" (help/book-build.txt for crown book build).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// help returns the help text of the command name ("book build"), without
+// its last newline. Every command's file is there (TestHelpFiles): a
+// missing one is a mistake of the build, and panics.
+func help(name string) string {
+	b, err := helpFiles.ReadFile("help/" + strings.ReplaceAll(name, " ", "-") + ".txt")
+	if err != nil {
+		panic(fmt.Sprintf("crown: no help text for %q: %v", name, err))
+	}
+	return strings.TrimSuffix(string(b), "\n")
+}
 
 // newFlags returns the flag set of a subcommand; it prints nothing itself,
 // parseFlags does.

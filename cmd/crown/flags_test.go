@@ -247,3 +247,32 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFiles: every help file is a command's or a subcommand's, and each
+// reads (help panics on a missing one); crown analyze, bench, engine and
+// perft keep their texts in Go.
+func TestHelpFiles(t *testing.T) {
+	names := []string{"selfplay merge", "train loop"}
+	for name := range commands {
+		if name != "analyze" && name != "bench" && name != "engine" && name != "perft" {
+			names = append(names, name)
+		}
+	}
+	for name, subs := range map[string][]subcommand{"book": bookSubcommands, "egdb": egdbSubcommands, "soak": soakSubcommands} {
+		for _, s := range subs {
+			names = append(names, name+" "+s.name)
+		}
+	}
+	files, err := helpFiles.ReadDir("help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(names) {
+		t.Errorf("%d help files for %d commands", len(files), len(names))
+	}
+	for _, name := range names {
+		if text := help(name); !strings.HasPrefix(text, "usage: crown "+name) || strings.HasSuffix(text, "\n") {
+			t.Errorf("help of %s: %q", name, text)
+		}
+	}
+}

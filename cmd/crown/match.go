@@ -28,29 +28,6 @@ func init() {
 	})
 }
 
-const matchUsage = `usage: crown match --engine1 CMD --engine2 CMD [--variant american|pool]
-       [--ballots deck|crossboard|all|FILE] [--games N] [--movetime S | --nodes N | --depth N]
-       [--concurrency N] [--pdn FILE [--resume]] [--sprt elo0,elo1] [--maxmoves N] [--timeout S]
-       [--egdb DIR [--egdb-cache MiB]]
-Plays every chosen ballot twice, colours reversed, adjudicating as CheckerBoard does:
-threefold repetition and the move-count rule (79 plies without a man move or capture in
-American, the rule set's own count in Pool) draw, as does the move cap or a draw claimed
-by an engine; no legal move loses, and so does an illegal or unparsable move, an error
-reply, a crash or a time forfeit. Progress goes to stderr, the summary to stdout.
-An engine CMD is a program speaking Crown's protocol (split like a shell command line),
-or "self" for Crown in process, with settings: self:hashsize=16,searchthreads=2,depth=6
-(getmove's limits, such as depth, nodes, maxtime or movetime and exact, limit that engine's moves;
-engine options, hashsize, searchthreads, egdbpath, egdbcache, ..., are checked and set; ponder=1
-lets the engine think on its opponent's time, each move timed from its ponderhit; other keys
-are sent as "set KEY VALUE"). --egdb DIR gives every self engine the endgame database in DIR
-(docs/egdb.md) unless it sets its own: self:egdbpath=none plays without.
-Ballots: deck = the 156 ACF tournament openings, crossboard = the 144 cross-board ones,
-all = all 174 (barred too), or a FILE of FEN lines, PDN [FEN] tags or ballot-table rows.
-With --resume, a match stopped before its end (interrupted, or the machine gone) goes on
-from its --pdn FILE: the games there count and are not played again, the rest are played
-and appended. Its games must be this match's (the same engines by name, colours and
-ballots), or the file is refused; the PDN does not record the limits: keep them the same.`
-
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	egdbs := play.NewPool()
 	defer egdbs.Close()
@@ -93,7 +70,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 	timeout := fs.Float64("timeout", 0, "seconds to wait for a move before a time forfeit (default 4*movetime+2, or 120 with depth or node limits)")
 	egdbDir := fs.String("egdb", "", "endgame database directory for every self engine that does not set egdbpath itself")
 	egdbCache := fs.Int("egdb-cache", play.DefaultEGDBCacheMiB, "its block cache in MiB (each self engine's egdbcache)")
-	if code, ok := parseFlags(fs, args, stdout, stderr, matchUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("match")); !ok {
 		return nil, code
 	}
 	usageErr := func(format string, a ...any) (*match.Config, int) {

@@ -38,44 +38,6 @@ func init() {
 	})
 }
 
-const selfplayUsage = `usage: crown selfplay --out FILE [--variant american|pool] [--games N] [--nodes N | --depth N]
-                      [--openings deck|random|FILE] [--random-plies N] [--node-jitter PCT] [--seed N] [--shard I/N]
-                      [--concurrency N] [--hash MiB] [--threads N]
-       crown selfplay merge --out FILE IN...
-Plays Crown against itself, one engine per game at a time, and appends every
-quiet position of each finished game (no capture for either side) with its
-search score and the game's result to FILE, in the format of
-docs/training.md; a position already in FILE is not written again.
-Openings are the ACF deck's ballots (American, the default there), random
-plies from the start (Pool's default), or the positions of a file of FEN
-lines (game j from line j mod their number); --random-plies random plies
-follow a ballot or a file's position too. Searches are node- or
-depth-limited, so game j is the same in every run with the same flags;
---node-jitter varies each move's node budget by up to PCT percent, drawn
-from the game's seed, so that games from one opening spread.
---shard I/N plays only the games j of the run with j mod N = I (--games is
-the whole run's), for N machines writing a file each; "crown selfplay merge"
-joins the files.
-Resuming: games are written in order, and after each one the run's progress
-is kept in FILE.state. A run stopped at any point (Ctrl-C, a kill, a crash,
-even mid-write) and started again with the same command goes on from the
-first game not written, replaying only the games that were in play, and ends
-with the file an uninterrupted run writes, byte for byte; so does one
-stopped by a full disk, run again once there is room (docs/reliability.md).
---games may be raised to extend a finished run. FILE.state of a run with
-other settings is an error naming them; a FILE without FILE.state (an older
-build's) is continued by replaying the run from game 0, its positions
-skipped.
-Progress goes to stderr, the summary to stdout.`
-
-const selfplayMergeUsage = `usage: crown selfplay merge --out FILE IN...
-Appends the records of the data files IN (the shard files of a run, say) to
-FILE, file by file and game by game, leaving out every position already
-written, to FILE before or from an earlier IN: the rule crown selfplay
-writes by. Of a run's file only the records its state file counts are read.
-FILE may not be one of IN, nor a run's file (with a FILE.state). An
-interrupted merge leaves whole games, and merging again completes it.`
-
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runSelfplayMerge(args[1:], stdout, stderr)
@@ -129,7 +91,7 @@ const maxMergeInputs = 1 << 16
 func runSelfplayMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("selfplay merge")
 	out := fs.String("out", "", "data file to append to (required)")
-	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, selfplayMergeUsage, maxMergeInputs); !ok {
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("selfplay merge"), maxMergeInputs); !ok {
 		return code
 	}
 	switch {
@@ -166,7 +128,7 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.Poo
 	shard := fs.String("shard", "0/1", "I/N: play only the games j of the run with j mod N = I")
 	concurrency := fs.Int("concurrency", defaultSelfplayConcurrency, "games played at once, one engine each")
 	options := addOptionFlags(fs, map[string]int{"hash": defaultSelfplayHash})
-	if code, ok := parseFlags(fs, args, stdout, stderr, selfplayUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("selfplay")); !ok {
 		return train.Config{}, "", code
 	}
 	usageErr := func(format string, a ...any) (train.Config, string, int) {

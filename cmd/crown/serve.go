@@ -19,17 +19,6 @@ func init() {
 	})
 }
 
-const serveUsage = `usage: crown serve [--addr HOST:PORT] [--max-games N] [--max-think D] [--analysis-time D] [--review-time D] [--idle D] [--hash MiB] [--threads N] [--searches N] [--book LEVEL]
-       [--egdb DIR [--egdb-cache MiB]]
-Serves a checkers board in the browser: play American or Pool checkers against
-the engine, set up positions, analyze, and save games as PDN. The engine plays
-its opening from the book (--book 1 by default: all good moves, for variety).
-With --egdb every game's engine probes the endgame database in DIR
-(docs/egdb.md), one copy shared by all. It prints the address to open and runs
-until interrupted (Ctrl-C). GET /debug/vars answers loopback clients with the
-server's counts as JSON: goroutines, memory, games, engines, searches, event
-streams (make soak watches them; ?gc=1 collects garbage first).`
-
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
@@ -41,7 +30,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
 	level := fs.Int("book", int(book.AllGood), "opening book level of the engine's moves: 0 off, 1 all good moves (variety), 2 good moves, 3 best move")
-	if code, ok := parseFlags(fs, args, stdout, stderr, serveUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("serve")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "serve", format, a...) }

@@ -17,17 +17,6 @@ func init() {
 	})
 }
 
-const soakUsage = `usage: crown soak protocol|checkerboard|web [flags]
-The soaks make soak runs (docs/reliability.md): each plays for long, judges
-every reply, and reports moves played, illegal moves, bad replies, crashes,
-time forfeits, errors the engine reported itself, peak memory and run time.
-A failure leaves its files (the game's PDN, the engine's stderr) in --dir,
-and the command exits 1 if there was any.
-  crown soak protocol [--games N] [--movetime S] [--concurrency N] [--dir DIR] [--engine CMD]
-  crown soak checkerboard --host HOST --lib LIB [--games N] [--movetime S] [--concurrency N] [--dir DIR]
-  crown soak web [--duration D] [--clients N] [--max-games N] [--idle D] [--seed N] [--dir DIR]
-Run 'crown soak <subcommand> --help' for each one's flags.`
-
 // soakSubcommands are the subcommands of crown soak.
 var soakSubcommands = []subcommand{
 	{"protocol", runSoakProtocol},
@@ -36,7 +25,7 @@ var soakSubcommands = []subcommand{
 }
 
 func runSoak(args []string, stdout, stderr io.Writer) int {
-	return runSubcommand("soak", soakUsage, soakSubcommands, args, stdout, stderr)
+	return runSubcommand("soak", help("soak"), soakSubcommands, args, stdout, stderr)
 }
 
 // Defaults of the soaks.
@@ -51,15 +40,6 @@ const (
 	defaultSoakIdle        = 10 * time.Second
 )
 
-const soakProtocolUsage = `usage: crown soak protocol [--games N] [--movetime S] [--concurrency N] [--dir DIR] [--engine CMD]
-Plays N games process against process through the line protocol, the first
-half American checkers and the rest Pool, from the ACF deck's ballots, at S
-seconds a move, with the game sent as CheckerBoard sends it (set gamehist)
-before every getmove. A game lost by an engine's failure (illegal move, bad
-or error reply, crash, time forfeit) is a failure, and so is any line an
-engine writes to stderr during a game. The engine is this crown unless
---engine names another command.`
-
 func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("soak protocol")
 	games := fs.Int("games", defaultSoakGames, "games to play, half of each rule set")
@@ -67,7 +47,7 @@ func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	concurrency := fs.Int("concurrency", defaultSoakConcurrency, "games played at once, each by its own two processes")
 	dir := fs.String("dir", defaultSoakDir, "directory for the files of failed games")
 	engine := fs.String("engine", "", "engine command line (default: this crown)")
-	if code, ok := parseFlags(fs, args, stdout, stderr, soakProtocolUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak protocol")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak protocol", format, a...) }
@@ -90,17 +70,6 @@ func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	return soakResult("soak protocol", r, err, stdout, stderr)
 }
 
-const soakCheckerBoardUsage = `usage: crown soak checkerboard --host HOST --lib LIB [--games N] [--movetime S] [--concurrency N] [--dir DIR]
-Plays N games, engine against itself, through the CheckerBoard library LIB
-(make cb-linux's bin/crown-cb.so) loaded by the C host HOST (built from
-cmd/cbengine/host/host.c, as make soak does) in its soak mode: American and
-Pool in turn, the time given in turn as maxtime, exact maxtime, an
-incremental clock and the infinite level stopped by playnow, the hash size,
-search threads, book level and lines changed between games, and the game
-sent as set gamehist before every getmove. Every returned board must be a
-legal successor with its CBmove agreeing, every command accepted, and no
-status text may report a failure.`
-
 func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("soak checkerboard")
 	host := fs.String("host", "", "the C host program, built from cmd/cbengine/host/host.c")
@@ -109,7 +78,7 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	moveTime := fs.Float64("movetime", defaultSoakMoveTime, "maxtime in seconds, the clock's increment, the mean delay of playnow")
 	concurrency := fs.Int("concurrency", defaultSoakConcurrency, "host processes playing at once")
 	dir := fs.String("dir", defaultSoakDir, "directory for the files of failed games")
-	if code, ok := parseFlags(fs, args, stdout, stderr, soakCheckerBoardUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak checkerboard")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak checkerboard", format, a...) }
@@ -130,19 +99,6 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	return soakResult("soak checkerboard", r, err, stdout, stderr)
 }
 
-const soakWebUsage = `usage: crown soak web [--duration D] [--clients N] [--max-games N] [--idle D] [--seed N] [--dir DIR]
-Runs this crown's web server (crown serve, on a free loopback port, keeping
-at most --max-games games, an abandoned one for --idle) under the load of N
-loopback clients for D: each creates games, plays the legal moves the
-server offers against the engine, undoes, redoes, analyses, asks for hints
-and reviews, follows the event stream, and abandons the game. Every answer
-must have its expected status and body, every game's record must replay
-legally, and the engine must move within 30 s. A prober fills the server to
-its cap now and then: the next game must be refused with 503. Goroutines and
-memory are sampled from /debug/vars; once the load has ended and the
-abandoned games are dropped, the goroutines must be back to about their
-number at the start. Any line of the server's log is a failure.`
-
 func runSoakWeb(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("soak web")
 	duration := fs.Duration("duration", defaultSoakWeb, "how long the load runs")
@@ -151,7 +107,7 @@ func runSoakWeb(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", defaultSoakIdle, "how long the server keeps an abandoned game (crown serve --idle)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' choices")
 	dir := fs.String("dir", defaultSoakDir, "directory for the files of failures")
-	if code, ok := parseFlags(fs, args, stdout, stderr, soakWebUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak web")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak web", format, a...) }

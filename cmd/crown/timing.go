@@ -24,18 +24,6 @@ func init() {
 	})
 }
 
-const timingUsage = `usage: crown timing [--pdn FILE] [--positions N] [--maxtime S] [--exact] [--threads N]
-                    [--hash MiB] [--engine self|COMMAND]
-Takes N positions spread evenly over the games of a PDN file (each game replayed
-from its start; every position with a legal move counts, forced ones too) and
-sends each as 'getmove <FEN> maxtime=S [exact]' to an engine, Crown
-in process by default. Each think time runs from the getmove line written to the
-move line read. Prints the mean, median, shortest and longest time as a multiple
-of maxtime, the count over 1.1x and the largest deviation from maxtime, then
-whether the targets are met: a mean of 0.85 to 1.0x and no move over 1.1x, or
-with --exact every move within 2% of maxtime. Exits 1 when they are not.
-Progress goes to stderr.`
-
 // timingFlags are the parsed flags of crown timing.
 type timingFlags struct {
 	pdn       string
@@ -85,7 +73,7 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool)
 	exact := fs.Bool("exact", false, "send exact: the engine is to use maxtime exactly")
 	options := addOptionFlags(fs, nil)
 	engine := fs.String("engine", match.Self, "self for Crown in process, or an engine command line (e.g. bin/crown), as crown match takes it")
-	if code, ok := parseFlags(fs, args, stdout, stderr, timingUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("timing")); !ok {
 		return nil, code
 	}
 	usageErr := func(format string, a ...any) (*timingFlags, int) {

@@ -26,32 +26,6 @@ func init() {
 	})
 }
 
-const trainUsage = `usage: crown train --data FILE[,FILE...] --out FILE [--variant american|pool|all]
-                   [--lambda X] [--epochs N] [--patience N] [--batch N] [--rate X]
-                   [--decay X] [--l2 X] [--k X] [--seed N] [--egdb DIR [--adjudicate]]
-                   [--hidden N [--net-rate X] [--buckets N]] [--init FILE]
-       crown train loop --dir DIR ...   (generations of self-play, fit and match: crown train loop --help)
-Fits the evaluation's weights to the positions of the data files (written
-by crown selfplay) and writes a weight file, the kind eval/weights.bin is.
-Each rule set is fitted to its own positions (the sigmoid of the score over
-K against a blend of the game's result and the search score), with one game
-in ten held out for validation, stopping when the validation loss stops
-improving; a rule set left out by --variant keeps the weights built in. With
---egdb, positions the endgame database holds get their exact value as
-target instead of the blend, and with --adjudicate every game's positions
-before its first database position take that position's value as the
-game's result. With --hidden N the rule set gets a network of N hidden
-units over the pieces' squares instead of the linear model (docs/training.md),
-and --buckets N gives it N outputs, each for a run of piece counts;
---init FILE starts it from the weight file's network instead of random
-weights (its width and outputs unless --hidden and --buckets say them too;
-a network of one output is copied to every bucket --buckets asks for).
-The loss of every pass goes to stderr. The same data, flags and seed give the
-same file. See docs/training.md.
-The weight file is written whole at the end: a run killed (or stopped by a full disk)
-before then leaves the old file or none, and run again writes the same file
-(docs/reliability.md).`
-
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "loop" {
 		return runTrainLoop(args[1:], stdout, stderr)
@@ -106,7 +80,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (*train.WeightsFit
 	dataFlag := fs.StringSlice("data", nil, "self-play data files, comma-separated or the flag repeated (required)")
 	egdbDir := fs.String("egdb", "", "endgame database directory: its positions get their exact value as target")
 	adjudicate := fs.Bool("adjudicate", false, "with --egdb: a game's result is the database's value of its first position inside it")
-	if code, ok := parseFlags(fs, args, stdout, stderr, trainUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("train")); !ok {
 		return nil, "", code
 	}
 	usageErr := func(format string, a ...any) (*train.WeightsFit, string, int) {

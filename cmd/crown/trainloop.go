@@ -40,44 +40,6 @@ const (
 	defaultLoopConcurrency = 2
 )
 
-const trainLoopUsage = `usage: crown train loop --dir DIR [--generations G] [--patience P]
-                   [--american-games N] [--pool-games N] [--nodes N | --depth N] [--node-jitter PCT]
-                   [--random-plies N] [--pool-openings FILE] [--pool-selfplay random|FILE]
-                   [--pool-random-plies N] [--egdb DIR [--adjudicate]] [--window K] [--data FILE,...]
-                   [--lambda X] [--match-movetime S | --match-nodes N | --match-depth N]
-                   [--match-games N] [--sprt elo0,elo1] [--concurrency N] [--start FILE]
-Trains the evaluation in generations. Generation k, in DIR/gen-k:
-self-play with the current weights, at 8000 nodes a move unless --nodes or
---depth says otherwise, American from the ACF deck with --random-plies
-random plies after the ballot, Pool from --pool-random-plies random plies
-from the start (or from a --pool-selfplay file's openings and
---random-plies), so the Pool match's openings stay out of the data, seeds
-from k, both rule sets at once when --concurrency is 2 or more, into
-american.bin and pool.bin; a fit of each rule set to the data of the last
---window generations (rejected ones too) into weights.bin, with --egdb and
---adjudicate as crown train takes them; then for each rule set a match of
-the fit against the current weights, both Crown in process, at 0.1 s a
-move unless a --match- limit says otherwise, colours reversed, over the ACF
-deck (American) or the --pool-openings file (Pool), its games in
-match-VARIANT.pdn and its summary in match-VARIANT.txt.
-A fit is accepted for a rule set if its match shows a gain: with --sprt,
-the test accepts elo1; without, more wins than losses and a likelihood of
-superiority above 95%. The weights after the generation (the accepted
-tables, the current ones for the rest) go to gen-k/next.bin and, if a table
-was accepted, to DIR/current.bin, with a provenance line saying where each
-table comes from. gen-k/result.txt keeps the numbers, DIR/generations.md
-tabulates every generation. The loop ends after --generations, or after
---patience generations in a row that accepted nothing. A rule set with 0
-games (--pool-games 0) is not trained.
-Resuming: the same command started again goes on where the loop stopped.
-Self-play continues from its state files, a fit whose weights.bin exists is
-not redone, and a finished match is not replayed; a match cut short is
-played again from its first game. Ctrl-C during a fit takes effect when the
-fit ends. The flags are kept in DIR/loop.txt, and a start with other ones
-is an error naming each difference (--generations, --patience and
---concurrency may change). Progress goes to stderr, a line a generation to
-stdout. See docs/training.md.`
-
 // runTrainLoop is crown train loop.
 func runTrainLoop(args []string, stdout, stderr io.Writer) int {
 	cfg, code := parseTrainLoopFlags(args, stdout, stderr)
@@ -139,7 +101,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopCo
 	sprt := fs.String("sprt", "", "elo0,elo1: a match stops as soon as a sequential test (alpha = beta = 0.05) decides, and accepts if it accepts elo1")
 	concurrency := fs.Int("concurrency", defaultLoopConcurrency, "games played at once, in self-play and matches")
 	start := fs.String("start", "", "weight file the first generation plays with (default: the built-in weights)")
-	if code, ok := parseFlags(fs, args, stdout, stderr, trainLoopUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("train loop")); !ok {
 		return nil, code
 	}
 	usageErr := func(format string, a ...any) (*train.LoopConfig, int) {

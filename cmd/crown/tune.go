@@ -35,34 +35,6 @@ func init() {
 	})
 }
 
-const tuneUsage = `usage: crown tune [--params NAME[,NAME...]] [--iterations N] [--pairs P]
-       [--movetime S | --nodes N | --depth N] [--variant american|pool] [--ballots deck|FILE]
-       [--concurrency N] [--state FILE] [--seed N] [--r-end X] [--engine-options KEY=VALUE,...]
-       crown tune --list
-Tunes the search's numeric parameters (--list shows them with default, range and step; all
-of them unless --params names some) by SPSA, as fishtest tunes Stockfish. Each iteration
-plays P game pairs between two Crown engines in process: one with every tuned parameter
-moved up or down, by a random sign times its perturbation c, the other moved the opposite
-way, each pair a ballot drawn at random from --ballots and played with both colours. Every
-parameter then steps toward the side that won more games, by the learning rate times the
-result. c starts at step*N^0.101 (about 2 steps for 1000 iterations) and shrinks to the
-parameter's step by the last of the N iterations; the learning rate falls to --r-end times
-step^2. Values are kept as fractions and played rounded.
-The state is saved to --state after every iteration: Ctrl-C (or a kill) stops the run at
-once, losing the iteration in progress, and the same command resumes it from the last one
-saved, drawing the same signs and ballots. A state file of another run (other parameters,
-iterations, seed, rule set, limits, ballots, pairs or engine options) is refused; a finished
-run's prints its result again. Progress goes to stderr, one line per iteration; the final
-values, and the self:key=value setting that plays them, to stdout.
-Tuned values are a candidate, not a result: they become defaults (search.DefaultParams) only
-when a match at equal time over the full deck accepts them, such as
-  crown match --engine1 self:KEY=VALUE,... --engine2 self --movetime 0.1 --sprt 0,5
-recorded in docs/experiments.md. Tune at the time control the values are for: depth or
-small node limits favour other trade-offs.
---engine-options are settings of both engines as crown match's self:KEY=VALUE,... takes
-them: hashsize=16, searchthreads=2, egdbpath=DIR, or a parameter not tuned, held at
-another value.`
-
 // tuneRun is a parsed crown tune command line.
 type tuneRun struct {
 	cfg    tune.Config
@@ -161,7 +133,7 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (
 	rEnd := fs.Float64("r-end", defaultREnd, "learning rate at the last iteration (r_end)")
 	options := fs.String("engine-options", "", "settings of both engines, as self:KEY=VALUE,... (hashsize=16,...)")
 	list := fs.Bool("list", false, "list the tunable parameters and stop")
-	if code, ok := parseFlags(fs, args, stdout, stderr, tuneUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("tune")); !ok {
 		return nil, code
 	}
 	if *list {
