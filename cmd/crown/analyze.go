@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
@@ -22,24 +19,6 @@ func init() {
 	})
 }
 
-// analyzeStop is the context an unlimited analysis runs under; tests
-// replace it to stop the search themselves.
-var analyzeStop = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
-}
-
-const analyzeUsage = `usage: crown analyze [--variant V] [--fen FEN] [--book] [--book-file FILE] [--depth N] [--movetime S] [--nodes N] [--threads N] [--hash MiB]
-       [--multipv N] [--egdb DIR [--egdb-cache MiB]]
-Searches the position and prints one line per finished iteration, the
-protocol's info line (docs/protocol.md), then the best move; scores are
-from the side to move's view (centi-men +35, win7 and loss4 in plies,
-dbwin and dbloss by the endgame database). With --multipv N it prints the
-N best moves, each with its exact score and line: N lines per iteration,
-best first, each with its rank (multipv=k). It stops at the first limit reached (--movetime is exact here);
-with no limit it runs until interrupted (Ctrl-C). With --book, a position of
-the opening book is answered from it without a search: its book moves, then
-the best of them.`
-
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("analyze")
 	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
@@ -48,7 +27,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	bookFile := fs.String("book-file", "", "book file for --book (default: the shipped book)")
 	limits := addLimitFlags(fs, true)
 	options := addOptionFlags(fs, nil)
-	if code, ok := parseFlags(fs, args, stdout, stderr, analyzeUsage); !ok {
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("analyze")); !ok {
 		return code
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "analyze", format, a...) }
@@ -56,9 +35,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	egdbs := play.NewPool()
-	defer egdbs.Close()
-	opt, err := options(egdbs)
+	pool := play.NewPool()
+	defer pool.Close()
+	opt, err := options(pool)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -72,7 +51,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
-	ps, err := play.New(play.Config{Options: opt, Pool: egdbs, BookLevel: analyzeBookLevel(*useBook)})
+	ps, err := play.New(play.Config{Options: opt, Pool: pool, BookLevel: analyzeBookLevel(*useBook)})
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
@@ -89,7 +68,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, l)
 		}
 	}
-	ctx, cancel := analyzeStop()
+	ctx, cancel := untilInterrupted()
 	defer cancel()
 	a, err := ps.Choose(ctx, req)
 	switch a.Source {

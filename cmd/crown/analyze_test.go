@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -105,9 +106,9 @@ func TestAnalyzeMultiPV(t *testing.T) {
 }
 
 func TestAnalyzeUntilStopped(t *testing.T) {
-	old := analyzeStop
-	defer func() { analyzeStop = old }()
-	analyzeStop = func() (context.Context, context.CancelFunc) {
+	old := untilInterrupted
+	defer func() { untilInterrupted = old }()
+	untilInterrupted = func(...os.Signal) (context.Context, context.CancelFunc) {
 		return context.WithTimeout(context.Background(), 50*time.Millisecond)
 	}
 	var out, errb bytes.Buffer

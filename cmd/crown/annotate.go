@@ -56,9 +56,9 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	egdbs := play.NewPool()
-	defer egdbs.Close()
-	opt, err := options(egdbs)
+	pool := play.NewPool()
+	defer pool.Close()
+	opt, err := options(pool)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -82,7 +82,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	} else if done > 0 {
 		fmt.Fprintf(stderr, "crown annotate: %s holds %d of the %d games reviewed; going on from game %d\n", *out, done, len(games), done+1)
 	}
-	ps, err := play.New(play.Config{Options: opt, Pool: egdbs})
+	ps, err := play.New(play.Config{Options: opt, Pool: pool})
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -13,9 +13,9 @@ import (
 
 // selfConfig is the configuration of Crown in process as a match engine
 // (match.ParseEngine's self), searching with opt and opening the files it
-// names from egdbs (nil: each engine its own).
-func selfConfig(egdbs *play.Pool, opt play.Options) protocol.Config {
-	return protocol.Config{Name: play.Name, Version: play.Version, Session: play.Config{Options: opt, Pool: egdbs}}
+// names from pool (nil: each engine its own).
+func selfConfig(pool *play.Pool, opt play.Options) protocol.Config {
+	return protocol.Config{Name: play.Name, Version: play.Version, Session: play.Config{Options: opt, Pool: pool}}
 }
 
 // engineInput is where the engine reads its commands; tests replace it.
@@ -47,9 +47,9 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
 	}
-	egdbs := play.NewPool()
-	defer egdbs.Close()
-	opt, err := options(egdbs)
+	pool := play.NewPool()
+	defer pool.Close()
+	opt, err := options(pool)
 	if err != nil {
 		return usageError(stderr, "engine", "%v", err)
 	}
@@ -57,7 +57,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "engine", "--book: %v", err)
 	}
 	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr,
-		Session: play.Config{BookLevel: book.Level(*level), Options: opt, Pool: egdbs}}
+		Session: play.Config{BookLevel: book.Level(*level), Options: opt, Pool: pool}}
 	if *bookFile != "" {
 		b, err := book.Load(*bookFile)
 		if err != nil {

@@ -249,12 +249,12 @@ func TestHelp(t *testing.T) {
 }
 
 // TestHelpFiles: every help file is a command's or a subcommand's, and each
-// reads (help panics on a missing one); crown analyze, bench, engine and
-// perft keep their texts in Go.
+// reads (help panics on a missing one); crown bench, engine and perft
+// keep their texts in Go.
 func TestHelpFiles(t *testing.T) {
 	names := []string{"selfplay merge", "train loop"}
 	for name := range commands {
-		if name != "analyze" && name != "bench" && name != "engine" && name != "perft" {
+		if name != "bench" && name != "engine" && name != "perft" {
 			names = append(names, name)
 		}
 	}

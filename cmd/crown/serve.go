@@ -51,9 +51,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--book: %v", book.Level(*level).Check())
 	}
 
-	egdbs := play.NewPool()
-	defer egdbs.Close()
-	opt, err := engine(egdbs)
+	pool := play.NewPool()
+	defer pool.Close()
+	opt, err := engine(pool)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -62,7 +62,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
-		IdleTimeout: *idle, Engine: opt, Pool: egdbs, Searches: *searches, Book: book.Level(*level), Log: stderr})
+		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr})
 	ctx, cancel := untilInterrupted(syscall.SIGTERM)
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
