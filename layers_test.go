@@ -44,7 +44,7 @@ book             movegen search
 play             book egdb eval movegen search
 review           movegen play search
 protocol         movegen play search
-cmd/cbengine     book movegen movegen/cbboard play search
+cmd/cbengine     book movegen/cbboard play search
 web              book movegen play review search
 tune
 match            book child movegen play protocol search tune

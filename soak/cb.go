@@ -57,8 +57,6 @@ var cbModeNames = [cbModes]string{"maxtime", "exact", "incremental", "playnow"}
 
 // Soak timings of the CheckerBoard part.
 const (
-	// cbInfinite is the maxtime of CheckerBoard's infinite level.
-	cbInfinite = 8600000
 	// cbClockMoves is the incremental clock's start, in moves of maxtime.
 	cbClockMoves = 20
 	// cbForfeitFactor and cbForfeitMargin make the time forfeit as crown
@@ -534,21 +532,21 @@ func (c *cbClock) getmove(pos movegen.Position, ply int) (req string, timeout ti
 	increment := c.maxtime
 	flags, remaining, playnow := 0, time.Duration(0), -1
 	if ply == 0 {
-		flags |= 1 // CB_RESET_MOVES: a new game
+		flags |= cbboard.InfoResetMoves
 	}
 	mt := c.maxtime.Seconds()
 	timeout = cbForfeitFactor*c.maxtime + cbForfeitMargin
 	switch c.mode {
 	case cbExact:
-		flags |= 2
+		flags |= cbboard.InfoExactTime
 	case cbIncr:
-		flags |= 4
+		flags |= 1 << cbboard.InfoIncrShift // in milliseconds (cbboard.IncrUnits)
 		side := int(pos.Turn)
 		c.remaining[side] += increment // the remaining time includes this move's increment
 		remaining = c.remaining[side]
 		timeout = remaining + cbForfeitMargin
 	case cbPlaynow:
-		mt = cbInfinite
+		mt = cbboard.InfiniteSeconds
 		// Delays from a fifth of maxtime to twice it, in turn.
 		d := c.maxtime/5 + time.Duration(ply*7%10)*c.maxtime/5
 		playnow = int(d.Milliseconds())

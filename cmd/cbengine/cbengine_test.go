@@ -47,23 +47,23 @@ func TestLimitWords(t *testing.T) {
 		lim            search.Limits
 	}{
 		{1, 0, 0, []string{"maxtime=1"}, search.Limits{MoveTime: time.Second}},
-		{0.5, infoExactTime, 0, []string{"maxtime=0.5", "exact"}, search.Limits{MoveTime: 500 * time.Millisecond, Exact: true}},
-		{2, infoResetMoves, 0, []string{"maxtime=2"}, search.Limits{MoveTime: 2 * time.Second}},
-		{cbInfiniteSeconds, 0, 0, []string{"maxtime=8.6e+06"}, search.Limits{MoveTime: cbInfiniteSeconds * time.Second}},
+		{0.5, cbboard.InfoExactTime, 0, []string{"maxtime=0.5", "exact"}, search.Limits{MoveTime: 500 * time.Millisecond, Exact: true}},
+		{2, cbboard.InfoResetMoves, 0, []string{"maxtime=2"}, search.Limits{MoveTime: 2 * time.Second}},
+		{cbboard.InfiniteSeconds, 0, 0, []string{"maxtime=8.6e+06"}, search.Limits{MoveTime: cbboard.InfiniteSeconds * time.Second}},
 		// Incremental clock in ms, 10 ms and 100 ms units: remaining in the
 		// high 16 bits, increment in the low 16.
-		{1, 1 << infoIncrShift, 30000<<16 | 500, []string{"remaining=30", "increment=0.5"},
+		{1, 1 << cbboard.InfoIncrShift, 30000<<16 | 500, []string{"remaining=30", "increment=0.5"},
 			search.Limits{Remaining: 30 * time.Second, Increment: 500 * time.Millisecond}},
-		{1, 2 << infoIncrShift, 6000<<16 | 100, []string{"remaining=60", "increment=1"},
+		{1, 2 << cbboard.InfoIncrShift, 6000<<16 | 100, []string{"remaining=60", "increment=1"},
 			search.Limits{Remaining: time.Minute, Increment: time.Second}},
-		{1, 3<<infoIncrShift | infoExactTime, 600<<16 | 0, []string{"remaining=60", "increment=0"},
+		{1, 3<<cbboard.InfoIncrShift | cbboard.InfoExactTime, 600<<16 | 0, []string{"remaining=60", "increment=0"},
 			search.Limits{Remaining: time.Minute}},
 		// An empty clock still gives one unit.
-		{1, 1 << infoIncrShift, 0, []string{"remaining=0.001", "increment=0"}, search.Limits{Remaining: time.Millisecond}},
+		{1, 1 << cbboard.InfoIncrShift, 0, []string{"remaining=0.001", "increment=0"}, search.Limits{Remaining: time.Millisecond}},
 	} {
-		w := limitWords(tc.maxtime, tc.info, tc.moreinfo)
+		w := cbboard.LimitWords(tc.maxtime, tc.info, tc.moreinfo)
 		if !reflect.DeepEqual(w, tc.want) {
-			t.Errorf("limitWords(%g, %d, %#x) = %q, want %q", tc.maxtime, tc.info, tc.moreinfo, w, tc.want)
+			t.Errorf("LimitWords(%g, %d, %#x) = %q, want %q", tc.maxtime, tc.info, tc.moreinfo, w, tc.want)
 			continue
 		}
 		lim, err := play.ParseLimits(w)
@@ -87,7 +87,7 @@ func TestLimitWords(t *testing.T) {
 		}
 	}
 	for _, bad := range []float64{0, -1, math.Inf(1), 2e7} {
-		if _, err := play.ParseLimits(limitWords(bad, 0, 0)); err == nil {
+		if _, err := play.ParseLimits(cbboard.LimitWords(bad, 0, 0)); err == nil {
 			t.Errorf("maxtime %g accepted", bad)
 		}
 	}
@@ -239,7 +239,7 @@ func TestPlaynow(t *testing.T) {
 		setAt = time.Now()
 		flag.Store(true)
 	}()
-	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: cbInfiniteSeconds, playnow: flag.Load})
+	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: cbboard.InfiniteSeconds, playnow: flag.Load})
 	took := time.Since(setAt)
 	if !r.moved {
 		t.Fatal("no move")
@@ -286,8 +286,8 @@ func TestNoSearchLeft(t *testing.T) {
 	a.command("set book 0")
 	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	before := runtime.NumGoroutine()
-	for _, info := range []int{0, infoExactTime, 1 << infoIncrShift} {
-		r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, info: info, moreinfo: 500 << moreinfoShift,
+	for _, info := range []int{0, cbboard.InfoExactTime, 1 << cbboard.InfoIncrShift} {
+		r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, info: info, moreinfo: 500 << cbboard.MoreinfoShift,
 			playnow: func() bool { return false }})
 		if !r.moved {
 			t.Fatalf("info %d: no move", info)
@@ -299,25 +299,6 @@ func TestNoSearchLeft(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Errorf("%d goroutines after three getmoves, %d before", n, before)
-	}
-}
-
-// TestResultCode: getmove returns each claim's code, and unknown (not 0,
-// CheckerBoard's draw) for a claim without one.
-func TestResultCode(t *testing.T) {
-	for _, tc := range []struct {
-		claim movegen.Result
-		want  int
-	}{
-		{movegen.Unknown, cbboard.Unknown},
-		{movegen.Win, cbboard.Win},
-		{movegen.Loss, cbboard.Loss},
-		{movegen.Draw, cbboard.Draw},
-		{movegen.Win + 1, cbboard.Unknown},
-	} {
-		if got := resultCode(tc.claim); got != tc.want {
-			t.Errorf("resultCode(%d) = %d, want %d", tc.claim, got, tc.want)
-		}
 	}
 }
 

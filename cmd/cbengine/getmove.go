@@ -3,57 +3,14 @@ package main
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
-	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
-
-// getmove's info bits (cbapi.h).
-const (
-	infoResetMoves = 1 // CB_RESET_MOVES: a new game
-	infoExactTime  = 2 // CB_EXACT_TIME: use maxtime exactly
-	// infoIncrShift and infoIncrMask select bits 2-3: the incremental
-	// clock's unit, 0 when no incremental clock is in use.
-	infoIncrShift = 2
-	infoIncrMask  = 3
-	// moreinfo holds the remaining time in its high 16 bits and the
-	// increment in its low 16 bits.
-	moreinfoShift = 16
-	moreinfoMask  = 1<<moreinfoShift - 1
-)
-
-// cbInfiniteSeconds is the maxtime CheckerBoard sends at its "infinite"
-// level. It is read as the move time it is, 100 days, which
-// play.MaxLimitSeconds admits (TestLimitWords): the search runs until
-// playnow, or until it has proven the result or reached its deepest
-// iteration, and answers then. The protocol's infinite would instead hold
-// such an answer until playnow.
-const cbInfiniteSeconds = 8_600_000
-
-// incrUnits are the units of the incremental clock, by the value of info
-// bits 2-3.
-var incrUnits = [...]time.Duration{1: time.Millisecond, 2: 10 * time.Millisecond, 3: 100 * time.Millisecond}
-
-// resultCode is getmove's return value for the search's claim: a claim
-// without a code of its own is unknown, never 0 (CheckerBoard's draw, on
-// which it ends an engine match's game).
-func resultCode(c movegen.Result) int {
-	switch c {
-	case movegen.Win:
-		return cbboard.Win
-	case movegen.Loss:
-		return cbboard.Loss
-	case movegen.Draw:
-		return cbboard.Draw
-	}
-	return cbboard.Unknown
-}
 
 // adapter is the engine behind the exported functions: one play session
 // (its hash table lives across calls) with the settings enginecommand
@@ -101,26 +58,6 @@ type getMoveReply struct {
 	moved  bool
 }
 
-// limitWords writes getmove's time arguments as the words of the
-// protocol's getmove (maxtime=, exact, remaining=, increment=), so that
-// play.ParseLimits, the one reader of limits, checks and reads them.
-func limitWords(maxtime float64, info, moreinfo int) []string {
-	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
-	if mode := info >> infoIncrShift & infoIncrMask; mode != 0 {
-		unit := incrUnits[mode]
-		remaining := time.Duration(moreinfo>>moreinfoShift&moreinfoMask) * unit
-		increment := time.Duration(moreinfo&moreinfoMask) * unit
-		// An empty clock still gets the least it can show: a move is due.
-		remaining = max(remaining, unit)
-		return []string{"remaining=" + secs(remaining), "increment=" + secs(increment)}
-	}
-	w := []string{"maxtime=" + strconv.FormatFloat(maxtime, 'g', -1, 64)}
-	if info&infoExactTime != 0 {
-		w = append(w, "exact")
-	}
-	return w
-}
-
 // getMove plays one move: it reads the board, searches with the time the
 // host gives, and returns the board after the best move. It never panics:
 // bad input and internal errors are answered in the status text, with the
@@ -132,7 +69,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	}
 	start := time.Now()
 	reply := getMoveReply{board: req.board, result: cbboard.Unknown}
-	if req.info&infoResetMoves != 0 {
+	if req.info&cbboard.InfoResetMoves != 0 {
 		a.play.ClearTable()
 	}
 	p, err := cbboard.PositionFrom(&req.board, req.color, a.play.Variant())
@@ -144,7 +81,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		status("Crown: bad input: maxtime is not a number")
 		return reply
 	}
-	lim, err := play.ParseLimits(limitWords(req.maxtime, req.info, req.moreinfo))
+	lim, err := play.ParseLimits(cbboard.LimitWords(req.maxtime, req.info, req.moreinfo))
 	if err != nil {
 		status("Crown: bad input: " + err.Error())
 		return reply
@@ -160,7 +97,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	after.MakeMove(ans.Move)
 	cbboard.Write(&reply.board, &after)
 	reply.move = cbboard.MoveOf(&p, ans.Move)
-	reply.result = resultCode(ans.Claim)
+	reply.result = cbboard.ResultCode(ans.Claim)
 	reply.moved = true
 	switch {
 	case err != nil:

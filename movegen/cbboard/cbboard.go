@@ -1,7 +1,8 @@
 // Package cbboard is CheckerBoard's encoding of the board and of a move
 // (cmd/cbengine/cbapi.h, from CheckerBoard's cb_interface.h): the piece
-// codes, int board[8][8], struct CBmove, getmove's colours and return
-// values, and their translation to and from movegen's positions and moves.
+// codes, int board[8][8], struct CBmove, getmove's colours, time arguments
+// and return values, and their translation to and from movegen's
+// positions, moves and results.
 //
 // The CheckerBoard library (cmd/cbengine) writes boards and CBmoves with
 // it, and whatever checks what a host got back (the library's C-host

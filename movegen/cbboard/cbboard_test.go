@@ -455,3 +455,22 @@ func FuzzPositionFrom(f *testing.F) {
 		}
 	})
 }
+
+// TestResultCode: getmove returns each claim's code, and unknown (not 0,
+// CheckerBoard's draw) for a claim without one.
+func TestResultCode(t *testing.T) {
+	for _, tc := range []struct {
+		claim movegen.Result
+		want  int
+	}{
+		{movegen.Unknown, Unknown},
+		{movegen.Win, Win},
+		{movegen.Loss, Loss},
+		{movegen.Draw, Draw},
+		{movegen.Win + 1, Unknown},
+	} {
+		if got := ResultCode(tc.claim); got != tc.want {
+			t.Errorf("ResultCode(%d) = %d, want %d", tc.claim, got, tc.want)
+		}
+	}
+}
