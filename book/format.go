@@ -183,7 +183,7 @@ func positionOf(k key, v movegen.Variant) movegen.Position {
 	p := movegen.Position{
 		Pieces:  [2]movegen.Bitboard{movegen.Black: movegen.Bitboard(k.black), movegen.White: movegen.Bitboard(k.white)},
 		Kings:   movegen.Bitboard(k.kings),
-		Turn:    movegen.Color(k.turn),
+		Turn:    movegen.Colour(k.turn),
 		Variant: v,
 	}
 	p.Hash = p.ComputeHash()

@@ -77,7 +77,7 @@ type searcher struct {
 
 type searchKey struct {
 	black, white, kings movegen.Bitboard
-	turn                movegen.Color
+	turn                movegen.Colour
 	depth               int
 }
 

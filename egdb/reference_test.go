@@ -155,7 +155,7 @@ func newRefDB(n int, v movegen.Variant) *refDB {
 
 // refPosition decodes a key.
 func refPosition(g [5]int, key uint32, v movegen.Variant) movegen.Position {
-	p := movegen.Position{Turn: movegen.Color(g[4]), Variant: v}
+	p := movegen.Position{Turn: movegen.Colour(g[4]), Variant: v}
 	var sets [4]movegen.Bitboard
 	for k := 3; k >= 0; k-- {
 		for j := 0; j < g[k]; j++ {

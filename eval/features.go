@@ -107,7 +107,7 @@ func regionIndex(own, enemy uint8) int32 { return tern8[own] + 2*tern8[enemy] }
 
 // rel returns b seen from colour c's side of the board: White's squares
 // turned half a turn (s to 31-s), so both sides share the same weights.
-func rel(c movegen.Color, b movegen.Bitboard) movegen.Bitboard {
+func rel(c movegen.Colour, b movegen.Bitboard) movegen.Bitboard {
 	if c == movegen.White {
 		return movegen.Bitboard(bits.Reverse32(uint32(b)))
 	}
@@ -148,7 +148,7 @@ type side struct {
 	men, kings, enemyMen movegen.Bitboard
 }
 
-func sideOf(p *movegen.Position, c movegen.Color) side {
+func sideOf(p *movegen.Position, c movegen.Colour) side {
 	return side{men: rel(c, p.Men(c)), kings: rel(c, p.KingsOf(c)), enemyMen: rel(c, p.Men(c^1))}
 }
 
@@ -166,7 +166,7 @@ func runaways(s *side, occ movegen.Bitboard) int32 {
 
 // mobility counts c's one-step quiet moves (men forward, kings both ways;
 // a flying king's longer moves are left out as a cheap approximation).
-func mobility(p *movegen.Position, c movegen.Color) int32 {
+func mobility(p *movegen.Position, c movegen.Colour) int32 {
 	empty := p.Empty()
 	men, kings := p.Men(c), p.KingsOf(c)
 	if c == movegen.Black {

@@ -29,7 +29,7 @@ func TestNetworkKernels(t *testing.T) {
 					p.Kings |= (p.Pieces[0] | p.Pieces[1]) & (1 << s)
 				}
 			}
-			p.Turn = movegen.Color(r.IntN(2))
+			p.Turn = movegen.Colour(r.IntN(2))
 			a := n.Evaluate(&p)
 			hasAVX2 = false
 			b := n.Evaluate(&p)

@@ -368,7 +368,7 @@ type gameRun struct {
 func (gr *gameRun) over() bool { return gr.g.Result != "" }
 
 // engineOf returns the engine (0 or 1) playing colour c.
-func (gr *gameRun) engineOf(c movegen.Color) int {
+func (gr *gameRun) engineOf(c movegen.Colour) int {
 	if c == movegen.Black {
 		return gr.g.Black
 	}
@@ -376,7 +376,7 @@ func (gr *gameRun) engineOf(c movegen.Color) int {
 }
 
 // lose ends the game as a loss for colour c.
-func (g *Game) lose(c movegen.Color, end End, reason string) {
+func (g *Game) lose(c movegen.Colour, end End, reason string) {
 	g.Result, g.End, g.Reason = "1-0", end, reasonText(end, reason)
 	if c == movegen.Black {
 		g.Result = "0-1"
@@ -390,7 +390,7 @@ func (g *Game) draw(end End, reason string) {
 
 // fail adjudicates an engine's failure as a loss for colour c, the side
 // to move, or returns ctx's error, adjudicating nothing, if ctx has ended.
-func (gr *gameRun) fail(c movegen.Color, err error) error {
+func (gr *gameRun) fail(c movegen.Colour, err error) error {
 	if gr.ctx.Err() != nil {
 		return gr.ctx.Err()
 	}

@@ -62,7 +62,7 @@ func ParseFEN(s string, v Variant) (Position, error) {
 		if block == "" {
 			return fail(bcol, "empty colour block: want W or B followed by squares")
 		}
-		var c Color
+		var c Colour
 		switch block[0] {
 		case 'W', 'w':
 			c = White
@@ -175,7 +175,7 @@ func (p *Position) Validate() error {
 func (p *Position) FEN() string {
 	var b strings.Builder
 	b.WriteString(p.Turn.String())
-	for _, c := range [2]Color{White, Black} {
+	for _, c := range [2]Colour{White, Black} {
 		b.WriteByte(':')
 		b.WriteString(c.String())
 		sep := ""

@@ -114,7 +114,7 @@ func americanCountMoves(p *Position, scratch *MoveList, unique bool) int {
 // crowning row excluded, where the move ends), the first jumps that land
 // outside cont are single-jump moves, counted from bitboards in one go. Two
 // routes of a man never capture the same set, so routes are moves.
-func countManCaptures(men, opp, empty Bitboard, c Color) int {
+func countManCaptures(men, opp, empty Bitboard, c Colour) int {
 	var left, right, cont Bitboard // landings of first jumps, by direction
 	var dirs dirSet
 	if c == Black {

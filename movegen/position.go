@@ -2,20 +2,20 @@ package movegen
 
 import "math/bits"
 
-// Color is a side: Black moves first and starts on squares 1-12.
-type Color uint8
+// Colour is a side: Black moves first and starts on squares 1-12.
+type Colour uint8
 
 // The two sides.
 const (
-	Black Color = 0
-	White Color = 1
+	Black Colour = 0
+	White Colour = 1
 )
 
 // Other returns the opposing side.
-func (c Color) Other() Color { return c ^ 1 }
+func (c Colour) Other() Colour { return c ^ 1 }
 
 // String returns "B" or "W", the PDN letters.
-func (c Color) String() string {
+func (c Colour) String() string {
 	if c == Black {
 		return "B"
 	}
@@ -24,7 +24,7 @@ func (c Color) String() string {
 
 // Name returns "black" or "white", the side's name in messages and in
 // the web board's API.
-func (c Color) Name() string {
+func (c Colour) Name() string {
 	if c == Black {
 		return "black"
 	}
@@ -33,7 +33,7 @@ func (c Color) Name() string {
 
 // Title returns "Black" or "White", the side's name at the start of a
 // sentence and in PDN's tags.
-func (c Color) Title() string {
+func (c Colour) Title() string {
 	if c == Black {
 		return "Black"
 	}
@@ -44,10 +44,10 @@ func (c Color) Title() string {
 // are kings, the side to move, the rule set and the Zobrist hash. It is a
 // small value meant to be copied (copy-make).
 type Position struct {
-	Pieces  [2]Bitboard // indexed by Color
+	Pieces  [2]Bitboard // indexed by Colour
 	Kings   Bitboard    // kings of both sides
 	Hash    uint64      // Zobrist hash, kept up to date by MakeMove
-	Turn    Color       // side to move
+	Turn    Colour      // side to move
 	Variant Variant     // rule set
 }
 
@@ -78,10 +78,10 @@ func (p *Position) Occupied() Bitboard { return p.Pieces[Black] | p.Pieces[White
 func (p *Position) Empty() Bitboard { return ^(p.Pieces[Black] | p.Pieces[White]) }
 
 // Men returns the men of colour c.
-func (p *Position) Men(c Color) Bitboard { return p.Pieces[c] &^ p.Kings }
+func (p *Position) Men(c Colour) Bitboard { return p.Pieces[c] &^ p.Kings }
 
 // KingsOf returns the kings of colour c.
-func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
+func (p *Position) KingsOf(c Colour) Bitboard { return p.Pieces[c] & p.Kings }
 
 // Zobrist keys: zobristPiece[colour][king][square], and the side-to-move key.
 // They come from a fixed-seed generator so hashes (and so search node counts)

@@ -82,7 +82,7 @@ func refCoords(n int) (r, c int) {
 
 func refOnBoard(r, c int) bool { return r >= 0 && r < 8 && c >= 0 && c < 8 }
 
-func refColor(piece int8) int {
+func refColour(piece int8) int {
 	if piece == refBlackMan || piece == refBlackKing {
 		return 0
 	}
@@ -129,7 +129,7 @@ func (b *refBoard) fen() string {
 		for n := 1; n <= 32; n++ {
 			r, c := refCoords(n)
 			pc := b.cell[r][c]
-			if pc == refEmpty || refColor(pc) != col {
+			if pc == refEmpty || refColour(pc) != col {
 				continue
 			}
 			k := ""
@@ -150,7 +150,7 @@ func (b *refBoard) moves() []refMove {
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
 			pc := b.cell[r][c]
-			if pc != refEmpty && refColor(pc) == b.turn {
+			if pc != refEmpty && refColour(pc) == b.turn {
 				caps = append(caps, b.capturesFrom(r, c)...)
 			}
 		}
@@ -162,7 +162,7 @@ func (b *refBoard) moves() []refMove {
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
 			pc := b.cell[r][c]
-			if pc == refEmpty || refColor(pc) != b.turn {
+			if pc == refEmpty || refColour(pc) != b.turn {
 				continue
 			}
 			for _, d := range refDirs {
@@ -203,7 +203,7 @@ func (b *refBoard) uniqueMoves() []refMove {
 type refJump struct {
 	b        *refBoard
 	from     int
-	color    int
+	colour   int
 	captured [8][8]bool
 	mask     uint32
 	path     []int
@@ -216,7 +216,7 @@ func (j *refJump) emit(to int) {
 
 func (j *refJump) enemyAt(r, c int) bool {
 	pc := j.b.cell[r][c]
-	return pc != refEmpty && refColor(pc) != j.color && !j.captured[r][c]
+	return pc != refEmpty && refColour(pc) != j.colour && !j.captured[r][c]
 }
 
 func (j *refJump) take(r, c int, land int) {
@@ -237,7 +237,7 @@ func (j *refJump) untake(r, c int) {
 // the move ends.
 func (b *refBoard) capturesFrom(r, c int) []refMove {
 	pc := b.cell[r][c]
-	j := &refJump{b: b, from: refNumber(r, c), color: refColor(pc)}
+	j := &refJump{b: b, from: refNumber(r, c), colour: refColour(pc)}
 	b.cell[r][c] = refEmpty
 	defer func() { b.cell[r][c] = pc }()
 	if b.pool && refIsKing(pc) {
@@ -255,7 +255,7 @@ func (b *refBoard) capturesFrom(r, c int) []refMove {
 func (j *refJump) short(r, c int, king bool) {
 	any := false
 	for _, d := range refDirs {
-		if !king && !j.b.pool && d[0] != refForward(j.color) {
+		if !king && !j.b.pool && d[0] != refForward(j.colour) {
 			continue
 		}
 		mr, mc := r+d[0], c+d[1]
@@ -265,7 +265,7 @@ func (j *refJump) short(r, c int, king bool) {
 		}
 		any = true
 		j.take(mr, mc, refNumber(lr, lc))
-		if !king && !j.b.pool && lr == refCrownRow(j.color) {
+		if !king && !j.b.pool && lr == refCrownRow(j.colour) {
 			j.emit(refNumber(lr, lc)) // crowned mid-capture: the move ends
 		} else {
 			j.short(lr, lc, king)

@@ -197,7 +197,7 @@ func TurningPoint(moves []Move) int {
 // Summary counts a review's findings.
 type Summary struct {
 	// Mistakes and Blunders count the marked moves of each side, indexed
-	// by movegen.Color.
+	// by movegen.Colour.
 	Mistakes, Blunders [2]int
 	// Turn is the index of the move where the game turned (TurningPoint),
 	// -1 for none.

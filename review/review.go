@@ -243,7 +243,7 @@ func (g *Game) Points() []Point {
 	if len(g.Moves) == 0 {
 		return nil
 	}
-	black := func(s Score, c movegen.Color) Score {
+	black := func(s Score, c movegen.Colour) Score {
 		if c == movegen.White {
 			return s.Negate()
 		}

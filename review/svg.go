@@ -23,7 +23,7 @@ const (
 
 // moveNumber is the record's number of the move at ply (from 0) of a game
 // whose first move is start's.
-func moveNumber(start movegen.Color, ply int) int {
+func moveNumber(start movegen.Colour, ply int) int {
 	if start == movegen.White {
 		ply++ // "1..." opens the record: White's first move shares Black's number 1
 	}

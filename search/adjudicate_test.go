@@ -45,10 +45,10 @@ func (start playoutStart) position(rng *rand.Rand, v movegen.Variant) movegen.Po
 	if start == (playoutStart{}) {
 		return movegen.StartPosition(v)
 	}
-	p := movegen.Position{Variant: v, Turn: movegen.Color(rng.IntN(2))}
+	p := movegen.Position{Variant: v, Turn: movegen.Colour(rng.IntN(2))}
 	for {
 		p.Pieces, p.Kings = [2]movegen.Bitboard{}, 0
-		place := func(c movegen.Color, n int, king bool) {
+		place := func(c movegen.Colour, n int, king bool) {
 			for placed := 0; placed < n; {
 				s := movegen.Square(rng.IntN(movegen.NumSquares))
 				if p.Occupied().Has(s) {

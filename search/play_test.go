@@ -14,7 +14,7 @@ import (
 
 // outcome is how a test game ended.
 type outcome struct {
-	winner movegen.Color
+	winner movegen.Colour
 	drawn  bool
 	plies  int
 	why    string
@@ -77,7 +77,7 @@ func TestConvertEndings(t *testing.T) {
 	tests := []struct {
 		v   movegen.Variant
 		fen string
-		win movegen.Color
+		win movegen.Colour
 		// long: only at the long suite's depth; the short one's is too
 		// shallow to be sure of this win (it hangs on the weights).
 		long bool

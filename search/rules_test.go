@@ -48,7 +48,7 @@ func kingWalk(t *testing.T, root movegen.Position, n int, own []int) []movegen.P
 	us := root.Turn
 	var hist []movegen.Position
 	for i := 0; i < n; i++ {
-		p := movegen.Position{Variant: root.Variant, Turn: us ^ movegen.Color((n-i)&1)}
+		p := movegen.Position{Variant: root.Variant, Turn: us ^ movegen.Colour((n-i)&1)}
 		p.Pieces[us] = ownSet
 		p.Pieces[us^1] = free[i%len(free)].Bit()
 		p.Kings = p.Occupied()

@@ -559,7 +559,7 @@ func (c *cbClock) getmove(pos movegen.Position, ply int) (req string, timeout ti
 
 // used takes a move's time by the wall clock from the side's incremental
 // clock.
-func (c *cbClock) used(side movegen.Color, wall time.Duration) {
+func (c *cbClock) used(side movegen.Colour, wall time.Duration) {
 	if c.mode == cbIncr {
 		c.remaining[int(side)] -= wall
 	}

@@ -69,7 +69,7 @@ func ApplyEGDB(samples []Sample, v movegen.Variant, db *egdb.DB, adjudicate bool
 
 // blackResult turns a database value for the side to move into a
 // Sample's result, from Black's view.
-func blackResult(v movegen.Result, turn movegen.Color) movegen.Result {
+func blackResult(v movegen.Result, turn movegen.Colour) movegen.Result {
 	if turn == movegen.White {
 		return v.Negate()
 	}

@@ -21,7 +21,7 @@ import (
 // Black's view.
 type Sample struct {
 	Black, White, Kings movegen.Bitboard
-	Turn                movegen.Color
+	Turn                movegen.Colour
 	Result              movegen.Result // the game's result from Black's view: Loss, Draw or Win
 	Score               int16          // search score from Black's view
 	Game                int32          // the game it comes from, counted from 0 across the files read

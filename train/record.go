@@ -106,7 +106,7 @@ func decodeRecord(b []byte, r *Record) error {
 			movegen.White: movegen.Bitboard(binary.LittleEndian.Uint32(b[4:])),
 		},
 		Kings:   movegen.Bitboard(binary.LittleEndian.Uint32(b[8:])),
-		Turn:    movegen.Color(b[16]),
+		Turn:    movegen.Colour(b[16]),
 		Variant: movegen.Variant(b[17]),
 	}
 	score := int16(binary.LittleEndian.Uint16(b[12:]))

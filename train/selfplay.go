@@ -244,7 +244,7 @@ type played struct {
 type posKey struct {
 	pieces  [2]movegen.Bitboard
 	kings   movegen.Bitboard
-	turn    movegen.Color
+	turn    movegen.Colour
 	variant movegen.Variant
 }
 

@@ -37,7 +37,7 @@ func parseHuman(s string) (human, error) {
 }
 
 // plays reports whether the person plays colour c.
-func (h human) plays(c movegen.Color) bool {
+func (h human) plays(c movegen.Colour) bool {
 	return h == humanBoth || h == humanBlack && c == movegen.Black || h == humanWhite && c == movegen.White
 }
 
@@ -58,10 +58,10 @@ type info struct {
 	Nodes    uint64
 	Time     time.Duration
 	PV       string
-	Turn     movegen.Color // side to move in the analysed position
-	Final    bool          // the search has ended
-	Position string        // FEN of the analysed position
-	Lines    []lineView    // the best moves with their scores and lines
+	Turn     movegen.Colour // side to move in the analysed position
+	Final    bool           // the search has ended
+	Position string         // FEN of the analysed position
+	Lines    []lineView     // the best moves with their scores and lines
 }
 
 // game is one game at one board. Its mutex guards everything below it;

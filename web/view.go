@@ -211,7 +211,7 @@ func newScoreView(s review.Score) scoreView {
 
 // blackView returns the view of a search's score from the side to move
 // (turn), put from Black's view.
-func blackView(score int, turn movegen.Color) scoreView {
+func blackView(score int, turn movegen.Colour) scoreView {
 	if turn == movegen.White {
 		score = -score
 	}

@@ -37,7 +37,7 @@ func TestScoreView(t *testing.T) {
 func TestBlackView(t *testing.T) {
 	for _, tt := range []struct {
 		score int
-		turn  movegen.Color
+		turn  movegen.Colour
 		want  scoreView
 	}{
 		{35, movegen.Black, scoreView{Kind: review.KindCentiMen, CM: 35}},

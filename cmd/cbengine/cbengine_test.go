@@ -36,7 +36,7 @@ func boardOf(t *testing.T, fen string, v movegen.Variant) (cbboard.Board, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return cbboard.BoardOf(&p), cbboard.ColorCode(p.Turn)
+	return cbboard.BoardOf(&p), cbboard.ColourCode(p.Turn)
 }
 
 func TestLimitWords(t *testing.T) {
@@ -173,9 +173,9 @@ func TestGetMove(t *testing.T) {
 	if _, ok := a.command("set hashsize 4"); !ok {
 		t.Fatal("set hashsize 4 refused")
 	}
-	b, color := boardOf(t, "B:W6,K15,24:B1,3", movegen.American)
+	b, colour := boardOf(t, "B:W6,K15,24:B1,3", movegen.American)
 	var status []string
-	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 2, status: func(s string) { status = append(status, s) }})
+	r := a.getMove(getMoveRequest{board: b, colour: colour, maxtime: 2, status: func(s string) { status = append(status, s) }})
 	after, _ := boardOf(t, "W:W:B3,28", movegen.American)
 	if !r.moved || r.board != after || r.move.Jumps != 3 || r.result != cbboard.Win {
 		t.Errorf("got moved %v, result %d, move %+v, board %v", r.moved, r.result, r.move, r.board)
@@ -184,8 +184,8 @@ func TestGetMove(t *testing.T) {
 		t.Errorf("status texts %q", status)
 	}
 	// No legal move: the board stays, the claim is a loss.
-	b, color = boardOf(t, "B:W21:B", movegen.American)
-	r = a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.05})
+	b, colour = boardOf(t, "B:W21:B", movegen.American)
+	r = a.getMove(getMoveRequest{board: b, colour: colour, maxtime: 0.05})
 	if r.moved || r.result != cbboard.Loss || r.board != b {
 		t.Errorf("no legal move: moved %v, result %d", r.moved, r.result)
 	}
@@ -205,10 +205,10 @@ func TestBookMove(t *testing.T) {
 	p := start
 	p.MakeMove(bk.MainLine(start, 1)[0])
 	want, _ := boardOf(t, p.FEN(), movegen.American)
-	b, color := boardOf(t, start.FEN(), movegen.American)
+	b, colour := boardOf(t, start.FEN(), movegen.American)
 	var status []string
 	began := time.Now()
-	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 5, status: func(s string) { status = append(status, s) }})
+	r := a.getMove(getMoveRequest{board: b, colour: colour, maxtime: 5, status: func(s string) { status = append(status, s) }})
 	if !r.moved || r.board != want || r.result != cbboard.Unknown || time.Since(began) > time.Second {
 		t.Errorf("book move: moved %v, board %v (want %v), result %d, %v", r.moved, r.board, want, r.result, time.Since(began))
 	}
@@ -217,7 +217,7 @@ func TestBookMove(t *testing.T) {
 	}
 	a.command("set book 0")
 	status = nil
-	if r = a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, status: func(s string) { status = append(status, s) }}); !r.moved || len(status) == 0 || !strings.HasPrefix(status[0], "depth ") {
+	if r = a.getMove(getMoveRequest{board: b, colour: colour, maxtime: 0.02, status: func(s string) { status = append(status, s) }}); !r.moved || len(status) == 0 || !strings.HasPrefix(status[0], "depth ") {
 		t.Errorf("book 0: moved %v, status %q", r.moved, status)
 	}
 }
@@ -229,7 +229,7 @@ func TestPlaynow(t *testing.T) {
 	a := testAdapter(t)
 	a.command("set hashsize 4")
 	a.command("set book 0")
-	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	b, colour := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	var flag atomic.Bool
 	var setAt time.Time
 	var waited time.Duration // schedtest.Waited when playnow was set
@@ -239,7 +239,7 @@ func TestPlaynow(t *testing.T) {
 		setAt = time.Now()
 		flag.Store(true)
 	}()
-	r := a.getMove(getMoveRequest{board: b, color: color, maxtime: cbboard.InfiniteSeconds, playnow: flag.Load})
+	r := a.getMove(getMoveRequest{board: b, colour: colour, maxtime: cbboard.InfiniteSeconds, playnow: flag.Load})
 	took := time.Since(setAt)
 	if !r.moved {
 		t.Fatal("no move")
@@ -284,10 +284,10 @@ func TestNoSearchLeft(t *testing.T) {
 	a := testAdapter(t)
 	a.command("set hashsize 4")
 	a.command("set book 0")
-	b, color := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	b, colour := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	before := runtime.NumGoroutine()
 	for _, info := range []int{0, cbboard.InfoExactTime, 1 << cbboard.InfoIncrShift} {
-		r := a.getMove(getMoveRequest{board: b, color: color, maxtime: 0.02, info: info, moreinfo: 500 << cbboard.MoreinfoShift,
+		r := a.getMove(getMoveRequest{board: b, colour: colour, maxtime: 0.02, info: info, moreinfo: 500 << cbboard.MoreinfoShift,
 			playnow: func() bool { return false }})
 		if !r.moved {
 			t.Fatalf("info %d: no move", info)

@@ -38,7 +38,7 @@ func newAdapter() (*adapter, error) {
 // getMoveRequest is one getmove call's input, in Go types.
 type getMoveRequest struct {
 	board    cbboard.Board
-	color    int
+	colour   int
 	maxtime  float64
 	info     int
 	moreinfo int
@@ -72,7 +72,7 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	if req.info&cbboard.InfoResetMoves != 0 {
 		a.play.ClearTable()
 	}
-	p, err := cbboard.PositionFrom(&req.board, req.color, a.play.Variant())
+	p, err := cbboard.PositionFrom(&req.board, req.colour, a.play.Variant())
 	if err != nil {
 		status("Crown: bad input: " + err.Error())
 		return reply

@@ -81,7 +81,7 @@ func main() {}
 // playnow or move are ignored.
 //
 //export crownGetMove
-func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, playnow *C.int, info, moreinfo C.int, move *C.struct_CBmove) (result C.int) {
+func crownGetMove(board *C.int, colour C.int, maxtime C.double, str *C.char, playnow *C.int, info, moreinfo C.int, move *C.struct_CBmove) (result C.int) {
 	status := func(s string) { writeCString(str, statusSize, s) }
 	// A panic must not cross into the host, which it would end: a bug
 	// is answered in str, and the board is left as it came.
@@ -96,7 +96,7 @@ func crownGetMove(board *C.int, color C.int, maxtime C.double, str *C.char, play
 		return C.CB_UNKNOWN
 	}
 	cells := (*[cbboard.Size][cbboard.Size]C.int)(unsafe.Pointer(board))
-	req := getMoveRequest{color: int(color), maxtime: float64(maxtime), info: int(info), moreinfo: int(moreinfo), status: status}
+	req := getMoveRequest{colour: int(colour), maxtime: float64(maxtime), info: int(info), moreinfo: int(moreinfo), status: status}
 	for x := range cells {
 		for y := range cells[x] {
 			req.board[x][y] = int32(cells[x][y])

@@ -117,19 +117,19 @@ func PieceCode(p *movegen.Position, s movegen.Square) int32 {
 	return code | Man
 }
 
-// ColorOf turns getmove's color (Black or White) into the side to move.
-func ColorOf(color int) (movegen.Color, error) {
-	switch color {
+// ColourOf turns getmove's color (Black or White) into the side to move.
+func ColourOf(colour int) (movegen.Colour, error) {
+	switch colour {
 	case Black:
 		return movegen.Black, nil
 	case White:
 		return movegen.White, nil
 	}
-	return 0, fmt.Errorf("color %d is neither %d (white) nor %d (black)", color, White, Black)
+	return 0, fmt.Errorf("color %d is neither %d (white) nor %d (black)", colour, White, Black)
 }
 
-// ColorCode is ColorOf's inverse: getmove's color for side c.
-func ColorCode(c movegen.Color) int {
+// ColourCode is ColourOf's inverse: getmove's color for side c.
+func ColourCode(c movegen.Colour) int {
 	if c == movegen.Black {
 		return Black
 	}
@@ -140,8 +140,8 @@ func ColorCode(c movegen.Color) int {
 // set v. Only the playable squares are read. Unknown piece codes, an
 // impossible colour or an impossible position (13 pieces a side, a man on
 // its crowning row) are errors that say what is wrong.
-func PositionFrom(b *Board, color int, v movegen.Variant) (movegen.Position, error) {
-	turn, err := ColorOf(color)
+func PositionFrom(b *Board, colour int, v movegen.Variant) (movegen.Position, error) {
+	turn, err := ColourOf(colour)
 	if err != nil {
 		return movegen.Position{}, err
 	}
@@ -276,7 +276,7 @@ var ErrNoSuccessor = errors.New("the board returned is no legal successor")
 // the move. before must be p's board. An after that is no legal successor
 // is an error that wraps ErrNoSuccessor.
 func Check(p *movegen.Position, before, after Board, mv Move) (movegen.Move, error) {
-	if got, err := PositionFrom(&before, ColorCode(p.Turn), p.Variant); err != nil || got != *p {
+	if got, err := PositionFrom(&before, ColourCode(p.Turn), p.Variant); err != nil || got != *p {
 		return movegen.Move{}, fmt.Errorf("the board before the move is not the position %s (%v)", p.FEN(), err)
 	}
 	var ml movegen.MoveList

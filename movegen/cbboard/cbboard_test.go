@@ -57,17 +57,17 @@ func TestSquareCoor(t *testing.T) {
 
 func TestColor(t *testing.T) {
 	for _, tc := range []struct {
-		color int
-		want  movegen.Color
+		colour int
+		want   movegen.Colour
 	}{{Black, movegen.Black}, {White, movegen.White}} {
-		got, err := ColorOf(tc.color)
-		if err != nil || got != tc.want || ColorCode(got) != tc.color {
-			t.Errorf("ColorOf(%d) = %v, %v; ColorCode back %d", tc.color, got, err, ColorCode(got))
+		got, err := ColourOf(tc.colour)
+		if err != nil || got != tc.want || ColourCode(got) != tc.colour {
+			t.Errorf("ColourOf(%d) = %v, %v; ColourCode back %d", tc.colour, got, err, ColourCode(got))
 		}
 	}
-	for _, color := range []int{Free, 3, Man, -1} {
-		if _, err := ColorOf(color); err == nil || !strings.Contains(err.Error(), "neither 1 (white) nor 2 (black)") {
-			t.Errorf("ColorOf(%d): %v", color, err)
+	for _, colour := range []int{Free, 3, Man, -1} {
+		if _, err := ColourOf(colour); err == nil || !strings.Contains(err.Error(), "neither 1 (white) nor 2 (black)") {
+			t.Errorf("ColourOf(%d): %v", colour, err)
 		}
 	}
 }
@@ -76,14 +76,14 @@ func TestColor(t *testing.T) {
 func boardOf(t *testing.T, fen string, v movegen.Variant) (Board, int) {
 	t.Helper()
 	p := position(t, fen, v)
-	return BoardOf(&p), ColorCode(p.Turn)
+	return BoardOf(&p), ColourCode(p.Turn)
 }
 
 func TestPositionFrom(t *testing.T) {
 	for _, fen := range []string{"B:W21-32:B1-12", "W:WK1,18,22:B5,K30", "B:W:BK12"} {
 		for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
-			b, color := boardOf(t, fen, v)
-			p, err := PositionFrom(&b, color, v)
+			b, colour := boardOf(t, fen, v)
+			p, err := PositionFrom(&b, colour, v)
 			if want := position(t, fen, v); err != nil || p != want {
 				t.Errorf("%s %v: read back as %v, %v", fen, v, p.FEN(), err)
 			}
@@ -91,10 +91,10 @@ func TestPositionFrom(t *testing.T) {
 	}
 	start, _ := boardOf(t, "B:W21-32:B1-12", movegen.American)
 	for _, tc := range []struct {
-		name  string
-		board func(b *Board)
-		color int
-		want  string
+		name   string
+		board  func(b *Board)
+		colour int
+		want   string
 	}{
 		{"13 black men", func(b *Board) { c := SquareCoor(12); b[c.X][c.Y] = Black | Man }, Black, "13 pieces"},
 		{"colour 0", func(*Board) {}, 0, "color 0"},
@@ -105,7 +105,7 @@ func TestPositionFrom(t *testing.T) {
 	} {
 		b := start
 		tc.board(&b)
-		if _, err := PositionFrom(&b, tc.color, movegen.American); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := PositionFrom(&b, tc.colour, movegen.American); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}
 	}
@@ -408,7 +408,7 @@ func FuzzPositionFrom(f *testing.F) {
 				data = append(data, byte(b[x][y]))
 			}
 		}
-		f.Add(data, int8(ColorCode(p.Turn)), v == movegen.Pool)
+		f.Add(data, int8(ColourCode(p.Turn)), v == movegen.Pool)
 	}
 	seed("B:W21-32:B1-12", movegen.American, nil)
 	seed("W:WK1,18,22:B5,K30", movegen.Pool, nil)
@@ -417,7 +417,7 @@ func FuzzPositionFrom(f *testing.F) {
 	seed("B:W21-32:B1-12", movegen.American, func(b *Board) { b[6][0] = -1 })
 	seed("B:W21-32:B1-12", movegen.American, func(b *Board) { b[0][1] = 99 })
 	f.Add([]byte{}, int8(3), false)
-	f.Fuzz(func(t *testing.T, data []byte, color int8, pool bool) {
+	f.Fuzz(func(t *testing.T, data []byte, colour int8, pool bool) {
 		var b Board
 		for i := range min(len(data), BoardInts) {
 			b[i/Size][i%Size] = int32(int8(data[i]))
@@ -426,7 +426,7 @@ func FuzzPositionFrom(f *testing.F) {
 		if pool {
 			v = movegen.Pool
 		}
-		valid := color == Black || color == White
+		valid := colour == Black || colour == White
 		for s := movegen.Square(0); s < movegen.NumSquares; s++ {
 			c := SquareCoor(s)
 			switch b[c.X][c.Y] {
@@ -435,7 +435,7 @@ func FuzzPositionFrom(f *testing.F) {
 				valid = false
 			}
 		}
-		p, err := PositionFrom(&b, int(color), v)
+		p, err := PositionFrom(&b, int(colour), v)
 		if err != nil {
 			if err.Error() == "" {
 				t.Error("an error without a message")
@@ -443,10 +443,10 @@ func FuzzPositionFrom(f *testing.F) {
 			return
 		}
 		if !valid {
-			t.Fatalf("board %v colour %d: read as %s without an error", b, color, p.FEN())
+			t.Fatalf("board %v colour %d: read as %s without an error", b, colour, p.FEN())
 		}
-		if verr := p.Validate(); verr != nil || p.Hash != p.ComputeHash() || ColorCode(p.Turn) != int(color) || p.Variant != v {
-			t.Fatalf("board %v colour %d: read as %s (%v)", b, color, p.FEN(), verr)
+		if verr := p.Validate(); verr != nil || p.Hash != p.ComputeHash() || ColourCode(p.Turn) != int(colour) || p.Variant != v {
+			t.Fatalf("board %v colour %d: read as %s (%v)", b, colour, p.FEN(), verr)
 		}
 		back := b
 		Write(&back, &p)
