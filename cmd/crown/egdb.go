@@ -1,10 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"runtime"
-	"sync"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -39,19 +40,8 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	return runSubcommand("egdb", help("egdb"), egdbSubcommands, args, stdout, stderr)
 }
 
-// maxEgdbThreads bounds --threads: more goroutines than this only contend.
-const maxEgdbThreads = 64
-
 func threadsFlag(fs *pflag.FlagSet) *int {
 	return fs.Int("threads", runtime.NumCPU(), "goroutines working in parallel")
-}
-
-func checkThreads(stderr io.Writer, sub string, n int) bool {
-	if n < 1 || n > maxEgdbThreads {
-		usageError(stderr, "egdb "+sub, "--threads: %d is out of range 1..%d", n, maxEgdbThreads)
-		return false
-	}
-	return true
 }
 
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
@@ -65,16 +55,16 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	v, err := movegen.ParseVariant(*variant)
+	// egdb's checks name the setting first: "--" before it makes it the flag.
+	settings := cmp.Or(egdb.CheckPieces(*pieces), egdb.CheckThreads(*threads))
 	var one egdb.Material
 	switch {
 	case err != nil:
 		return usageError(stderr, "egdb build", "%v", err)
 	case *dir == "":
 		return usageError(stderr, "egdb build", "--dir DIR is required")
-	case *pieces < 2 || *pieces > egdb.MaxPieces:
-		return usageError(stderr, "egdb build", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
-	case !checkThreads(stderr, "build", *threads):
-		return exitUsage
+	case settings != nil:
+		return usageError(stderr, "egdb build", "--%v", settings)
 	case *slice != "" && fs.Changed("pieces"):
 		return usageError(stderr, "egdb build", "--slice and --pieces exclude each other")
 	}
@@ -122,65 +112,16 @@ func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "egdb plan", "%v", err)
 	}
-	if *pieces < 2 || *pieces > egdb.MaxPieces {
-		return usageError(stderr, "egdb plan", "--pieces: %d is out of range 2..%d", *pieces, egdb.MaxPieces)
+	table, err := egdb.NewPlanTable(v, *pieces, *level, *threads)
+	if err != nil {
+		return usageError(stderr, "egdb plan", "--%v", err)
 	}
-	if !checkThreads(stderr, "plan", *threads) {
-		return exitUsage
+	lines := table.Lines()
+	if *names {
+		lines = table.Names()
 	}
-	jobs := egdb.Plan(*pieces)
-	if *level < 0 || *level > jobs[len(jobs)-1].Level {
-		return usageError(stderr, "egdb plan", "--level: %d is out of range 0..%d", *level, jobs[len(jobs)-1].Level)
-	}
-	r := egdb.MeasuredRate(v)
-	if !*names {
-		fmt.Fprintf(stdout, "# %d jobs in %d levels; level job mirror positions reads memory cpu wall deps\n", len(jobs), jobs[len(jobs)-1].Level)
-		fmt.Fprintf(stdout, "# estimates for %v, each job alone with %d threads: built %.2f M positions a CPU-second (%.2f M from %d pieces), read %.0f M, %.0f%% of the threads busy\n",
-			v, *threads, r.Build/1e6, r.BuildAt(egdb.DeepPieces)/1e6, egdb.DeepPieces, r.Load/1e6, 100*r.Parallel)
-	}
-	for _, j := range jobs {
-		if *level != 0 && j.Level != *level {
-			continue
-		}
-		if *names {
-			fmt.Fprintln(stdout, j.Name())
-			continue
-		}
-		mirror := "-"
-		if len(j.Slices) > 1 {
-			mirror = j.Slices[1].String()
-		}
-		deps := egdb.Names(j.Deps, ",")
-		if deps == "" {
-			deps = "-"
-		}
-		cpu, wall := r.Estimate(j, *threads)
-		fmt.Fprintf(stdout, "%d %s %s %d %d %s %s %s %s\n", j.Level, j.Name(), mirror, j.Positions, j.Reads,
-			mib(j.Memory()), shortDuration(cpu), shortDuration(wall), deps)
-	}
-	if *names || *level != 0 {
-		return exitOK
-	}
-	t := r.Totals(jobs, *threads)
-	fmt.Fprintf(stdout, "# all: %d positions; one process (--pieces %d): memory %s, cpu %s, wall %s with %d threads\n",
-		t.Positions, *pieces, mib(t.WholeMemory), shortDuration(t.WholeCPU), shortDuration(t.WholeWall), *threads)
-	fmt.Fprintf(stdout, "# jobs: cpu %s, one at a time %s; the levels' longest jobs %s; most memory %s (%s)\n",
-		shortDuration(t.CPU), shortDuration(t.Serial), shortDuration(t.Path), mib(t.Biggest.Memory()), t.Biggest.Name())
+	fmt.Fprintln(stdout, strings.Join(lines, "\n"))
 	return exitOK
-}
-
-// mib formats bytes in MiB, rounded up.
-func mib(n int64) string {
-	return fmt.Sprintf("%dMiB", (n+1<<20-1)>>20)
-}
-
-// shortDuration formats a duration to the second (to the minute past a
-// day), at least 1s.
-func shortDuration(d time.Duration) string {
-	if d >= 24*time.Hour {
-		return d.Round(time.Minute).String()
-	}
-	return max(d.Round(time.Second), time.Second).String()
 }
 
 func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
@@ -197,18 +138,7 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "egdb: info", err)
 	}
 	defer db.Close()
-	for _, s := range db.Slices() {
-		fmt.Fprintf(stdout, "%-8v %-10v positions %12d  bytes %10d  %.4f bytes/position\n",
-			s.Variant, s.Material, s.Positions, s.FileBytes, float64(s.FileBytes)/float64(s.Positions))
-	}
-	totals := db.Totals()
-	for _, t := range totals {
-		fmt.Fprintf(stdout, "%v: %d slices, complete to %d pieces, %d positions, %d bytes on disk, %.4f bytes/position\n",
-			t.Variant, t.Slices, db.Pieces(t.Variant), t.Positions, t.Bytes, float64(t.Bytes)/float64(t.Positions))
-	}
-	if len(totals) == 0 {
-		fmt.Fprintf(stdout, "no slices in %s\n", *dir)
-	}
+	fmt.Fprintln(stdout, strings.Join(db.InfoLines(), "\n"))
 	return exitOK
 }
 
@@ -244,23 +174,9 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "egdb: probe", err)
 	}
-	switch {
-	case a.DTC:
-		fmt.Fprintf(stdout, "conversion in %d plies\nbestmove %s (%v)\n", a.Plies, p.FormatMove(a.Move), a.MoveValue)
-	case a.HasMove:
-		fmt.Fprintf(stdout, "bestmove %s (%v)\n", p.FormatMove(a.Move), a.MoveValue)
-	default:
-		fmt.Fprintln(stdout, "bestmove none")
-	}
+	fmt.Fprintln(stdout, a.BestMoveText(&p))
 	return exitOK
 }
-
-// sampleCacheMiB is the block cache of verify --sample: random probes miss
-// often, and the successors of a position share blocks.
-const sampleCacheMiB = 256
-
-// sampleSeed fixes verify --sample's positions, so a run can be repeated.
-const sampleSeed = 12
 
 func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb verify")
@@ -270,52 +186,24 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb verify"), 0); !ok {
 		return code
 	}
-	switch {
-	case *dir == "":
+	if *dir == "" {
 		return usageError(stderr, "egdb verify", "--dir DIR is required")
-	case !checkThreads(stderr, "verify", *threads):
-		return exitUsage
-	case *sample < 0:
-		return usageError(stderr, "egdb verify", "--sample: %d is negative", *sample)
 	}
-	cache := 0
-	if *sample > 0 {
-		cache = sampleCacheMiB
+	check, err := egdb.NewVerification(*threads, *sample)
+	if err != nil {
+		return usageError(stderr, "egdb verify", "--%v", err)
 	}
-	db, err := egdb.Open(*dir, cache)
+	db, err := egdb.Open(*dir, check.CacheMiB())
 	if err != nil {
 		return failed(stderr, "egdb: verify", err)
 	}
 	defer db.Close()
-	code := exitOK
-	for _, t := range db.Totals() {
-		v, start := t.Variant, time.Now()
-		var n, count int64
-		var bad []egdb.Mismatch
-		what := "positions"
-		if *sample > 0 {
-			n, bad = db.VerifySample(v, *sample, sampleSeed)
-			count, what = int64(len(bad)), "sampled positions"
-		} else {
-			var mu sync.Mutex
-			n, count, bad, err = db.Verify(v, *threads, func(done, total int64) {
-				mu.Lock()
-				fmt.Fprintf(stderr, "\regdb verify %v %d/%d positions   ", v, done, total)
-				mu.Unlock()
-			})
-			if err != nil {
-				fmt.Fprintf(stderr, "\ncrown egdb: verify: %v\n", err)
-				return exitFail
-			}
-			fmt.Fprintln(stderr)
-		}
-		fmt.Fprintf(stdout, "%v: %d %s checked in %.2f s, %d mismatches\n", v, n, what, time.Since(start).Seconds(), count)
-		for _, m := range bad {
-			fmt.Fprintf(stdout, "MISMATCH %v %s: stored %v, successors say %v\n", v, m.Position.FEN(), m.Stored, m.Computed)
-		}
-		if count > 0 {
-			code = exitFail
-		}
+	mismatches, err := check.Run(db, stdout, stderr)
+	if err != nil {
+		return failed(stderr, "egdb: verify", err)
 	}
-	return code
+	if mismatches > 0 {
+		return exitFail
+	}
+	return exitOK
 }
