@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
@@ -25,9 +26,6 @@ const (
 	// bookCheckpoint: how often a build writes its file by default, so an
 	// interrupted one loses at most this much work.
 	bookCheckpoint = 30 * time.Second
-	// bookCoveredPlies is the main-line depth beyond a ballot that book
-	// info counts as covered (issue 15's target).
-	bookCoveredPlies = 8
 )
 
 func init() {
@@ -92,9 +90,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if err := hashOp.Set(&play.Options{}, *hash); err != nil {
 		return usageErr("--hash: %v", err) // the range every command checks through play.Registry
 	}
-	ballotList, err := bookBallots(v, *ballots)
+	ballotList, err := book.ForcedBallots(*ballots, v)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr("--%v", err) // book's errors name the setting first
 	}
 	fail := func(err error) int {
 		return failed(stderr, "book build", err)
@@ -132,28 +130,6 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// bookBallots returns the selected ballots: sel is deck, crossboard, all
-// or none ("" is deck for American, none for Pool; the ACF ballots are
-// American only).
-func bookBallots(v movegen.Variant, sel string) ([]book.Ballot, error) {
-	if sel == "" {
-		sel = "deck"
-		if v != movegen.American {
-			sel = "none"
-		}
-	}
-	if sel == "none" {
-		return nil, nil
-	}
-	if sel != "deck" && sel != "crossboard" && sel != "all" {
-		return nil, fmt.Errorf("--ballots %q: want deck, crossboard, all or none", sel)
-	}
-	if v != movegen.American {
-		return nil, fmt.Errorf("--ballots %s: the ACF ballots are American only", sel)
-	}
-	return book.SelectBallots(sel, v)
-}
-
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book probe")
 	path := fs.String("book", "", "book file (default: the shipped book)")
@@ -180,20 +156,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "book probe", err)
 	}
-	moves := b.Probe(pos)
-	if len(moves) == 0 {
-		fmt.Fprintf(stdout, "%s: not in the book\n", pos.FEN())
-		return exitOK
-	}
-	chosen := book.Level(*level).Candidates(moves)
-	fmt.Fprintf(stdout, "%s: %d book moves (level %d: %s)\n", pos.FEN(), len(moves), *level, book.Level(*level))
-	for i, m := range moves {
-		mark := " "
-		if i < len(chosen) {
-			mark = "*"
-		}
-		fmt.Fprintf(stdout, "%s %-8s score %-6s count %d\n", mark, pos.FormatMove(m.Move), search.FormatScore(m.Score), m.Count)
-	}
+	fmt.Fprintln(stdout, strings.Join(b.ProbeLines(pos, book.Level(*level)), "\n"))
 	return exitOK
 }
 
@@ -210,45 +173,15 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	ballotList, err := bookBallots(v, *ballots)
+	ballotList, err := book.ForcedBallots(*ballots, v)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr("--%v", err) // book's errors name the setting first
 	}
 	began := time.Now()
 	b, err := book.Open(*path, v)
 	if err != nil {
 		return failed(stderr, "book info", err)
 	}
-	loaded := time.Since(began)
-	name := *path
-	if name == "" {
-		name = "shipped " + v.Rules().Name + " book"
-	}
-	fmt.Fprintf(stdout, "%s: %s, %d positions, %d moves, %d bytes, read in %s\n", name, v.Rules().Name,
-		b.Positions(), b.Moves(), b.Size(), loaded.Round(time.Microsecond))
-	verdict := "every stored move is legal"
-	if err := b.Verify(); err != nil {
-		verdict = err.Error()
-	}
-	fmt.Fprintln(stdout, verdict)
-	start := movegen.StartPosition(v)
-	main := b.MainLine(start, movegen.MaxPly)
-	fmt.Fprintf(stdout, "start: main line %d plies: %s\n", len(main), start.FormatLine(main))
-	if len(ballotList) == 0 {
-		return exitOK
-	}
-	depths := b.BallotDepths(ballotList)
-	covered := 0
-	for _, d := range depths {
-		if d >= bookCoveredPlies {
-			covered++
-		}
-	}
-	fmt.Fprintf(stdout, "ballots: %d of %d in the book, %d with a main line of %d plies or more beyond the ballot\n",
-		len(depths), len(ballotList), covered, bookCoveredPlies)
-	if len(depths) > 0 {
-		fmt.Fprintf(stdout, "main line beyond the ballot: min %d, median %d, max %d plies\n",
-			depths[0], depths[len(depths)/2], depths[len(depths)-1])
-	}
+	fmt.Fprintln(stdout, strings.Join(b.InfoLines(*path, time.Since(began), ballotList), "\n"))
 	return exitOK
 }
