@@ -1,0 +1,100 @@
+package train
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crown-checkers/crown/egdb/egdbtest"
+	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/movegen"
+)
+
+// shippedWeights is the weight file eval embeds, as a file: American's
+// network has 512 hidden units and 4 output buckets, Pool's 256 and 1.
+var shippedWeights = filepath.Join("..", "eval", "weights.bin")
+
+// TestFitSettings checks crown train's settings: each mistake named by its
+// flag, and the fit of good ones, from the built-in weights or a start.
+func TestFitSettings(t *testing.T) {
+	none := filepath.Join(t.TempDir(), "none")
+	tests := []struct {
+		name   string
+		change func(s *FitSettings)
+		want   string // in the error, "" for none
+	}{
+		{"american", func(*FitSettings) {}, ""},
+		{"all", func(s *FitSettings) { s.Variant = "all" }, ""},
+		{"bad variant", func(s *FitSettings) { s.Variant = "russian" }, "russian"},
+		{"no out", func(s *FitSettings) { s.Out = "" }, "--out FILE is required"},
+		{"no data", func(s *FitSettings) { s.Data = nil }, "--data FILE is required"},
+		{"lambda", func(s *FitSettings) { s.Fit.Lambda = 1.5 }, "--lambda must be in 0..1"},
+		{"epochs", func(s *FitSettings) { s.Fit.Epochs = 0 }, "--epochs, --patience and --batch must be at least 1"},
+		{"decay", func(s *FitSettings) { s.Fit.Decay = 1.5 }, "--decay in (0, 1]"},
+		{"k", func(s *FitSettings) { s.Fit.K = -1 }, "--l2 and --k not negative"},
+		{"hidden", func(s *FitSettings) { s.Fit.Hidden = 100 }, "--hidden must be a multiple of 128"},
+		{"buckets", func(s *FitSettings) { s.Fit.Hidden, s.Fit.Buckets = 128, eval.MaxBuckets+1 }, "--buckets must be in 1.."},
+		{"buckets without a network", func(s *FitSettings) { s.Fit.Buckets = 2 }, "--buckets needs a network"},
+		{"adjudicate", func(s *FitSettings) { s.Adjudicate = true }, "--adjudicate needs --egdb DIR"},
+		{"init", func(s *FitSettings) { s.Init = shippedWeights }, ""},
+		{"init missing", func(s *FitSettings) { s.Init = none }, "--init: "},
+		{"init width", func(s *FitSettings) { s.Init, s.Fit.Hidden = shippedWeights, 128 }, "has 512 hidden units for american, --hidden says 128"},
+		{"init width of one", func(s *FitSettings) { s.Init, s.Fit.Hidden, s.Variant = shippedWeights, 512, "all" }, "has 256 hidden units for pool"},
+		{"init buckets", func(s *FitSettings) { s.Init, s.Fit.Buckets, s.BucketsGiven = shippedWeights, 3, true }, "has 4 output buckets for american, --buckets says 3"},
+		{"egdb missing", func(s *FitSettings) { s.EGDBDir = none }, "--egdb: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := FitSettings{Variant: "american", Fit: DefaultFit, Data: []string{"data/a.bin", "b.bin"}, Out: "w.bin", Command: "crown train x"}
+			s.Fit.Buckets = 1
+			tt.change(&s)
+			w, err := s.WeightsFit()
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error %v, want one saying %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Provenance != "crown train x; data a.bin b.bin" || w.EGDB != nil {
+				t.Errorf("provenance %q, database %v", w.Provenance, w.EGDB)
+			}
+			variants, _ := parseVariants(s.Variant)
+			if len(w.Jobs) != len(variants) {
+				t.Fatalf("%d jobs for %v", len(w.Jobs), variants)
+			}
+			for i, job := range w.Jobs {
+				c := job.Config
+				if c.Variant != variants[i] || c.Lambda != DefaultFit.Lambda || len(job.Paths) != 2 {
+					t.Errorf("job %d: %+v", i, job)
+				}
+				// From a start, the fit takes its width and its outputs.
+				if start := eval.Default().Nets[c.Variant]; s.Init != "" && (c.Start == nil || c.Hidden != start.H || c.Buckets != start.Buckets()) {
+					t.Errorf("job %d from %s: hidden %d, buckets %d", i, s.Init, c.Hidden, c.Buckets)
+				}
+			}
+		})
+	}
+}
+
+// TestFitSettingsEGDB checks that the database opens, and that one
+// without a rule set fitted is a MissingEGDBError.
+func TestFitSettingsEGDB(t *testing.T) {
+	dir := egdbtest.Dir(t, 2)
+	s := FitSettings{Variant: "american", Fit: DefaultFit, Data: []string{"a.bin"}, Out: "w.bin", EGDBDir: dir, Adjudicate: true}
+	s.Fit.Buckets = 1
+	w, err := s.WeightsFit()
+	if err != nil || w.EGDB == nil || w.EGDB.Pieces(movegen.American) != 2 || !w.Adjudicate {
+		t.Fatalf("%+v, %v", w, err)
+	}
+	w.EGDB.Close()
+	s.Variant = "all"
+	var missing *MissingEGDBError
+	if _, err := s.WeightsFit(); !errors.As(err, &missing) || missing.Variant != movegen.Pool ||
+		err.Error() != "--egdb "+dir+" holds no complete pool database" {
+		t.Errorf("error %v, want the Pool database missing", err)
+	}
+}
