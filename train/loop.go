@@ -130,6 +130,23 @@ type LoopResult struct {
 	Stopped string
 }
 
+// Report says what the loop in dir has done, as crown train loop ends with
+// it: why it stopped early, if it did, and how many generations accepted
+// new weights, which its CurrentFile then holds.
+func (r LoopResult) Report(dir string) string {
+	var b strings.Builder
+	if r.Stopped != "" {
+		fmt.Fprintf(&b, "stopped: %s\n", r.Stopped)
+	}
+	current := filepath.Join(dir, CurrentFile)
+	if r.Accepted == 0 {
+		fmt.Fprintf(&b, "%d generations, none accepted new weights: no %s\n", r.Generations, current)
+	} else {
+		fmt.Fprintf(&b, "%d generations, %d accepted new weights: %s holds the current weights\n", r.Generations, r.Accepted, current)
+	}
+	return b.String()
+}
+
 // Accept reports whether a match's score, from the candidate's view,
 // shows a gain: with an SPRT, that the test accepts H1 (a match that ends
 // undecided is no gain); without one, more wins than losses with a

@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // egdbCacheMiB is the cache of a fit's endgame database (crown train's
@@ -166,4 +169,145 @@ func loadStart(path string, variants []movegen.Variant, hidden, buckets int, buc
 		}
 	}
 	return start, nil
+}
+
+// DefaultRandomPlies opens random self-play games far enough from the
+// start that their games differ; games from the deck or a file get none
+// (the opening varies them) unless asked.
+const DefaultRandomPlies = 8
+
+// DefaultLoop is the loop crown train loop starts from: make train's, which
+// docs/training.md explains.
+var DefaultLoop = LoopConfig{
+	Generations: 10,
+	// Patience 2 gives a rule set a second chance: a generation with the
+	// same weights adds data, which the next fit reads too.
+	Patience: 2,
+	// American's and Pool's games take about the same time on a core each
+	// at the node budget, some 30 minutes, and with the window the fits
+	// read as many games as the committed weights'.
+	Games: [movegen.NumVariants]int{movegen.American: 4000, movegen.Pool: 6000},
+	// Limits' node budget is that of the committed weights' data; self-play
+	// given neither nodes nor a depth plays with it.
+	Limits:          search.Limits{Nodes: 8000},
+	RandomPlies:     4,
+	PoolRandomPlies: DefaultRandomPlies,
+	// PoolOpenings are the Pool match's openings since they came in
+	// (docs/experiments.md), relative to the repository.
+	PoolOpenings: "testdata/pool-openings.txt",
+	Window:       3,
+	Lambda:       DefaultFit.Lambda,
+	Concurrency:  2,
+}
+
+// LoopSettings are crown train loop's settings as its flags give them: the
+// loop's configuration, which the flags set directly, and the words of
+// those it reads or opens. Their errors name each setting by its flag.
+type LoopSettings struct {
+	LoopConfig
+	// PoolSelfplay is where Pool self-play's games begin: "random"
+	// (PoolRandomPlies from the start) or a file of openings
+	// (PoolSelfplayFile).
+	PoolSelfplay string
+	SPRTBounds   string // elo0,elo1 (match.ParseSPRT): the SPRT, "" for none
+	EGDBDir      string // the endgame database, "" for none
+	// Timed says that self-play was given a move time, which it refuses:
+	// its games are to be replayed.
+	Timed bool
+}
+
+// Config checks s, reads the files it names to see that they serve, and
+// returns the loop's configuration, with the endgame database open (the
+// caller closes it). Self-play given neither nodes nor a depth gets
+// DefaultLoop's node budget.
+func (s *LoopSettings) Config() (*LoopConfig, error) {
+	cfg := &s.LoopConfig
+	if cfg.Limits.Depth == 0 && cfg.Limits.Nodes == 0 {
+		cfg.Limits.Nodes = DefaultLoop.Limits.Nodes
+	}
+	var err error
+	if s.SPRTBounds != "" {
+		if cfg.SPRT, err = match.ParseSPRT(s.SPRTBounds); err != nil {
+			return nil, fmt.Errorf("--sprt: %w", err)
+		}
+	}
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if err := s.checkFiles(); err != nil {
+		return nil, err
+	}
+	if s.EGDBDir != "" {
+		if cfg.EGDB, err = egdb.Open(s.EGDBDir, egdbCacheMiB); err != nil {
+			return nil, fmt.Errorf("--egdb: %w", err)
+		}
+	}
+	return cfg, nil
+}
+
+// check reports what is wrong with s's values, if anything.
+func (s *LoopSettings) check() error {
+	american, pool := s.Games[movegen.American], s.Games[movegen.Pool]
+	switch {
+	case s.Dir == "":
+		return errors.New("--dir DIR is required")
+	case s.Generations < 1 || s.Patience < 1 || s.Window < 1 || s.Concurrency < 1:
+		return errors.New("--generations, --patience, --window and --concurrency must be at least 1")
+	case american < 0 || pool < 0 || american == 0 && pool == 0:
+		return errors.New("--american-games and --pool-games must not be negative, nor both 0")
+	case s.Lambda < 0 || s.Lambda > 1:
+		return errLambda
+	case s.MatchGames < 0:
+		return errors.New("--match-games must not be negative")
+	case s.Adjudicate && s.EGDBDir == "":
+		return errAdjudicate
+	}
+	return checkSelfplay(s.Timed, s.RandomPlies, s.NodeJitter, s.Limits)
+}
+
+// checkFiles checks that the files s names serve: Pool's openings, the
+// data files and the start weights; it sets PoolSelfplayFile.
+func (s *LoopSettings) checkFiles() error {
+	if s.Games[movegen.Pool] > 0 {
+		if _, err := book.ReadBallotsFile(s.PoolOpenings, movegen.Pool); err != nil {
+			return fmt.Errorf("--pool-openings: %w", err)
+		}
+		if s.PoolSelfplay != "random" {
+			if _, err := book.ReadBallotsFile(s.PoolSelfplay, movegen.Pool); err != nil {
+				return fmt.Errorf("--pool-selfplay: %w", err)
+			}
+			s.PoolSelfplayFile = s.PoolSelfplay
+		}
+	}
+	if s.PoolRandomPlies < 0 || s.PoolRandomPlies > MaxRandomPlies {
+		return fmt.Errorf("--pool-random-plies must be in 0..%d", MaxRandomPlies)
+	}
+	for _, path := range s.Data {
+		if err := CheckDataFile(path); err != nil {
+			return fmt.Errorf("--data: %w", err)
+		}
+	}
+	if s.Start != "" {
+		if _, err := eval.LoadWeights(s.Start); err != nil {
+			return fmt.Errorf("--start: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkSelfplay checks the self-play settings of crown selfplay and crown
+// train loop: no move time (timed), random plies and node jitter in their
+// ranges, and a node budget to jitter.
+func checkSelfplay(timed bool, randomPlies, nodeJitter int, lim search.Limits) error {
+	switch {
+	case timed:
+		return errors.New("--movetime: self-play is limited by --nodes or --depth, so its games can be replayed")
+	case randomPlies < 0 || randomPlies > MaxRandomPlies:
+		return fmt.Errorf("--random-plies must be in 0..%d", MaxRandomPlies)
+	case nodeJitter < 0 || nodeJitter > MaxNodeJitter:
+		return fmt.Errorf("--node-jitter must be in 0..%d", MaxNodeJitter)
+	case nodeJitter > 0 && lim.Nodes == 0:
+		return errors.New("--node-jitter needs --nodes")
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // shippedWeights is the weight file eval embeds, as a file: American's
@@ -96,5 +97,96 @@ func TestFitSettingsEGDB(t *testing.T) {
 	if _, err := s.WeightsFit(); !errors.As(err, &missing) || missing.Variant != movegen.Pool ||
 		err.Error() != "--egdb "+dir+" holds no complete pool database" {
 		t.Errorf("error %v, want the Pool database missing", err)
+	}
+}
+
+// TestLoopSettings checks crown train loop's settings: each mistake named
+// by its flag, and the configuration of good ones.
+func TestLoopSettings(t *testing.T) {
+	dir := t.TempDir()
+	none := filepath.Join(dir, "none")
+	poolOpenings := filepath.Join("..", "testdata", "pool-openings.txt")
+	data := filepath.Join(dir, "data.bin")
+	w, err := OpenWriter(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		change func(s *LoopSettings)
+		want   string // in the error, "" for none
+	}{
+		{"defaults", func(*LoopSettings) {}, ""},
+		{"no dir", func(s *LoopSettings) { s.Dir = "" }, "--dir DIR is required"},
+		{"window", func(s *LoopSettings) { s.Window = 0 }, "--generations, --patience, --window and --concurrency must be at least 1"},
+		{"no games", func(s *LoopSettings) { s.Games = [movegen.NumVariants]int{} }, "nor both 0"},
+		{"negative games", func(s *LoopSettings) { s.Games[movegen.Pool] = -1 }, "must not be negative"},
+		{"lambda", func(s *LoopSettings) { s.Lambda = 2 }, "--lambda must be in 0..1"},
+		{"match games", func(s *LoopSettings) { s.MatchGames = -2 }, "--match-games must not be negative"},
+		{"adjudicate", func(s *LoopSettings) { s.Adjudicate = true }, "--adjudicate needs --egdb DIR"},
+		{"timed", func(s *LoopSettings) { s.Timed = true }, "--movetime: self-play is limited by --nodes or --depth"},
+		{"random plies", func(s *LoopSettings) { s.RandomPlies = MaxRandomPlies + 1 }, "--random-plies must be in 0.."},
+		{"node jitter", func(s *LoopSettings) { s.NodeJitter = MaxNodeJitter + 1 }, "--node-jitter must be in 0.."},
+		{"node jitter by depth", func(s *LoopSettings) { s.NodeJitter, s.Limits.Depth = 10, 4 }, "--node-jitter needs --nodes"},
+		{"sprt", func(s *LoopSettings) { s.SPRTBounds = "10,0" }, "--sprt: elo1 (0) must be above elo0 (10)"},
+		{"pool openings", func(s *LoopSettings) { s.PoolOpenings = none }, "--pool-openings: "},
+		{"pool self-play", func(s *LoopSettings) { s.PoolSelfplay = none }, "--pool-selfplay: "},
+		{"pool self-play file", func(s *LoopSettings) { s.PoolSelfplay = poolOpenings }, ""},
+		{"pool random plies", func(s *LoopSettings) { s.PoolRandomPlies = -1 }, "--pool-random-plies must be in 0.."},
+		{"data", func(s *LoopSettings) { s.Data = []string{data, none} }, "--data: "},
+		{"start", func(s *LoopSettings) { s.Start = none }, "--start: "},
+		{"egdb", func(s *LoopSettings) { s.EGDBDir = none }, "--egdb: "},
+		{"american only", func(s *LoopSettings) { s.Games[movegen.Pool], s.PoolOpenings, s.Start = 0, none, shippedWeights }, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := LoopSettings{LoopConfig: DefaultLoop, PoolSelfplay: "random"}
+			s.Dir, s.PoolOpenings, s.Limits = dir, poolOpenings, search.Limits{}
+			tt.change(&s)
+			cfg, err := s.Config()
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error %v, want one saying %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Limits.Depth == 0 && cfg.Limits.Nodes != DefaultLoop.Limits.Nodes {
+				t.Errorf("self-play limits %v, want DefaultLoop's nodes", cfg.Limits)
+			}
+			if s.PoolSelfplay != "random" && cfg.PoolSelfplayFile != s.PoolSelfplay {
+				t.Errorf("Pool self-play's file %q", cfg.PoolSelfplayFile)
+			}
+		})
+	}
+	s := LoopSettings{LoopConfig: DefaultLoop, PoolSelfplay: "random", SPRTBounds: "0,5", EGDBDir: egdbtest.Dir(t, 2)}
+	s.Dir, s.Games[movegen.Pool] = dir, 0
+	cfg, err := s.Config()
+	if err != nil || cfg.SPRT == nil || cfg.EGDB == nil {
+		t.Fatalf("%+v, %v; want an SPRT and a database", cfg, err)
+	}
+	cfg.EGDB.Close()
+}
+
+func TestLoopResultReport(t *testing.T) {
+	dir := filepath.Join("runs", "a")
+	current := filepath.Join(dir, CurrentFile)
+	tests := []struct {
+		res  LoopResult
+		want string
+	}{
+		{LoopResult{Generations: 3}, "3 generations, none accepted new weights: no " + current + "\n"},
+		{LoopResult{Generations: 4, Accepted: 1, Stopped: "no gain in 2 generations in a row"},
+			"stopped: no gain in 2 generations in a row\n4 generations, 1 accepted new weights: " + current + " holds the current weights\n"},
+	}
+	for _, tt := range tests {
+		if got := tt.res.Report(dir); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.res, got, tt.want)
+		}
 	}
 }

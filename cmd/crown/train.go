@@ -12,11 +12,6 @@ import (
 	"github.com/crown-checkers/crown/train"
 )
 
-// trainEGDBCacheMiB is the database cache of crown train --egdb: a pass
-// over millions of positions probes every slice, and the 6-piece blocks
-// of one rule set fit in a few hundred MiB.
-const trainEGDBCacheMiB = 512
-
 func init() {
 	register(command{
 		name:    "train",
