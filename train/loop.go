@@ -56,10 +56,6 @@ const (
 // accepted: a one-sided test at 5%, as the SPRT's alpha.
 const AcceptLOS = 0.95
 
-// loopHashMiB is the table of each self-play engine: crown selfplay's
-// default, enough for searches of thousands of nodes.
-const loopHashMiB = 16
-
 // LoopConfig describes a training loop (RunLoop).
 type LoopConfig struct {
 	Dir string // the loop's files
@@ -518,7 +514,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 	play := func(ctx context.Context, i, workers int) error {
 		v := vs[i]
 		c := Config{Variant: v, Games: cfg.Games[v], Limits: cfg.Limits,
-			Options: play.Options{HashMiB: loopHashMiB, EvalFile: cur.path}, Openings: Deck,
+			Options: play.Options{HashMiB: DefaultRun.Options.HashMiB, EvalFile: cur.path}, Openings: Deck,
 			RandomPlies: cfg.RandomPlies, NodeJitter: cfg.NodeJitter, Seed: seed(k, v), Concurrency: workers}
 		if v == movegen.Pool {
 			c.Openings, c.RandomPlies = Random, cfg.PoolRandomPlies

@@ -144,12 +144,26 @@ func (st Stats) Progress() string {
 	played := st.Games + st.Unfinished
 	done := st.Before + played
 	left := time.Duration(float64(st.Elapsed) * float64(st.Total-done) / float64(max(played, 1)))
-	rate := 0.0
-	if st.Elapsed > 0 {
-		rate = float64(st.Positions) / st.Elapsed.Seconds()
-	}
 	return fmt.Sprintf("games %d/%d  positions %d  %.0f pos/s  elapsed %s  left ~%s",
-		done, st.Total, st.Positions, rate, st.Elapsed.Round(time.Second), left.Round(time.Second))
+		done, st.Total, st.Positions, st.rate(), st.Elapsed.Round(time.Second), left.Round(time.Second))
+}
+
+// Summary returns what a run into the data file at path did, as crown
+// selfplay ends with it: the games, the positions written and skipped,
+// what the file holds, the results and the rate, in two lines.
+func (st Stats) Summary(path string) string {
+	return fmt.Sprintf("games %d (%d dropped at the ply cap, %d played before), positions written %d, duplicates skipped %d, %s now holds %d\n"+
+		"results: %d black wins, %d draws, %d white wins; %.0f positions/s\n",
+		st.Games, st.Unfinished, st.Before, st.Positions, st.Duplicates, path, st.Records,
+		st.BlackWins, st.Draws, st.WhiteWins, st.rate())
+}
+
+// rate returns the positions written a second, 0 before any time passed.
+func (st Stats) rate() float64 {
+	if st.Elapsed <= 0 {
+		return 0
+	}
+	return float64(st.Positions) / st.Elapsed.Seconds()
 }
 
 // check reports what is wrong with cfg, if anything.

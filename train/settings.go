@@ -11,6 +11,7 @@ import (
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -310,4 +311,65 @@ func checkSelfplay(timed bool, randomPlies, nodeJitter int, lim search.Limits) e
 		return errors.New("--node-jitter needs --nodes")
 	}
 	return nil
+}
+
+// DefaultRun is the run crown selfplay starts from.
+var DefaultRun = Config{
+	Games: 100,
+	// Limits' node budget is about 2 ms a move on one core, so a game
+	// takes a fraction of a second and the score still sees several
+	// plies; a run given neither nodes nor a depth plays with it.
+	Limits: search.Limits{Nodes: 20000},
+	// Options' table is small: one per worker suffices for searches of
+	// tens of thousands of nodes, and several workers fit in memory.
+	Options:     play.Options{HashMiB: 16},
+	Seed:        1,
+	Concurrency: 2,
+}
+
+// SelfplaySettings are crown selfplay's settings as its flags give them:
+// the run's configuration, which the flags set directly, the words of
+// those it reads, and the data file. Their errors name each setting by its
+// flag.
+type SelfplaySettings struct {
+	Config
+	Out         string // the data file
+	OpeningsArg string // ParseOpenings' words: deck, random, a file, or "" for the rule set's own
+	ShardArg    string // I/N (ParseShard)
+	// RandomPliesGiven says that RandomPlies was given: random openings
+	// get DefaultRandomPlies otherwise.
+	RandomPliesGiven bool
+	// Timed says that a move time was given, which self-play refuses: its
+	// games are to be replayed.
+	Timed bool
+}
+
+// RunConfig checks s and returns the run's configuration. A run given
+// neither nodes nor a depth gets DefaultRun's node budget.
+func (s *SelfplaySettings) RunConfig() (Config, error) {
+	cfg := s.Config
+	if cfg.Limits.Depth == 0 && cfg.Limits.Nodes == 0 {
+		cfg.Limits.Nodes = DefaultRun.Limits.Nodes
+	}
+	var err error
+	if cfg.Openings, cfg.OpeningsFile, err = ParseOpenings(s.OpeningsArg, cfg.Variant); err != nil {
+		return cfg, fmt.Errorf("--openings %q: %w", s.OpeningsArg, err)
+	}
+	if cfg.Shard, cfg.Shards, err = ParseShard(s.ShardArg); err != nil {
+		return cfg, fmt.Errorf("--shard %q: %w", s.ShardArg, err)
+	}
+	if cfg.Openings == Random && !s.RandomPliesGiven {
+		cfg.RandomPlies = DefaultRandomPlies
+	}
+	switch {
+	case s.Out == "":
+		return cfg, errors.New("--out FILE is required")
+	case cfg.Games < 1:
+		return cfg, errors.New("--games must be at least 1")
+	case cfg.Concurrency < 1:
+		return cfg, errors.New("--concurrency must be at least 1")
+	case cfg.Openings == Deck && cfg.Variant != movegen.American:
+		return cfg, errors.New("--openings deck: the ACF ballots are American only")
+	}
+	return cfg, checkSelfplay(s.Timed, s.RandomPlies, s.NodeJitter, cfg.Limits)
 }

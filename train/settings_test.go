@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/eval"
@@ -15,6 +16,20 @@ import (
 // shippedWeights is the weight file eval embeds, as a file: American's
 // network has 512 hidden units and 4 output buckets, Pool's 256 and 1.
 var shippedWeights = filepath.Join("..", "eval", "weights.bin")
+
+// wantError checks that err is what a case wants, none for want "" and
+// otherwise one saying want, and reports whether the case goes on to check
+// what it got: only with no error wanted and none had.
+func wantError(t *testing.T, err error, want string) bool {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatal(err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("error %v, want one saying %q", err, want)
+	}
+	return want == ""
+}
 
 // TestFitSettings checks crown train's settings: each mistake named by its
 // flag, and the fit of good ones, from the built-in weights or a start.
@@ -51,14 +66,8 @@ func TestFitSettings(t *testing.T) {
 			s.Fit.Buckets = 1
 			tt.change(&s)
 			w, err := s.WeightsFit()
-			if tt.want != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.want) {
-					t.Errorf("error %v, want one saying %q", err, tt.want)
-				}
+			if !wantError(t, err, tt.want) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if w.Provenance != "crown train x; data a.bin b.bin" || w.EGDB != nil {
 				t.Errorf("provenance %q, database %v", w.Provenance, w.EGDB)
@@ -147,14 +156,8 @@ func TestLoopSettings(t *testing.T) {
 			s.Dir, s.PoolOpenings, s.Limits = dir, poolOpenings, search.Limits{}
 			tt.change(&s)
 			cfg, err := s.Config()
-			if tt.want != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.want) {
-					t.Errorf("error %v, want one saying %q", err, tt.want)
-				}
+			if !wantError(t, err, tt.want) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if s.Limits.Depth == 0 && cfg.Limits.Nodes != DefaultLoop.Limits.Nodes {
 				t.Errorf("self-play limits %v, want DefaultLoop's nodes", cfg.Limits)
@@ -188,5 +191,66 @@ func TestLoopResultReport(t *testing.T) {
 		if got := tt.res.Report(dir); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.res, got, tt.want)
 		}
+	}
+}
+
+// TestSelfplaySettings checks crown selfplay's settings: each mistake
+// named by its flag, and the defaults of a run's openings and limits.
+func TestSelfplaySettings(t *testing.T) {
+	none := filepath.Join(t.TempDir(), "none.txt")
+	tests := []struct {
+		name   string
+		change func(s *SelfplaySettings)
+		want   string // in the error, "" for none
+	}{
+		{"defaults", func(*SelfplaySettings) {}, ""},
+		{"random", func(s *SelfplaySettings) { s.OpeningsArg = "random" }, ""},
+		{"random plies given", func(s *SelfplaySettings) { s.OpeningsArg, s.RandomPlies, s.RandomPliesGiven = "random", 0, true }, ""},
+		{"depth", func(s *SelfplaySettings) { s.Limits.Depth = 3 }, ""},
+		{"openings", func(s *SelfplaySettings) { s.OpeningsArg = none }, `--openings "` + none + `": want deck, random or a file`},
+		{"deck", func(s *SelfplaySettings) { s.OpeningsArg, s.Variant = "deck", movegen.Pool }, "--openings deck: the ACF ballots are American only"},
+		{"shard", func(s *SelfplaySettings) { s.ShardArg = "2/2" }, `--shard "2/2": want I/N`},
+		{"no out", func(s *SelfplaySettings) { s.Out = "" }, "--out FILE is required"},
+		{"games", func(s *SelfplaySettings) { s.Games = 0 }, "--games must be at least 1"},
+		{"concurrency", func(s *SelfplaySettings) { s.Concurrency = 0 }, "--concurrency must be at least 1"},
+		{"timed", func(s *SelfplaySettings) { s.Timed = true }, "--movetime: self-play is limited by --nodes or --depth"},
+		{"random plies", func(s *SelfplaySettings) { s.RandomPlies = -1 }, "--random-plies must be in 0.."},
+		{"node jitter", func(s *SelfplaySettings) { s.NodeJitter = MaxNodeJitter + 1 }, "--node-jitter must be in 0.."},
+		{"node jitter by depth", func(s *SelfplaySettings) { s.NodeJitter, s.Limits.Depth = 5, 3 }, "--node-jitter needs --nodes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := SelfplaySettings{Config: DefaultRun, Out: "data.bin", ShardArg: "0/1"}
+			s.Limits = search.Limits{}
+			tt.change(&s)
+			cfg, err := s.RunConfig()
+			if !wantError(t, err, tt.want) {
+				return
+			}
+			if err := cfg.check(); err != nil {
+				t.Errorf("the configuration %+v does not serve: %v", cfg, err)
+			}
+			wantPlies := s.RandomPlies
+			if cfg.Openings == Random && !s.RandomPliesGiven {
+				wantPlies = DefaultRandomPlies
+			}
+			if cfg.RandomPlies != wantPlies || s.Limits.Depth == 0 && cfg.Limits.Nodes != DefaultRun.Limits.Nodes {
+				t.Errorf("random plies %d (want %d), limits %v", cfg.RandomPlies, wantPlies, cfg.Limits)
+			}
+		})
+	}
+}
+
+func TestStatsSummary(t *testing.T) {
+	st := Stats{Games: 3, Unfinished: 1, Before: 2, Positions: 100, Duplicates: 4, Records: 150,
+		BlackWins: 1, Draws: 1, WhiteWins: 1, Elapsed: 2 * time.Second}
+	want := "games 3 (1 dropped at the ply cap, 2 played before), positions written 100, duplicates skipped 4, d.bin now holds 150\n" +
+		"results: 1 black wins, 1 draws, 1 white wins; 50 positions/s\n"
+	if got := st.Summary("d.bin"); got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	st.Elapsed = 0
+	if got := st.Summary("d.bin"); !strings.HasSuffix(got, "; 0 positions/s\n") {
+		t.Errorf("no time: %q", got)
 	}
 }
