@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -79,4 +80,44 @@ func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
 		return nil, fmt.Errorf("%s: no rows", name)
 	}
 	return cases, nil
+}
+
+// ReadPerftSuiteFile reads the perft suite in the file name
+// (ReadPerftSuite).
+func ReadPerftSuiteFile(name string) ([]PerftCase, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadPerftSuite(f, name)
+}
+
+// RunPerftSuite counts every case with opt (Paths the case's own) and
+// writes a line a case to w as crown perft --suite prints it: "ok  " or
+// "FAIL", the suite's line number, rule set, FEN, depth and convention,
+// the count with its time and speed, and on a mismatch "want=" the count
+// expected; then a summary of the rows passed and failed with their total
+// count. It returns the number of cases that failed, or the first error
+// of a count, which ends the run.
+func RunPerftSuite(cases []PerftCase, opt PerftOptions, w io.Writer) (int, error) {
+	failed := 0
+	var total PerftResult
+	for _, c := range cases {
+		opt.Paths = c.Paths
+		r, err := PerftRun(c.Pos, c.Depth, opt)
+		if err != nil {
+			return failed, err
+		}
+		total.Nodes += r.Nodes
+		total.Elapsed += r.Elapsed
+		verdict, want := "ok  ", ""
+		if r.Nodes != c.Want {
+			verdict, want = "FAIL", fmt.Sprintf(" want=%d", c.Want)
+			failed++
+		}
+		fmt.Fprintf(w, "%s line %d %s %s depth=%d %s %s%s\n", verdict, c.Line, c.Pos.Variant, c.FEN, c.Depth, c.Convention(), r, want)
+	}
+	fmt.Fprintf(w, "suite rows=%d passed=%d failed=%d %s\n", len(cases), len(cases)-failed, failed, total)
+	return failed, nil
 }

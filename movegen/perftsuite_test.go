@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -88,4 +90,49 @@ func FuzzReadPerftSuite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRunPerftSuite: each case's line says ok or FAIL (a failure with the
+// count expected), the summary counts them, and the failures are
+// returned; a suite file reads as ReadPerftSuite reads it.
+func TestRunPerftSuite(t *testing.T) {
+	const good = "american\tB:W21-32:B1-12\t3\tunique\t302\npool\tW:WK2:B4,6,8,11,14,K24,K31\t3\tpaths\t177\n"
+	tests := []struct {
+		name   string
+		suite  string
+		failed int
+		lines  []string // each line's start
+	}{
+		{"pass", good, 0, []string{"ok   line 1 american B:W21-32:B1-12 depth=3 unique nodes=302 ",
+			"ok   line 2 pool W:WK2:B4,6,8,11,14,K24,K31 depth=3 paths nodes=177 ", "suite rows=2 passed=2 failed=0 nodes=479 "}},
+		{"fail", good + "american\tB:W21-32:B1-12\t4\tpaths\t1470\n", 1, []string{"ok   line 1 ", "ok   line 2 ",
+			"FAIL line 3 american B:W21-32:B1-12 depth=4 paths nodes=1469 ", "suite rows=3 passed=2 failed=1 nodes=1948 "}},
+	}
+	for _, tc := range tests {
+		name := filepath.Join(t.TempDir(), "suite.tsv")
+		if err := os.WriteFile(name, []byte(tc.suite), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cases, err := ReadPerftSuiteFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		failed, err := RunPerftSuite(cases, PerftOptions{Threads: 2}, &out)
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if err != nil || failed != tc.failed || len(lines) != len(tc.lines) {
+			t.Fatalf("%s: %d failed, %v; want %d\n%s", tc.name, failed, err, tc.failed, out.String())
+		}
+		for i, want := range tc.lines {
+			if !strings.HasPrefix(lines[i], want) {
+				t.Errorf("%s: line %q, want it to start %q", tc.name, lines[i], want)
+			}
+		}
+		if tc.failed > 0 && !strings.HasSuffix(lines[len(lines)-2], " want=1470") {
+			t.Errorf("%s: the failing line %q does not end with what it wanted", tc.name, lines[len(lines)-2])
+		}
+	}
+	if _, err := ReadPerftSuiteFile(filepath.Join(t.TempDir(), "missing.tsv")); err == nil || !strings.Contains(err.Error(), "missing.tsv") {
+		t.Errorf("a missing file: %v", err)
+	}
 }

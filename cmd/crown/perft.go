@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -122,41 +121,15 @@ func perftDivide(f *perftFlags, stdout, stderr io.Writer) int {
 // row and a summary. The file is read whole first, so a malformed row stops
 // the run before anything is counted.
 func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
-	file, err := os.Open(f.suite)
+	rows, err := movegen.ReadPerftSuiteFile(f.suite)
 	if err != nil {
-		fmt.Fprintf(stderr, "crown perft: %v\n", err)
-		return exitUsage
+		return usageError(stderr, "perft", "%v", err)
 	}
-	rows, err := movegen.ReadPerftSuite(file, f.suite)
-	file.Close()
-	if err != nil {
-		fmt.Fprintf(stderr, "crown perft: %v\n", err)
-		return exitUsage
-	}
-	mismatches := 0
-	var total movegen.PerftResult
-	for _, r := range rows {
-		opt := f.opt
-		opt.Paths = r.Paths
-		l, err := movegen.PerftRun(r.Pos, r.Depth, opt)
-		if err != nil {
-			return failed(stderr, "perft", err)
-		}
-		total.Nodes += l.Nodes
-		total.Elapsed += l.Elapsed
-		verdict := "ok  "
-		if l.Nodes != r.Want {
-			verdict = "FAIL"
-			mismatches++
-		}
-		fmt.Fprintf(stdout, "%s line %d %s %s depth=%d %s %s", verdict, r.Line, r.Pos.Variant, r.FEN, r.Depth, r.Convention(), l)
-		if l.Nodes != r.Want {
-			fmt.Fprintf(stdout, " want=%d", r.Want)
-		}
-		fmt.Fprintln(stdout)
-	}
-	fmt.Fprintf(stdout, "suite rows=%d passed=%d failed=%d %s\n", len(rows), len(rows)-mismatches, mismatches, total)
-	if mismatches > 0 {
+	mismatches, err := movegen.RunPerftSuite(rows, f.opt, stdout)
+	switch {
+	case err != nil:
+		return failed(stderr, "perft", err)
+	case mismatches > 0:
 		return exitFail
 	}
 	return exitOK
