@@ -44,6 +44,25 @@ type CheckerBoardConfig struct {
 	Progress io.Writer
 }
 
+// cbMinMoveTime is the least time a move the CheckerBoard soak gives: the
+// library looks at playnow every 5 ms, and the playnow games stop the
+// search after about this long.
+const cbMinMoveTime = 5 * time.Millisecond
+
+// Check reports a setting of cfg out of range; its errors start with the
+// setting's name as crown soak's flags spell it.
+func (cfg CheckerBoardConfig) Check() error {
+	switch {
+	case cfg.Games < 1:
+		return errors.New("games must be at least 1")
+	case cfg.MoveTime < cbMinMoveTime:
+		return fmt.Errorf("movetime must be at least %g", cbMinMoveTime.Seconds())
+	case cfg.Concurrency < 1:
+		return errors.New("concurrency must be at least 1")
+	}
+	return nil
+}
+
 // The ways the CheckerBoard soak gives the time, one a game in turn.
 const (
 	cbPlain   = iota // maxtime
@@ -124,6 +143,9 @@ func CheckerBoard(ctx context.Context, cfg CheckerBoardConfig) (*Report, error) 
 	r := &Report{Part: "checkerboard", Dir: cfg.Dir}
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
+	if err := cfg.Check(); err != nil {
+		return r, fmt.Errorf("soak checkerboard: %w", err)
+	}
 	games, err := cbPlan(cfg.Games)
 	if err != nil {
 		return r, err

@@ -3,6 +3,7 @@ package soak
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -42,6 +43,20 @@ type ProtocolConfig struct {
 // progressEvery spaces the progress lines of the protocol soak.
 const progressEvery = 50
 
+// Check reports a setting of cfg out of range; its errors start with the
+// setting's name as crown soak's flags spell it.
+func (cfg ProtocolConfig) Check() error {
+	switch {
+	case cfg.Games < 1:
+		return errors.New("games must be at least 1")
+	case cfg.MoveTime <= 0:
+		return errors.New("movetime must be positive")
+	case cfg.Concurrency < 1:
+		return errors.New("concurrency must be at least 1")
+	}
+	return nil
+}
+
 // Protocol plays the games of cfg process against process through the
 // line protocol, through crown match's runner (package match): before
 // every getmove the runner sends the game as CheckerBoard does (set
@@ -60,6 +75,9 @@ func Protocol(ctx context.Context, cfg ProtocolConfig) (*Report, error) {
 	defer func() { r.Elapsed = time.Since(start) }()
 	if len(cfg.Engine) == 0 {
 		return r, fmt.Errorf("soak protocol: no engine command")
+	}
+	if err := cfg.Check(); err != nil {
+		return r, fmt.Errorf("soak protocol: %w", err)
 	}
 	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
 		games := (cfg.Games + 1) / 2

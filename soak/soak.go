@@ -20,8 +20,23 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 )
+
+// Program returns the program a soak runs: cmdline split into words as a
+// shell would (match.SplitCommandLine), or this program when cmdline is
+// empty (crown soaks itself).
+func Program(cmdline string) ([]string, error) {
+	if cmdline != "" {
+		return match.SplitCommandLine(cmdline)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return []string{exe}, nil
+}
 
 // Kind is a kind of failure, as a report counts it.
 type Kind int

@@ -43,6 +43,22 @@ type WebConfig struct {
 	Progress io.Writer
 }
 
+// Check reports a setting of cfg out of range; its errors start with the
+// setting's name as crown soak's flags spell it.
+func (cfg WebConfig) Check() error {
+	switch {
+	case cfg.Duration <= 0:
+		return errors.New("duration must be positive")
+	case cfg.Clients < 1:
+		return errors.New("clients must be at least 1")
+	case cfg.MaxGames < 1:
+		return errors.New("max-games must be at least 1")
+	case cfg.Idle <= 0:
+		return errors.New("idle must be positive")
+	}
+	return nil
+}
+
 // Settings of the web soak.
 const (
 	// webForfeit is how long a client waits for the engine's move, the
@@ -95,6 +111,9 @@ func Web(ctx context.Context, cfg WebConfig) (*Report, error) {
 	r := &Report{Part: "web", Dir: cfg.Dir}
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
+	if err := cfg.Check(); err != nil {
+		return r, fmt.Errorf("soak web: %w", err)
+	}
 	srv, err := startServer(ctx, cfg)
 	if err != nil {
 		return r, err

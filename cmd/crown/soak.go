@@ -2,10 +2,8 @@ package main
 
 import (
 	"io"
-	"os"
 	"time"
 
-	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/soak"
 )
 
@@ -50,23 +48,17 @@ func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak protocol")); !ok {
 		return code
 	}
-	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak protocol", format, a...) }
-	switch {
-	case *games < 1:
-		return usageErr("--games must be at least 1")
-	case *moveTime <= 0:
-		return usageErr("--movetime must be positive")
-	case *concurrency < 1:
-		return usageErr("--concurrency must be at least 1")
+	cfg := soak.ProtocolConfig{Games: *games, MoveTime: seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr}
+	if err := cfg.Check(); err != nil {
+		return usageError(stderr, "soak protocol", "--%v", err) // soak's errors name the setting first
 	}
-	argv, err := soakEngine(*engine)
-	if err != nil {
-		return usageErr("--engine: %v", err)
+	var err error
+	if cfg.Engine, err = soak.Program(*engine); err != nil {
+		return usageError(stderr, "soak protocol", "--engine: %v", err)
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	r, err := soak.Protocol(ctx, soak.ProtocolConfig{Engine: argv, Games: *games, MoveTime: seconds(*moveTime),
-		Concurrency: *concurrency, Dir: *dir, Progress: stderr})
+	r, err := soak.Protocol(ctx, cfg)
 	return soakResult("soak protocol", r, err, stdout, stderr)
 }
 
@@ -81,21 +73,17 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak checkerboard")); !ok {
 		return code
 	}
-	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak checkerboard", format, a...) }
-	switch {
-	case *host == "" || *lib == "":
-		return usageErr("--host and --lib are required")
-	case *games < 1:
-		return usageErr("--games must be at least 1")
-	case *moveTime < 0.005:
-		return usageErr("--movetime must be at least 0.005")
-	case *concurrency < 1:
-		return usageErr("--concurrency must be at least 1")
+	cfg := soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games, MoveTime: seconds(*moveTime),
+		Concurrency: *concurrency, Dir: *dir, Progress: stderr}
+	if *host == "" || *lib == "" {
+		return usageError(stderr, "soak checkerboard", "--host and --lib are required")
+	}
+	if err := cfg.Check(); err != nil {
+		return usageError(stderr, "soak checkerboard", "--%v", err)
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	r, err := soak.CheckerBoard(ctx, soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games,
-		MoveTime: seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr})
+	r, err := soak.CheckerBoard(ctx, cfg)
 	return soakResult("soak checkerboard", r, err, stdout, stderr)
 }
 
@@ -110,39 +98,18 @@ func runSoakWeb(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak web")); !ok {
 		return code
 	}
-	usageErr := func(format string, a ...any) int { return usageError(stderr, "soak web", format, a...) }
-	switch {
-	case *duration <= 0:
-		return usageErr("--duration must be positive")
-	case *clients < 1:
-		return usageErr("--clients must be at least 1")
-	case *maxGames < 1:
-		return usageErr("--max-games must be at least 1")
-	case *idle <= 0:
-		return usageErr("--idle must be positive")
+	cfg := soak.WebConfig{Duration: *duration, Clients: *clients, MaxGames: *maxGames, Idle: *idle, Seed: *seed, Dir: *dir, Progress: stderr}
+	if err := cfg.Check(); err != nil {
+		return usageError(stderr, "soak web", "--%v", err)
 	}
-	crown, err := soakEngine("")
-	if err != nil {
-		return usageErr("%v", err)
+	var err error
+	if cfg.Crown, err = soak.Program(""); err != nil {
+		return usageError(stderr, "soak web", "%v", err)
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	r, err := soak.Web(ctx, soak.WebConfig{Crown: crown, Duration: *duration, Clients: *clients, MaxGames: *maxGames,
-		Idle: *idle, Seed: *seed, Dir: *dir, Progress: stderr})
+	r, err := soak.Web(ctx, cfg)
 	return soakResult("soak web", r, err, stdout, stderr)
-}
-
-// soakEngine returns the engine command of a soak: cmdline split as a
-// shell would, or this program.
-func soakEngine(cmdline string) ([]string, error) {
-	if cmdline != "" {
-		return match.SplitCommandLine(cmdline)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	return []string{exe}, nil
 }
 
 // soakResult writes a soak's report and returns its exit status: 1 on
