@@ -53,6 +53,26 @@ type Config struct {
 	Date  time.Time
 }
 
+// DefaultMoveTime bounds each move of a match that SetDefaults gives a
+// limit: quick games, enough for hundreds of ballot games in minutes.
+const DefaultMoveTime = 100 * time.Millisecond
+
+// SetDefaults fills in what a match's settings may leave out (crown
+// match's): engines of one name are told apart by "(1)" and "(2)" after
+// it, and when neither cfg.Limits nor both engines' own limits bound the
+// moves, every move gets DefaultMoveTime.
+func (cfg *Config) SetDefaults() {
+	e := &cfg.Engines
+	if e[0].Name == e[1].Name {
+		e[0].Name += " (1)"
+		e[1].Name += " (2)"
+	}
+	none := search.Limits{}
+	if cfg.Limits == none && (e[0].Limits == none || e[1].Limits == none) {
+		cfg.Limits.MoveTime = DefaultMoveTime
+	}
+}
+
 // Report is the outcome of a match, from engine1's view.
 type Report struct {
 	Names   [2]string

@@ -539,3 +539,32 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestSetDefaults: engines of one name are told apart, and moves get
+// DefaultMoveTime unless the match or both engines bound them.
+func TestSetDefaults(t *testing.T) {
+	depth := search.Limits{Depth: 3}
+	for _, tc := range []struct {
+		name         string
+		names        [2]string
+		limits       search.Limits
+		own          [2]search.Limits
+		wantNames    [2]string
+		wantMoveTime time.Duration
+	}{
+		{"one name, no limits", [2]string{"self", "self"}, search.Limits{}, [2]search.Limits{}, [2]string{"self (1)", "self (2)"}, DefaultMoveTime},
+		{"two names, the match's limits", [2]string{"a", "b"}, depth, [2]search.Limits{}, [2]string{"a", "b"}, 0},
+		{"one engine's limits", [2]string{"a", "b"}, search.Limits{}, [2]search.Limits{depth, {}}, [2]string{"a", "b"}, DefaultMoveTime},
+		{"both engines' limits", [2]string{"a", "b"}, search.Limits{}, [2]search.Limits{depth, depth}, [2]string{"a", "b"}, 0},
+	} {
+		cfg := Config{Limits: tc.limits}
+		for e := range cfg.Engines {
+			cfg.Engines[e] = Engine{Name: tc.names[e], Limits: tc.own[e]}
+		}
+		cfg.SetDefaults()
+		if got := [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name}; got != tc.wantNames || cfg.Limits.MoveTime != tc.wantMoveTime ||
+			cfg.Limits.Depth != tc.limits.Depth {
+			t.Errorf("%s: names %q, limits %+v; want %q, movetime %v", tc.name, got, cfg.Limits, tc.wantNames, tc.wantMoveTime)
+		}
+	}
+}

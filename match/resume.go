@@ -1,7 +1,10 @@
 package match
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -80,6 +83,44 @@ func Resumed(pdn []movegen.Game, cfg Config) ([]*Game, error) {
 		done = append(done, g)
 	}
 	return done, nil
+}
+
+// ErrOtherMatch is ResumeFile's error for a PDN file whose games are not
+// of the match to continue.
+var ErrOtherMatch = errors.New("not this match's PDN to continue")
+
+// ResumeFile reads back the games the match cfg wrote to its PDN file name
+// when it ran before (Resumed), for Config.Resumed: none if the file does
+// not exist yet. A file of another match's games is ErrOtherMatch.
+func ResumeFile(name string, cfg Config) ([]*Game, error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := movegen.ReadPDN(f, cfg.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	done, err := Resumed(games, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s is %w (%w)", name, ErrOtherMatch, err)
+	}
+	return done, nil
+}
+
+// OpenPDN opens the PDN file name for a match to write its games to
+// (Config.PDN): appended to when the match resumes (ResumeFile read its
+// games), else written afresh.
+func OpenPDN(name string, resume bool) (*os.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if resume {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	return os.OpenFile(name, flag, 0o644)
 }
 
 // checkRuleEnd replays a game that ended by the rules and checks that it

@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"context"
+	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -196,4 +198,51 @@ func FuzzResumed(f *testing.F) {
 			seen[g.Round] = true
 		}
 	})
+}
+
+// TestResumeFile: a file not there yet resumes nothing, the match's own
+// PDN gives its games back, another match's is ErrOtherMatch and a file
+// that cannot be read names itself; OpenPDN appends when resuming and writes
+// afresh otherwise.
+func TestResumeFile(t *testing.T) {
+	cfg := resumeConfig(t)
+	r := runTestMatch(t, cfg)
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.pdn")
+	if done, err := ResumeFile(name, cfg); done != nil || err != nil {
+		t.Errorf("no file: %d games, %v", len(done), err)
+	}
+	f, err := OpenPDN(name, false)
+	if err == nil {
+		_, err = f.WriteString(pdnOf(t, cfg, r.Games[:2]))
+		f.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done, err := ResumeFile(name, cfg); err != nil || len(done) != 2 {
+		t.Errorf("the match's PDN: %d games, %v", len(done), err)
+	}
+	other := cfg
+	other.Engines[1].Name = "r3"
+	if _, err := ResumeFile(name, other); !errors.Is(err, ErrOtherMatch) || !strings.HasPrefix(err.Error(), name+" is not this match's PDN to continue (") {
+		t.Errorf("another match's PDN: %v", err)
+	}
+	for _, resume := range []bool{true, false} {
+		f, err := OpenPDN(name, resume)
+		if err == nil {
+			_, err = f.WriteString(pdnOf(t, cfg, r.Games[2:3]))
+			f.Close()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]int{true: 3, false: 1}[resume]
+		if done, err := ResumeFile(name, cfg); err != nil || len(done) != want {
+			t.Errorf("OpenPDN resume=%v: the file holds %d games (%v), want %d", resume, len(done), err, want)
+		}
+	}
+	if _, err := ResumeFile(dir, cfg); err == nil || errors.Is(err, ErrOtherMatch) || !strings.HasPrefix(err.Error(), dir+": ") {
+		t.Errorf("a directory: %v", err)
+	}
 }

@@ -2,23 +2,14 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 )
-
-// defaultMatchMoveTime bounds each move when neither the flags nor an
-// engine's own settings give a limit: quick games, enough for hundreds of
-// ballot games in minutes.
-const defaultMatchMoveTime = 100 * time.Millisecond
 
 func init() {
 	register(command{
@@ -116,14 +107,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 			return usageErr("--engine%d: %v", i+1, err)
 		}
 	}
-	if cfg.Engines[0].Name == cfg.Engines[1].Name {
-		cfg.Engines[0].Name += " (1)"
-		cfg.Engines[1].Name += " (2)"
-	}
-	none := search.Limits{}
-	if cfg.Limits == none && (cfg.Engines[0].Limits == none || cfg.Engines[1].Limits == none) {
-		cfg.Limits.MoveTime = defaultMatchMoveTime
-	}
+	cfg.SetDefaults()
 	if *sprt != "" {
 		if cfg.SPRT, err = match.ParseSPRT(*sprt); err != nil {
 			return usageErr("--sprt: %v", err)
@@ -133,44 +117,20 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 		return usageErr("%v", err)
 	}
 	if *resume {
-		if cfg.Resumed, err = resumeMatch(*pdn, *cfg); err != nil {
+		if cfg.Resumed, err = match.ResumeFile(*pdn, *cfg); errors.Is(err, match.ErrOtherMatch) {
+			return usageErr("--resume: %v: remove it, or name another --pdn", err)
+		} else if err != nil {
 			return usageErr("--resume: %v", err)
 		}
 	}
 	if *pdn != "" {
-		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		if *resume {
-			flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-		}
-		f, err := os.OpenFile(*pdn, flag, 0o644)
+		f, err := match.OpenPDN(*pdn, *resume)
 		if err != nil {
 			return usageErr("%v", err)
 		}
 		cfg.PDN = f
 	}
 	return cfg, exitOK
-}
-
-// resumeMatch reads the games the match cfg saved to the PDN file name
-// when it ran before: none if the file does not exist yet.
-func resumeMatch(name string, cfg match.Config) ([]*match.Game, error) {
-	f, err := os.Open(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	games, err := movegen.ReadPDN(f, cfg.Variant)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	done, err := match.Resumed(games, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not this match's PDN to continue (%w): remove it, or name another --pdn", name, err)
-	}
-	return done, nil
 }
 
 // seconds converts a flag's seconds to a duration.

@@ -83,7 +83,7 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopSe
 		return nil, usageError(stderr, "train loop", "%v", err)
 	}
 	if c.MatchLimits == (search.Limits{}) {
-		c.MatchLimits.MoveTime = defaultMatchMoveTime
+		c.MatchLimits.MoveTime = match.DefaultMoveTime
 	}
 	s.Timed = fs.Changed("movetime")
 	return s, exitOK

@@ -168,7 +168,7 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) (
 		return usageErr("%v", err)
 	}
 	if t.Match.Limits == (search.Limits{}) {
-		t.Match.Limits.MoveTime = defaultMatchMoveTime
+		t.Match.Limits.MoveTime = match.DefaultMoveTime
 	}
 	if t.Match.Variant, err = movegen.ParseVariant(*variant); err != nil {
 		return usageErr("%v", err)
