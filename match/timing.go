@@ -197,3 +197,22 @@ func (st TimingStats) Misses(exact bool) string {
 	}
 	return strings.Join(m, "; ")
 }
+
+// Report returns crown timing's report of ratios, the think times Run
+// measured at positions picked from total (TimingPositions) of the engine
+// named engine: a line of the settings, one of the statistics
+// (SummarizeTiming), and the targets met or those missed (Misses); ok is
+// false when one is missed.
+func (t *Timing) Report(ratios []float64, total int, engine string) (lines []string, ok bool) {
+	st := SummarizeTiming(ratios)
+	lines = []string{
+		fmt.Sprintf("timing positions=%d (of %d) maxtime=%g exact=%v threads=%d engine=%s",
+			len(ratios), total, t.MaxTime.Seconds(), t.Exact, t.Options.Threads, engine),
+		fmt.Sprintf("x maxtime: mean=%.3f median=%.3f min=%.3f max=%.3f over%.1f=%d maxdev=%.3f",
+			st.Mean, st.Median, st.Min, st.Max, TimingCeiling, st.Over, st.MaxDev),
+	}
+	if miss := st.Misses(t.Exact); miss != "" {
+		return append(lines, "targets missed: "+miss), false
+	}
+	return append(lines, "targets met"), true
+}

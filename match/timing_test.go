@@ -53,6 +53,31 @@ func TestTimingMisses(t *testing.T) {
 	}
 }
 
+// TestTimingReport: the settings, the statistics and the targets, met or
+// missed.
+func TestTimingReport(t *testing.T) {
+	tests := []struct {
+		timing Timing
+		ratios []float64
+		lines  []string
+		met    bool
+	}{
+		{Timing{MaxTime: 20 * time.Millisecond, Options: play.Options{Threads: 2}}, []float64{0.9, 0.95, 1.0},
+			[]string{"timing positions=3 (of 50) maxtime=0.02 exact=false threads=2 engine=self",
+				"x maxtime: mean=0.950 median=0.950 min=0.900 max=1.000 over1.1=0 maxdev=0.100", "targets met"}, true},
+		{Timing{MaxTime: time.Second, Exact: true}, []float64{1, 1.05},
+			[]string{"timing positions=2 (of 50) maxtime=1 exact=true threads=0 engine=self",
+				"x maxtime: mean=1.025 median=1.025 min=1.000 max=1.050 over1.1=0 maxdev=0.050",
+				"targets missed: a move 5.0% off maxtime (at most 2%)"}, false},
+	}
+	for _, tt := range tests {
+		lines, met := tt.timing.Report(tt.ratios, 50, Self)
+		if strings.Join(lines, "\n") != strings.Join(tt.lines, "\n") || met != tt.met {
+			t.Errorf("%v: met %v\n%s\nwant met %v\n%s", tt.ratios, met, strings.Join(lines, "\n"), tt.met, strings.Join(tt.lines, "\n"))
+		}
+	}
+}
+
 func TestTimingPositions(t *testing.T) {
 	all, total, err := TimingPositions("../testdata/tinsley-games.pdn", 1<<30)
 	if err != nil || len(all) != total || total == 0 {

@@ -49,16 +49,11 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "timing", err)
 	}
-	st := match.SummarizeTiming(ratios)
-	fmt.Fprintf(stdout, "timing positions=%d (of %d) maxtime=%g exact=%v threads=%d engine=%s\n",
-		len(ratios), total, f.timing.MaxTime.Seconds(), f.timing.Exact, f.timing.Options.Threads, f.engine)
-	fmt.Fprintf(stdout, "x maxtime: mean=%.3f median=%.3f min=%.3f max=%.3f over%.1f=%d maxdev=%.3f\n",
-		st.Mean, st.Median, st.Min, st.Max, match.TimingCeiling, st.Over, st.MaxDev)
-	if miss := st.Misses(f.timing.Exact); miss != "" {
-		fmt.Fprintf(stdout, "targets missed: %s\n", miss)
+	lines, met := f.timing.Report(ratios, total, f.engine)
+	fmt.Fprintln(stdout, strings.Join(lines, "\n"))
+	if !met {
 		return exitFail
 	}
-	fmt.Fprintln(stdout, "targets met")
 	return exitOK
 }
 
