@@ -2,13 +2,17 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/tune"
 )
 
@@ -120,4 +124,140 @@ func TuneParams(names string, rEnd float64) ([]tune.Param, error) {
 		ps[i] = tune.Param{Name: op.Key, Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: rEnd}
 	}
 	return ps, nil
+}
+
+// DefaultTune is the run crown tune starts from.
+var DefaultTune = TuneSettings{
+	// Iterations: SPSA needs hundreds before its steps add up to more
+	// than the noise of a few games each.
+	Iterations: 500,
+	// Pairs: a few an iteration, so a result is more than a single game's
+	// luck, while the parameters still move often.
+	Pairs:       4,
+	Variant:     "american",
+	Ballots:     "deck",
+	Concurrency: 1,
+	StatePath:   "crown-tune.json",
+	Seed:        1,
+	// REnd is fishtest's default learning rate at the end.
+	REnd: 0.002,
+}
+
+// TuneSettings are crown tune's settings as its flags give them. Their
+// errors name each setting by its flag.
+type TuneSettings struct {
+	Params      string // the parameters tuned, comma-separated (TuneParams)
+	Iterations  int
+	Pairs       int           // game pairs an iteration
+	Limits      search.Limits // every move's; none: DefaultMoveTime
+	Variant     string        // the rule set, by name
+	Ballots     string        // the openings, book.SelectBallots' words
+	Concurrency int
+	StatePath   string
+	Seed        uint64
+	REnd        float64 // the learning rate at the last iteration
+	// Options are settings of both engines besides the tuned parameters
+	// (Tuning.Options).
+	Options string
+	Self    protocol.Config // Crown in process
+}
+
+// Tuning checks s and returns the objective it describes and the tuner's
+// configuration, whose Objective it is.
+func (s *TuneSettings) Tuning() (*Tuning, tune.Config, error) {
+	var cfg tune.Config
+	switch {
+	case s.Iterations < 1:
+		return nil, cfg, errors.New("--iterations must be at least 1")
+	case s.Pairs < 1:
+		return nil, cfg, errors.New("--pairs must be at least 1")
+	case s.Concurrency < 1:
+		return nil, cfg, errors.New("--concurrency must be at least 1")
+	case !(s.REnd > 0):
+		return nil, cfg, errors.New("--r-end must be above 0")
+	case s.StatePath == "":
+		return nil, cfg, errors.New("--state must name a file")
+	}
+	t := &Tuning{Pairs: s.Pairs, Options: strings.TrimSpace(s.Options), Self: s.Self, Seed: s.Seed,
+		Match: Config{Games: 2 * s.Pairs, Concurrency: s.Concurrency, Limits: s.Limits}}
+	if t.Match.Limits == (search.Limits{}) {
+		t.Match.Limits.MoveTime = DefaultMoveTime
+	}
+	var err error
+	if t.Params, err = TuneParams(s.Params, s.REnd); err != nil {
+		return nil, cfg, fmt.Errorf("--params: %w", err)
+	}
+	if err := t.checkOptions(); err != nil {
+		return nil, cfg, fmt.Errorf("--engine-options: %w", err)
+	}
+	if t.Match.Variant, err = movegen.ParseVariant(s.Variant); err != nil {
+		return nil, cfg, err
+	}
+	if t.Ballots, err = book.SelectBallots(s.Ballots, t.Match.Variant); err != nil {
+		return nil, cfg, err
+	}
+	cfg = tune.Config{Params: t.Params, Objective: t.Objective, Iterations: s.Iterations, Seed: s.Seed,
+		StatePath: s.StatePath, GamesPerIteration: 2 * s.Pairs,
+		Conditions: fmt.Sprintf("%s, ballots %s, %s, pairs %d, engine options %q",
+			t.Match.Variant, s.Ballots, t.Match.Limits, s.Pairs, t.Options)}
+	return t, cfg, nil
+}
+
+// checkOptions checks Options as a self engine's settings and refuses one
+// that sets a tuned parameter: the tuner sets those.
+func (t *Tuning) checkOptions() error {
+	if t.Options == "" {
+		return nil
+	}
+	if _, err := ParseEngine(t.Base(), t.Self); err != nil {
+		return err
+	}
+	for _, kv := range strings.Split(t.Options, ",") {
+		key, _, _ := strings.Cut(kv, "=")
+		for _, p := range t.Params {
+			if strings.EqualFold(strings.TrimSpace(key), p.Name) {
+				return fmt.Errorf("%s is tuned: leave it out of --params to hold it at a value", p.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// WriteResult writes the values st holds, the setting that plays them
+// and the match that decides whether they are better than the defaults,
+// as crown tune ends with them.
+func (t *Tuning) WriteResult(w io.Writer, st *tune.State) {
+	fmt.Fprintf(w, "after %d of %d iterations, %d games, plus-minus results %+g in all:\n",
+		st.Iteration, st.Iterations, st.Games, st.ResultSum)
+	vals := st.Values()
+	for i, p := range t.Params {
+		op, _ := play.LookupTunable(p.Name)
+		fmt.Fprintf(w, "  %-17s %5d  (%.2f; start %d, default %d, range %d..%d)\n",
+			p.Name, vals[i], st.Theta[i], p.Start, op.Default, p.Min, p.Max)
+	}
+	fmt.Fprintln(w, t.Spec(vals))
+	var limits []string
+	for _, word := range play.LimitWords(t.Match.Limits) {
+		key, val, _ := strings.Cut(word, "=")
+		if key == "maxtime" { // getmove's word for --movetime
+			key = "movetime"
+		}
+		limits = append(limits, "--"+key, val)
+	}
+	fmt.Fprintf(w, "verify at equal time before they become defaults: crown match --engine1 %s --engine2 %s --variant %s %s --sprt 0,5\n",
+		t.Spec(vals), t.Base(), t.Match.Variant, strings.Join(limits, " "))
+}
+
+// WriteTunables writes every search parameter tuning can move
+// (play.Tunables) with its default, range, step and meaning, a line each
+// under a heading: crown tune --list.
+func WriteTunables(w io.Writer) {
+	fmt.Fprintf(w, "%-17s %7s %13s %5s  %s\n", "parameter", "default", "range", "step", "meaning")
+	for _, op := range play.Tunables {
+		unit := ""
+		if op.Unit != "" {
+			unit = " (" + op.Unit + ")"
+		}
+		fmt.Fprintf(w, "%-17s %7d %13s %5d  %s%s\n", op.Key, op.Default, fmt.Sprintf("%d..%d", op.Min, op.Max), op.Step, op.Help, unit)
+	}
 }

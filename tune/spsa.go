@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -148,6 +149,19 @@ type Progress struct {
 	// Elapsed is the time since Run started, Left an estimate of the time
 	// to the last iteration at the pace since then.
 	Elapsed, Left time.Duration
+}
+
+// String is the iteration's line as crown tune shows it: its result, the
+// games so far, every parameter's value, the time taken and an estimate of
+// the time left.
+func (p Progress) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "iteration %d/%d  result %+g  games %d ", p.Iteration, p.Iterations, p.Result, p.State.Games)
+	for i, x := range p.State.Theta {
+		fmt.Fprintf(&b, " %s=%.1f", p.State.Params[i].Name, x)
+	}
+	fmt.Fprintf(&b, "  elapsed %s  left ~%s", p.Elapsed.Round(time.Second), p.Left.Round(time.Second))
+	return b.String()
 }
 
 // Run tunes the parameters for cfg.Iterations iterations, or what is left

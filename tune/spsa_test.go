@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // toy is a simulated match between two settings: the Elo of a setting is a
@@ -234,5 +235,14 @@ func TestOtherRunsState(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "holds another run") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("error %v, want one saying %q", err, tt.want)
 		}
+	}
+}
+
+func TestProgressString(t *testing.T) {
+	p := Progress{Iteration: 3, Iterations: 10, Result: -2, Elapsed: 61400 * time.Millisecond, Left: 143 * time.Second,
+		State: &State{Params: []Param{{Name: "a"}, {Name: "b"}}, Theta: []float64{150.04, 29.96}, Games: 24}}
+	want := "iteration 3/10  result -2  games 24  a=150.0 b=30.0  elapsed 1m1s  left ~2m23s"
+	if got := p.String(); got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/tune"
 )
@@ -45,7 +46,7 @@ func TestTuneCommand(t *testing.T) {
 	}
 	op, _ := play.LookupTunable("probcutmargin")
 	if st.Iteration != 2 || st.Games != 4 || len(st.Params) != 2 || st.Params[1] != (tune.Param{Name: "probcutmargin",
-		Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: defaultREnd}) {
+		Start: op.Default, Min: op.Min, Max: op.Max, CEnd: float64(op.Step), REnd: match.DefaultTune.REnd}) {
 		t.Errorf("state %+v", st)
 	}
 
