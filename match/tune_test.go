@@ -105,6 +105,10 @@ func TestTuneSettings(t *testing.T) {
 		len(cfg.Params) != 1 || cfg.Params[0].REnd != s.REnd || cfg.Conditions != want {
 		t.Errorf("configuration %+v, want conditions %q", cfg, want)
 	}
+	s.Limits = search.Limits{}
+	if tu, _, err := s.Tuning(); err != nil || tu.Match.Limits != (search.Limits{MoveTime: DefaultMoveTime}) {
+		t.Errorf("no limits: %+v, %v; want DefaultMoveTime", tu.Match.Limits, err)
+	}
 }
 
 func TestTuningWriteResult(t *testing.T) {

@@ -220,11 +220,14 @@ type LoopSettings struct {
 // Config checks s, reads the files it names to see that they serve, and
 // returns the loop's configuration, with the endgame database open (the
 // caller closes it). Self-play given neither nodes nor a depth gets
-// DefaultLoop's node budget.
+// DefaultLoop's node budget, matches given no limits match.DefaultMoveTime.
 func (s *LoopSettings) Config() (*LoopConfig, error) {
 	cfg := &s.LoopConfig
 	if cfg.Limits.Depth == 0 && cfg.Limits.Nodes == 0 {
 		cfg.Limits.Nodes = DefaultLoop.Limits.Nodes
+	}
+	if cfg.MatchLimits == (search.Limits{}) {
+		cfg.MatchLimits.MoveTime = match.DefaultMoveTime
 	}
 	var err error
 	if s.SPRTBounds != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/eval"
+	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -159,8 +160,8 @@ func TestLoopSettings(t *testing.T) {
 			if !wantError(t, err, tt.want) {
 				return
 			}
-			if s.Limits.Depth == 0 && cfg.Limits.Nodes != DefaultLoop.Limits.Nodes {
-				t.Errorf("self-play limits %v, want DefaultLoop's nodes", cfg.Limits)
+			if s.Limits.Depth == 0 && cfg.Limits.Nodes != DefaultLoop.Limits.Nodes || cfg.MatchLimits.MoveTime != match.DefaultMoveTime {
+				t.Errorf("self-play limits %v, want DefaultLoop's nodes; the matches' %v, want match.DefaultMoveTime", cfg.Limits, cfg.MatchLimits)
 			}
 			if s.PoolSelfplay != "random" && cfg.PoolSelfplayFile != s.PoolSelfplay {
 				t.Errorf("Pool self-play's file %q", cfg.PoolSelfplayFile)

@@ -9,7 +9,6 @@ import (
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
-	"github.com/crown-checkers/crown/search"
 	"github.com/crown-checkers/crown/train"
 )
 
@@ -81,9 +80,6 @@ func parseTrainLoopFlags(args []string, stdout, stderr io.Writer) (*train.LoopSe
 	}
 	if c.MatchLimits, err = matchLimits(); err != nil {
 		return nil, usageError(stderr, "train loop", "%v", err)
-	}
-	if c.MatchLimits == (search.Limits{}) {
-		c.MatchLimits.MoveTime = match.DefaultMoveTime
 	}
 	s.Timed = fs.Changed("movetime")
 	return s, exitOK
