@@ -207,3 +207,11 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// rate returns n per second of d, 0 for no time.
+func rate(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}

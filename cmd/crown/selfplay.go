@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -50,14 +49,6 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stdout, st.Summary(s.Out))
 	return exitOK
-}
-
-// rate returns n per second of d, 0 for no time.
-func rate(n int, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds()
 }
 
 // maxMergeInputs bounds the files of one merge: far more than a batch
