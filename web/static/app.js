@@ -20,6 +20,7 @@
   let events = null;        // the EventSource following the game
   let drag = null;          // a press on a piece that may become a drag
   let suppressClick = false;
+  let analysisAsked = null; // the analysis switch asked for, while its request is on its way
 
   // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
   // in the rules' diagrams.
@@ -229,7 +230,9 @@
     $("redo").disabled = !state.can_redo;
     $("go").disabled = state.over;
     $("go").textContent = t(state.thinking ? "btn.go.now" : "btn.go");
-    $("analysis").checked = state.analysis.on;
+    // While the switch's request is on its way, an event from before it
+    // must not turn the switch back.
+    $("analysis").checked = analysisAsked ?? state.analysis.on;
     $("hint").disabled = !state.your_turn || state.human === "both" || !!state.review;
     const h = $("hint-text");
     h.hidden = !state.hint && !state.analysis.hinting;
@@ -845,8 +848,10 @@
     render();
   });
   $("analysis").addEventListener("change", async (e) => {
+    analysisAsked = e.target.checked;
     const r = await api("POST", "api/games/" + state.id + "/analysis", { on: e.target.checked });
-    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
+    analysisAsked = null;
+    if (r.ok) accept(r.data); else { say(errorText(r.data), "error"); render(); }
   });
   $("an-want").addEventListener("change", async (e) => {
     const r = await api("POST", "api/games/" + state.id + "/analysis", { on: true, lines: Number(e.target.value) });
