@@ -2,11 +2,11 @@ package web
 
 import (
 	"fmt"
-	"github.com/crown-checkers/crown/play"
 	"slices"
 	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 )
 
 // maxPathSquares bounds the squares a move request may name: a capture of
