@@ -252,16 +252,11 @@ func (g *game) start(t task) {
 	if known {
 		what = "game " + g.id + ": book move"
 	}
-	g.srv.searches.Add(1)
-	go func() {
-		defer g.srv.searches.Done()
+	g.srv.background(what, func(err error) { g.failed(gen, err) }, func() error {
 		defer cancel()
-		var err error
-		defer func() { g.failed(gen, err) }()
-		defer fault.Recover(&err, what)
 		if !known {
 			if !g.srv.acquire(ctx) {
-				return
+				return nil
 			}
 			defer g.srv.release()
 			if clear {
@@ -274,7 +269,8 @@ func (g *game) start(t task) {
 			}
 		}
 		g.finish(gen, t, &p, a.Result)
-	}()
+		return nil
+	})
 }
 
 // failed takes the panic of a search's goroutine (a bug, err; nil is
@@ -305,18 +301,14 @@ func (g *game) release() {
 		return
 	}
 	g.play = nil
-	g.srv.searches.Add(1)
-	go func() {
-		defer g.srv.searches.Done()
-		var err error
-		defer func() {
-			if err != nil {
-				g.srv.logf("game %s: %v\n%s", g.id, err, fault.Stack(err))
-			}
-		}()
-		defer fault.Recover(&err, "game "+g.id+": closing the engine")
+	g.srv.background("game "+g.id+": closing the engine", func(err error) {
+		if err != nil {
+			g.srv.logf("game %s: %v\n%s", g.id, err, fault.Stack(err))
+		}
+	}, func() error {
 		ps.Close()
-	}()
+		return nil
+	})
 }
 
 // report publishes one finished iteration, if the search is still wanted

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/review"
@@ -64,25 +63,20 @@ func (g *game) startReview() {
 		g.start(taskAnalysis)
 	}
 	limits := search.Limits{MoveTime: g.srv.opt.ReviewTime}
-	g.srv.searches.Add(1)
-	go func() {
-		defer g.srv.searches.Done()
+	g.srv.background("game "+g.id+": review", func(err error) { g.reviewEnded(rv, err) }, func() error {
 		defer cancel()
-		var err error
-		defer func() { g.reviewEnded(rv, err) }()
-		defer fault.Recover(&err, "game "+g.id+": review")
 		if !g.srv.acquire(ctx) {
-			return
+			return nil
 		}
 		defer g.srv.release()
 		ps, err := play.New(play.Config{Options: g.srv.opt.Engine, Pool: g.srv.opt.Pool})
 		if err != nil {
-			return
+			return err
 		}
 		defer ps.Close()
 		r, err := review.New(ps, review.Options{Limits: limits})
 		if err != nil {
-			return
+			return err
 		}
 		_, err = r.Game(ctx, rec, func(m review.Move) {
 			g.mu.Lock()
@@ -92,7 +86,8 @@ func (g *game) startReview() {
 				g.touch()
 			}
 		})
-	}()
+		return err
+	})
 }
 
 // reviewEnded marks a review as ended, with what failed if anything (a

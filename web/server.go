@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 )
@@ -203,6 +204,21 @@ func (s *Server) Stats() Stats {
 		g.mu.Unlock()
 	}
 	return st
+}
+
+// background runs work on a goroutine that Close waits for (a search, a
+// review, an engine's close); ended receives work's error, or the panic in
+// it (a bug) as an error that what names, so that no failure ends the
+// server.
+func (s *Server) background(what string, ended func(error), work func() error) {
+	s.searches.Add(1)
+	go func() {
+		defer s.searches.Done()
+		var err error
+		defer func() { ended(err) }()
+		defer fault.Recover(&err, what)
+		err = work()
+	}()
 }
 
 // acquire waits for a search slot; it fails when ctx ends first.
