@@ -73,7 +73,9 @@ func TestReviewAPI(t *testing.T) {
 // the position has moves), each a legal move, best first.
 func TestHintAndLines(t *testing.T) {
 	_, ts := testServer(t, Options{})
-	id, st := newGame(t, ts, `{"human":"black","movetime_ms":50}`)
+	// The engine thinks long enough that the hint below finds it thinking
+	// even on one busy core; go then makes it move at once.
+	id, st := newGame(t, ts, `{"human":"black","movetime_ms":5000}`)
 	g := "/api/games/" + id
 	legal := func(st map[string]any) []string {
 		var out []string
@@ -95,6 +97,9 @@ func TestHintAndLines(t *testing.T) {
 	}
 	if code, _ := call(t, ts, "POST", g+"/hint", ""); code != http.StatusConflict {
 		t.Errorf("hint on the engine's turn: %d", code)
+	}
+	if code, _ := call(t, ts, "POST", g+"/go", ""); code != http.StatusOK {
+		t.Fatalf("go: %d", code)
 	}
 	waitFor(t, ts, id, "the engine's reply", func(st map[string]any) bool { return st["your_turn"].(bool) })
 	for _, n := range []int{0, 6} {
