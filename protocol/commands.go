@@ -58,7 +58,7 @@ func (s *session) handle(l inputLine) outcome {
 		s.noArgs(cmd, args, func() { s.out.line("name " + s.fullName()) })
 	case "about":
 		s.noArgs(cmd, args, func() {
-			s.out.line("about " + s.fullName() + ", " + play.Description() + "; protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
+			s.out.line("about " + s.fullName() + ", " + play.Description() + "; " + play.Licence + "; protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
 		})
 	case "help":
 		s.out.line(helpText())

@@ -2,8 +2,11 @@ package main
 
 import (
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/play"
 )
 
 // TestUsageErrors runs every subcommand with bad flags or input: each exits
@@ -193,6 +196,7 @@ func TestHelp(t *testing.T) {
 		"soak":     {"protocol", "checkerboard", "web", "docs/reliability.md"},
 		"timing":   {"--maxtime", "--exact", "--engine"},
 		"tune":     {"--params", "--iterations", "--pairs", "--state", "--r-end", "--engine-options", "--list", "resumes", "crown match --engine1 self:KEY=VALUE", "docs/experiments.md", "(default 500)"},
+		"version":  {"--version", "licence"},
 		"train":    {"--data", "--out", "--variant", "--lambda", "--epochs", "--patience", "--seed", "(default 0.5)", "docs/training.md"},
 	}
 	for name := range commands {
@@ -273,6 +277,19 @@ func TestHelpFiles(t *testing.T) {
 	for _, name := range names {
 		if text := help(name); !strings.HasPrefix(text, "usage: crown "+name) || strings.HasSuffix(text, "\n") {
 			t.Errorf("help of %s: %q", name, text)
+		}
+	}
+}
+
+// TestVersion checks crown version and --version: the name and version,
+// the build, the licence.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, errOut := runCrown(args...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != exitOK || errOut != "" || len(lines) != 3 || lines[0] != play.Name+" "+play.Version ||
+			!strings.Contains(lines[1], runtime.Version()) || !strings.HasPrefix(lines[2], play.Licence) {
+			t.Errorf("crown %s: exit %d, stderr %q, stdout %q", args[0], code, errOut, out)
 		}
 	}
 }

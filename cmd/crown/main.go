@@ -66,6 +66,9 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		name, args = args[0], args[1:]
 	}
+	if name == "--version" {
+		name = "version"
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		usage(stdout)
 		return exitOK
