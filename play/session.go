@@ -197,6 +197,19 @@ func (s *Session) SetOption(op *Option, text string) error {
 	return nil
 }
 
+// Clamp returns n brought into the range op takes in this session: op's
+// own, and for hashsize the host's cap (Config.MaxHashMiB). It is for a
+// front end whose host offers values Crown does not take and cannot show
+// a refusal: CheckerBoard's options dialog offers hash tables up to half
+// the machine's memory and a database cache from 0, and drops the reply.
+func (s *Session) Clamp(op *Option, n int) int {
+	most := op.Max
+	if op.Key == "hashsize" && s.cfg.MaxHashMiB > 0 {
+		most = min(most, s.cfg.MaxHashMiB)
+	}
+	return max(op.Min, min(n, most))
+}
+
 // Variant returns the rule set in force.
 func (s *Session) Variant() movegen.Variant {
 	s.mu.Lock()

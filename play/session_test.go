@@ -235,3 +235,27 @@ func TestSearchFailure(t *testing.T) {
 		t.Errorf("the next search: %v", err)
 	}
 }
+
+// TestClamp checks that a value is brought into an option's range, and the
+// hash table into the host's cap too.
+func TestClamp(t *testing.T) {
+	capped, free := newTestSession(t, Config{MaxHashMiB: 8}), newTestSession(t, Config{})
+	hash, cache := OptionByKey("hashsize"), OptionByKey("egdbcache")
+	for _, tc := range []struct {
+		s       *Session
+		op      *Option
+		n, want int
+	}{
+		{capped, hash, 0, 1},
+		{capped, hash, 4, 4},
+		{capped, hash, 16384, 8},
+		{free, hash, 16384, hash.Max},
+		{free, hash, -5, hash.Min},
+		{free, cache, 0, MinEGDBCacheMiB},
+		{free, cache, 64, 64},
+	} {
+		if got := tc.s.Clamp(tc.op, tc.n); got != tc.want {
+			t.Errorf("Clamp(%s, %d) = %d, want %d", tc.op.Key, tc.n, got, tc.want)
+		}
+	}
+}

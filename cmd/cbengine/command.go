@@ -25,9 +25,6 @@ const (
 	// helpFile is the help document "help" names; CheckerBoard opens it
 	// from its engines folder (make cb-windows writes it next to the DLL).
 	helpFile = "crown-help.txt"
-	// fixedDBPieces answers a set of CheckerBoard's database switches,
-	// which Crown has no use for.
-	fixedDBPieces = "error: Crown probes every position its database holds, no setting needed"
 )
 
 // errUnknown marks a command that gets the unknown reply.
@@ -62,7 +59,7 @@ func (a *adapter) run(cmd string, args []string) (string, error) {
 	case "name":
 		return play.Name + " " + play.Version, nil
 	case "about":
-		return play.Name + " " + play.Version + ", " + play.Description() + ", as a CheckerBoard engine library." +
+		return play.Name + " " + play.Version + ", " + play.Description() + ", as a CheckerBoard engine library; " + play.Licence + "." +
 			" Evaluation weights: " + a.play.Provenance(), nil
 	case "help":
 		return helpFile, nil
@@ -104,16 +101,6 @@ func (a *adapter) get(key string, rest []string) (string, error) {
 		return strconv.Itoa(int(a.play.BookLevel())), nil
 	case "bookfile":
 		return a.play.BookFile(), nil
-	case "enable_wld":
-		if a.play.EGDB() != nil {
-			return "1", nil
-		}
-		return "0", nil
-	case "max_dbpieces":
-		if db := a.play.EGDB(); db != nil {
-			return strconv.Itoa(db.Pieces(a.play.Variant())), nil
-		}
-		return "0", nil
 	}
 	return "", errUnknown
 }
@@ -138,8 +125,6 @@ func (a *adapter) set(key string, args []string) (string, error) {
 		return a.setGameHist(args)
 	case "bookfile":
 		return a.setBookFile(args)
-	case "enable_wld", "max_dbpieces":
-		return "", errors.New(fixedDBPieces)
 	}
 	op := engineOption(key)
 	if op == nil && key != "gametype" && key != "book" {
@@ -154,12 +139,12 @@ func (a *adapter) set(key string, args []string) (string, error) {
 	if len(args) != 1 {
 		return "", fmt.Errorf("error: set %s takes one number", key)
 	}
-	if op != nil {
-		return a.setOption(op, key, args[0])
-	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
 		return "", fmt.Errorf("error: set %s: %s is not a whole number", key, play.Echo(args[0]))
+	}
+	if op != nil {
+		return a.setNumber(op, key, n)
 	}
 	if key == "book" {
 		if err := a.play.SetBookLevel(n); err != nil {
@@ -182,6 +167,35 @@ func (a *adapter) setOption(op *play.Option, key, text string) (string, error) {
 		return "", fmt.Errorf("error: set %s: %v", key, err)
 	}
 	return op.Format(a.play.Options()), nil
+}
+
+// setNumber sets a numeric engine option, brought into its range: a value
+// CheckerBoard's options dialog offers beyond Crown's limits (a hash table
+// of half the machine's memory, a database cache of 0) is taken as the
+// nearest Crown has, and the reply says so, for CheckerBoard drops a
+// refusal without a word. The reply is the value in force, but empty for
+// an accepted dbmbytes: CheckerBoard shows any other reply to it in a
+// message box, which should open only when there is something to read.
+func (a *adapter) setNumber(op *play.Option, key string, n int) (string, error) {
+	in := a.play.Clamp(op, n)
+	reply, err := a.setOption(op, key, strconv.Itoa(in))
+	switch {
+	case err != nil:
+		return "", err
+	case in != n:
+		bound := "most"
+		if in > n {
+			bound = "least"
+		}
+		unit := ""
+		if op.Unit != "" {
+			unit = " " + op.Unit
+		}
+		return fmt.Sprintf("%s set to %d%s, the %s Crown takes (%d asked)", key, in, unit, bound, n), nil
+	case key == "dbmbytes":
+		return "", nil
+	}
+	return reply, nil
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
