@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb soak
+.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb test-clients soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -227,6 +227,29 @@ test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES b
 	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_FAULT_LIB=$(abspath $(CB_FAULT_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) \
 	  CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
 	  $(GO) test -count=1 -v -run 'Host' ./cmd/cbengine/
+
+# pydraughts drives Crown (testdata/clients/pydraughts_drive.py): a front
+# end someone else wrote, taken as published from CLIENTS_DIR
+# (pydraughts-*.tar.gz, extracted into CLIENTS_BUILD with the stand-in
+# module it needs), plays whole English games against Crown's CheckerBoard
+# library through its CheckerBoardEngine (exact move time, fixed time, a
+# clock), CLIENTS_GAMES a mode at CLIENTS_MOVETIME s a move, Crown against
+# itself and against a random mover, every move checked by pydraughts'
+# rules. Skipped, with a message, without the tarball or python3.
+CLIENTS_DIR      ?= ../shared/clients
+CLIENTS_BUILD    := bin/clients
+CLIENTS_GAMES    ?= 3
+CLIENTS_MOVETIME ?= 0.05
+
+test-clients: ## pydraughts drives Crown: whole games through its CheckerBoardEngine (bin/crown-cb.so), every move checked by its rules (pydraughts from CLIENTS_DIR, ../shared/clients; skipped without it)
+	@tarball=$$(ls $(CLIENTS_DIR)/pydraughts-*.tar.gz 2>/dev/null | tail -n 1); \
+	if test -z "$$tarball"; then echo "make test-clients: skipped: no pydraughts-*.tar.gz in $(CLIENTS_DIR)"; exit 0; fi; \
+	if ! command -v python3 >/dev/null; then echo "make test-clients: skipped: python3 is not installed"; exit 0; fi; \
+	set -e; $(MAKE) --no-print-directory cb-linux; \
+	rm -rf $(CLIENTS_BUILD); mkdir -p $(CLIENTS_BUILD); tar -xzf "$$tarball" -C $(CLIENTS_BUILD); \
+	echo "python3 testdata/clients/pydraughts_drive.py (pydraughts from $$tarball)"; \
+	python3 testdata/clients/pydraughts_drive.py --pydraughts $(CLIENTS_BUILD)/pydraughts --work $(CLIENTS_BUILD) \
+	  --cb-lib $(CB_SO) --games $(CLIENTS_GAMES) --movetime $(CLIENTS_MOVETIME)
 
 # The soaks (crown soak, docs/reliability.md), not part of make test: GAMES
 # games process against process through the line protocol (half American,

@@ -1,0 +1,434 @@
+#!/usr/bin/env python3
+"""pydraughts drives Crown: the driver of `make test-clients` (docs/checkerboard.md).
+
+pydraughts (github AttackingOrDefending/pydraughts, MIT) is a front end someone else wrote:
+the library people script draughts engines with and put bots on lidraughts through. This
+script plays whole games of English checkers through its CheckerBoardEngine
+(draughts/engines/checkerboard.py) loading Crown's Linux library (bin/crown-cb.so): exact
+move time, fixed average time and a game clock. pydraughts loads a library with
+ctypes.windll (Windows only); the two lines that do so are replaced here, at run time, by
+ctypes.CDLL, and nothing else of it is changed.
+
+Crown plays itself, and pydraughts' random mover, both colours. Every move is checked against
+pydraughts' own rules (draughts.Board, variant english); through the library also the board
+and CBmove Crown wrote, and its reply to each `set gamehist`. The end is a summary: games per
+driver and mode, plies checked, failures (each named), time. Exit status 1 on any failure.
+
+It needs pydraughts' source tree (--pydraughts) and writes the stand-in module msl/loadlib.py
+into --work: pydraughts imports msl.loadlib.Client64 (its bridge to 32-bit Windows engines)
+when it loads, and that package is not installed here.
+"""
+
+import argparse
+import collections
+import ctypes
+import os
+import random
+import sys
+import time
+import traceback
+
+# The stand-in for msl-loadlib's Client64, written into --work/msl.
+STUB = '''# Stand-in written by Crown's testdata/clients/pydraughts_drive.py: pydraughts imports
+# msl.loadlib.Client64 (a bridge to 32-bit Windows engines), which Linux cannot use.
+class Client64:
+    def __init__(self, *args, **kwargs):
+        raise OSError("msl.loadlib stand-in: no 32-bit engine bridge on this machine")
+'''
+
+# MAX_PLIES ends a game that pydraughts' rules (threefold repetition, 40 king moves a
+# side) have not ended by then: counted as unfinished, not as a failure.
+MAX_PLIES = 400
+
+draughts = None  # the pydraughts modules, imported by load_pydraughts
+engine_64 = None
+Limit = None
+
+
+class Failure(Exception):
+    """A check that failed: what Crown (or the driver) did wrong, in words."""
+
+
+class Tally:
+    """What a run played and checked, and what failed."""
+
+    def __init__(self):
+        self.games = collections.Counter()  # (driver, mode) -> games played to the end
+        self.unfinished = collections.Counter()  # (driver, mode) -> games cut at MAX_PLIES
+        self.plies = 0  # plies checked against pydraughts' rules, every side's
+        self.crown_moves = collections.Counter()  # driver -> Crown's moves checked
+        self.move_times = collections.defaultdict(list)  # (driver, mode) -> Crown's wall times
+        self.notes = collections.Counter()  # what pydraughts did that Crown had to cope with
+        self.probes = []  # the single moves of checkerboard_probes, with their times
+        self.failures = []
+
+    def fail(self, where, what):
+        self.failures.append(f"{where}: {what}")
+        print(f"FAIL {where}: {what}", flush=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Loading pydraughts
+
+
+def load_pydraughts(source, work):
+    """Import pydraughts from its source tree, with the stand-in msl module from work."""
+    global draughts, engine_64, Limit
+    os.makedirs(os.path.join(work, "msl"), exist_ok=True)
+    with open(os.path.join(work, "msl", "loadlib.py"), "w") as f:
+        f.write(STUB)
+    sys.path[:0] = [work, source]
+    import draughts as d
+    import draughts.engine
+    from draughts.engines.checkerboard_extra import engine_64 as e64
+    draughts, engine_64, Limit = d, e64, draughts.engine.Limit
+
+
+def same_position(fen_a, fen_b):
+    """Whether two English FENs (W:W..:B.. in any order of squares) name one position."""
+    def parts(fen):
+        turn, *sides = fen.strip().split(":")
+        return turn, {s[0]: frozenset(filter(None, s[1:].split(","))) for s in sides if s}
+    return parts(fen_a) == parts(fen_b)
+
+
+def check_legal(board, move, who):
+    """Raise Failure unless move is one of board's legal moves by pydraughts' rules."""
+    if move is None:
+        raise Failure(f"{who} gave no move in {board.fen}")
+    legal = [m.board_move for m in board.legal_moves()]
+    if move.board_move not in legal:
+        raise Failure(f"{who} played {move.pdn_move}, not legal in {board.fen}")
+
+
+# ---------------------------------------------------------------------------------------
+# Players
+
+
+class RandomPlayer:
+    """pydraughts' own legal moves, one at random."""
+    name = "random"
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def move(self, board, limit):
+        return self.rng.choice(board.legal_moves())
+
+
+class CheckerBoardPlayer:
+    """Crown's library through pydraughts' CheckerBoardEngine, each move checked."""
+    name = "crown"
+
+    def __init__(self, engine, spy, tally):
+        self.engine, self.spy, self.tally = engine, spy, tally
+
+    def move(self, board, limit):
+        self.spy.reset()
+        t0 = time.monotonic()
+        result = self.engine.play(board, limit)
+        self.spent = time.monotonic() - t0
+        self.spy.check(board, result.move, self.tally)
+        return result.move
+
+
+class CheckerBoardSpy:
+    """Watches what passes between pydraughts' Engine64 and the library: every command with
+    its reply, and each getmove's board and CBmove, to check them after the move."""
+
+    def __init__(self):
+        self.commands = []  # (command, reply, returned) since reset
+        self.board_after = None  # the Hub-style position string of the board Crown wrote
+        self.cbmove = None
+
+    def install(self, library):
+        spy = self
+        lib = ctypes.CDLL(library)  # fails here, with its reason, if the library does not load
+
+        def load(self, command):
+            # pydraughts' Engine64.__init__ is os.add_dll_directory + ctypes.windll.LoadLibrary
+            # (Windows only); on Linux the same is ctypes.CDLL.
+            self.engine = ctypes.CDLL(command)
+        engine_64.Engine64.__init__ = load
+
+        enginecommand = engine_64.Engine64.enginecommand
+        getmove = engine_64.Engine64.getmove
+        from_board = engine_64.from_board
+
+        def command(self, text):
+            out = enginecommand(self, text)
+            spy.commands.append((text, out[0].decode(errors="replace"), out[1]))
+            return out
+
+        def move(self, *args, **kwargs):
+            out = getmove(self, *args, **kwargs)
+            spy.cbmove = out[2]
+            return out
+
+        def board(checker_board, old_board):
+            fen = from_board(checker_board, old_board)
+            spy.board_after = fen
+            return fen
+        engine_64.Engine64.enginecommand = command
+        engine_64.Engine64.getmove = move
+        engine_64.from_board = board
+        return lib
+
+    def reset(self):
+        self.commands, self.board_after, self.cbmove = [], None, None
+
+    def check(self, board, move, tally):
+        """Check Crown's move on board (before it is played): legal by pydraughts' rules, the
+        board Crown wrote is the position after it, the CBmove names it, and the game
+        history pydraughts sent was taken (or, cut by pydraughts, refused)."""
+        cut = cut_history(board)
+        for text, reply, ok in self.commands:
+            if text == cut:
+                # Not a command: Crown answers "?", and searches without the history.
+                if ok != 0:
+                    raise Failure(f"a history cut by pydraughts was taken: {text!r}: {reply!r}")
+                tally.notes["histories cut by pydraughts, refused"] += 1
+            elif len(text) == 256:
+                # pydraughts passes a command of exactly 256 characters without its NUL:
+                # Crown reads on to the first zero byte after pydraughts' buffer.
+                tally.notes["histories of 256 characters sent without their NUL"] += 1
+            elif text.startswith("set gamehist "):
+                if not (ok == 1 and reply.startswith("gamehist moves=")):
+                    raise Failure(f"set gamehist refused: {reply!r} ({text!r})")
+                reached = reply.split("fen=", 1)[1]
+                if not same_position(reached, board.fen):
+                    raise Failure(f"set gamehist reached {reached}, not the position {board.fen}")
+                tally.notes["histories taken"] += 1
+            elif ok != 1:
+                raise Failure(f"{text!r} refused: {reply!r}")
+        check_legal(board, move, "Crown (CheckerBoardEngine)")
+        after = board.copy()
+        after.push(move)
+        if self.board_after is None or self.board_after[1:] != after._game.get_fen()[1:]:
+            raise Failure(f"board after {move.pdn_move} is {self.board_after}, "
+                          f"not {after._game.get_fen()}")
+        cb = self.cbmove
+        steps = [cb["from"], cb["to"]]
+        squares = [int(draughts.convert.move_to_variant(
+            str(CB_ENGINE._row_col_to_num(board, y, x)), "english", to_algebraic=False))
+            for x, y in steps]
+        if squares != [move.steps_move[0], move.steps_move[-1]] or cb["jumps"] != len(move.captures):
+            raise Failure(f"CBmove from {squares[0]} to {squares[1]} with {cb['jumps']} jumps "
+                          f"is not {move.pdn_move}")
+
+
+CB_ENGINE = None  # the one CheckerBoardEngine: the library holds one engine a process
+
+
+def cut_history(board):
+    """What pydraughts sends for board's history when it is over 256 characters (else
+    None): the last 256, less their first word, which takes the command word with it."""
+    moves = " ".join(m.pdn_move for m in board._reversible_moves)
+    text = f"set gamehist {board._last_non_reversible_fen} {moves}"
+    return " ".join(text[-256:].split()[1:]) if len(text) > 256 else None
+
+
+def describe(e):
+    if isinstance(e, Failure):
+        return str(e)
+    frame = traceback.extract_tb(e.__traceback__)[-1]
+    return f"{type(e).__name__}: {e} (at {os.path.basename(frame.filename)}:{frame.lineno})"
+
+
+# ---------------------------------------------------------------------------------------
+# Games
+
+
+class Clock:
+    """A limit per move: the same each move, or a clock per side (time + increment)."""
+
+    def __init__(self, make=None, time_=None, inc=None):
+        self.make, self.start, self.inc = make, time_, inc
+        self.left = {}
+
+    def new_game(self):
+        if self.start is not None:
+            self.left = {draughts.BLACK: self.start, draughts.WHITE: self.start}
+
+    def limit(self, side):
+        if self.start is None:
+            return self.make()
+        return Limit(time=self.left[side], inc=self.inc)
+
+    def spend(self, side, seconds):
+        """Take a move's time off side's clock and add the increment; False if it fell."""
+        if self.start is None:
+            return True
+        self.left[side] -= seconds
+        fell = self.left[side] < 0
+        self.left[side] += self.inc
+        return not fell
+
+
+def play_game(tally, driver, mode, label, players, clock):
+    """Play one game from the start position; players maps colour to player."""
+    board = draughts.Board(variant="english")
+    clock.new_game()
+    where = f"{driver} {mode} {label}"
+    began = time.monotonic()
+    crown_moves = 0
+    try:
+        while not board.is_over():
+            if len(board.move_stack) >= MAX_PLIES:
+                tally.unfinished[(driver, mode)] += 1
+                break
+            side = board.turn
+            player = players[side]
+            move = player.move(board, clock.limit(side))
+            check_legal(board, move, f"{player.name} ({'black' if side == draughts.BLACK else 'white'})")
+            if player.name == "crown":
+                crown_moves += 1
+                tally.crown_moves[driver] += 1
+                tally.move_times[(driver, mode)].append(player.spent)
+                if not clock.spend(side, player.spent):
+                    raise Failure(f"Crown's clock fell at ply {len(board.move_stack) + 1}")
+            board.push(move)
+            tally.plies += 1
+    except Exception as e:
+        tally.fail(f"{where}, ply {len(board.move_stack) + 1}", describe(e))
+        return False
+    tally.games[(driver, mode)] += 1
+    winner = board.winner()
+    outcome = {None: "unfinished", 0: "draw", draughts.BLACK: "black won", draughts.WHITE: "white won"}[winner]
+    print(f"  {where}: {len(board.move_stack)} plies ({crown_moves} by Crown), {outcome}, "
+          f"{time.monotonic() - began:.1f} s", flush=True)
+    return True
+
+
+def pairings(crown_a, crown_b, rng, games):
+    """The games of a mode: Crown against itself, then against random with each colour."""
+    rand = RandomPlayer(rng)
+    cycle = [("crown-crown", {draughts.BLACK: crown_a, draughts.WHITE: crown_b}),
+             ("crown-random", {draughts.BLACK: crown_a, draughts.WHITE: rand}),
+             ("random-crown", {draughts.BLACK: rand, draughts.WHITE: crown_a})]
+    return [cycle[i % len(cycle)] for i in range(games)]
+
+
+# ---------------------------------------------------------------------------------------
+# CheckerBoardEngine
+
+
+def run_checkerboard(args, tally, rng):
+    global CB_ENGINE
+    spy = CheckerBoardSpy()
+    spy.install(args.cb_lib)
+    CB_ENGINE = draughts.engine.CheckerBoardEngine(args.cb_lib)
+    print(f"CheckerBoardEngine: {CB_ENGINE.id.get('name')} from {args.cb_lib}", flush=True)
+    # Crown's book at level 1 (any good move) gives the games some variety.
+    CB_ENGINE.configure({"book": 1, "hashsize": 16, "divide-time-by": 20})
+    for text, reply, ok in spy.commands:
+        if ok != 1:
+            tally.fail("CheckerBoardEngine set-up", f"{text!r} refused: {reply!r}")
+    mt = args.movetime
+    modes = [
+        # Exact time: pydraughts sets info bit 1 (CB_EXACT_TIME) and maxtime = movetime.
+        (f"movetime={mt}", Clock(lambda: Limit(movetime=mt))),
+        # Fixed average time: maxtime = time / divide-time-by. pydraughts also sends the
+        # time in its own clock bits, which Crown's reading finds empty (docs/checkerboard.md).
+        (f"time={mt * 20:g}/20", Clock(lambda: Limit(time=mt * 20))),
+        # A game clock, time + increment, kept here from each move's wall time.
+        (f"clock={mt * 40:g}+{mt:g}", Clock(time_=mt * 40, inc=mt)),
+    ]
+    for mode, clock in modes:
+        player = CheckerBoardPlayer(CB_ENGINE, spy, tally)
+        for label, players in pairings(player, player, rng, args.games):
+            play_game(tally, "CheckerBoardEngine", mode, label, players, clock)
+    checkerboard_probes(args, tally, spy)
+
+
+def checkerboard_probes(args, tally, spy):
+    """Single moves for what whole games cannot reach in a few minutes: a clock long enough
+    for pydraughts' 10 ms and 100 ms units (over 32.767 s), and a history over 256
+    characters (pydraughts' own test of it: two kings shuffling). The book is off, so that
+    the first move is searched."""
+    CB_ENGINE.setoption("book", 0)
+    board = draughts.Board(variant="english")
+    for seconds, note in [(33, "clock in 10 ms units"), (330, "clock in 100 ms units")]:
+        where = f"CheckerBoardEngine probe time={seconds}"
+        try:
+            t0 = time.monotonic()
+            spy.reset()
+            result = CB_ENGINE.play(board, Limit(time=seconds))
+            spent = time.monotonic() - t0
+            spy.check(board, result.move, tally)
+            tally.crown_moves["CheckerBoardEngine"] += 1
+            tally.probes.append(f"time={seconds} ({note}): {result.move.pdn_move} in {spent:.2f} s")
+            print(f"  {where}: {result.move.pdn_move} in {spent:.2f} s", flush=True)
+        except Exception as e:
+            tally.fail(where, describe(e))
+    board = draughts.Board("english", "W:WK30:BK4")
+    for _ in range(20):
+        for steps in ([30, 26], [4, 8], [26, 30], [8, 4]):
+            board.push(draughts.Move(board, steps_move=steps))
+    where = "CheckerBoardEngine probe history of 80 king moves"
+    try:
+        spy.reset()
+        result = CB_ENGINE.play(board, Limit(movetime=args.movetime))
+        spy.check(board, result.move, tally)
+        tally.crown_moves["CheckerBoardEngine"] += 1
+        tally.probes.append(f"a history of 80 king moves: {result.move.pdn_move}")
+        print(f"  {where}: {result.move.pdn_move}", flush=True)
+    except Exception as e:
+        tally.fail(where, describe(e))
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def summary(tally, drivers, seconds):
+    print("\npydraughts drives Crown:")
+    for driver in drivers:
+        modes = [m for d, m in tally.games if d == driver]
+        total = sum(n for (d, _), n in tally.games.items() if d == driver)
+        print(f"  {driver}: {total} games, {tally.crown_moves[driver]} moves by Crown")
+        for mode in sorted(set(modes)):
+            times = tally.move_times[(driver, mode)]
+            cut = tally.unfinished[(driver, mode)]
+            extra = f", {cut} cut at {MAX_PLIES} plies" if cut else ""
+            line = f"    {mode}: {tally.games[(driver, mode)]} games{extra}"
+            if times:
+                line += (f"; Crown's move: mean {sum(times) / len(times) * 1000:.0f} ms, "
+                         f"longest {max(times) * 1000:.0f} ms")
+            print(line)
+        if driver == "CheckerBoardEngine":
+            for probe in tally.probes:
+                print(f"    probe, {probe}")
+    for note, n in sorted(tally.notes.items()):
+        print(f"  {note}: {n}")
+    print(f"  plies checked against pydraughts' rules: {tally.plies}")
+    print(f"  failures: {len(tally.failures)}")
+    for f in tally.failures:
+        print(f"    {f}")
+    print(f"  time: {seconds:.0f} s")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--pydraughts", required=True, help="pydraughts' source tree (holds draughts/)")
+    p.add_argument("--work", required=True, help="a folder for the stand-in msl module")
+    p.add_argument("--cb-lib", required=True, help="Crown's CheckerBoard library (bin/crown-cb.so)")
+    p.add_argument("--games", type=int, default=3, help="games per driver and mode")
+    p.add_argument("--movetime", type=float, default=0.05, help="seconds a move")
+    p.add_argument("--seed", type=int, default=1, help="the random mover's seed")
+    args = p.parse_args()
+    began = time.monotonic()
+    load_pydraughts(os.path.abspath(args.pydraughts), os.path.abspath(args.work))
+    print(f"pydraughts {getattr(draughts, '__version__', '?')} from {args.pydraughts}", flush=True)
+    tally = Tally()
+    rng = random.Random(args.seed)
+    args.cb_lib = os.path.abspath(args.cb_lib)
+    try:
+        run_checkerboard(args, tally, rng)
+    except Exception as e:
+        tally.fail("CheckerBoardEngine", describe(e))
+    summary(tally, ["CheckerBoardEngine"], time.monotonic() - began)
+    return 1 if tally.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
