@@ -14,6 +14,21 @@ import (
 // time.Duration overflows.
 const MaxLimitSeconds = 1e7
 
+// MinLimit is the shortest time limit: a positive time below it (down to
+// 1e-300 s) is taken as this. The search looks at the clock every few
+// hundred nodes, so no finer time means anything, and a time that rounded
+// to zero would mean no limit at all: maxtime=1e-10 searched until stop.
+const MinLimit = time.Millisecond
+
+// Seconds returns s seconds as a limit: MinLimit for a positive s below
+// it, so that no front end turns a short positive time into none.
+func Seconds(s float64) time.Duration {
+	if s > 0 && s < MinLimit.Seconds() {
+		return MinLimit
+	}
+	return time.Duration(s * float64(time.Second))
+}
+
 // limitKeys are the words ParseLimits reads, as an error lists them.
 const limitKeys = "maxtime=, exact, remaining=, increment=, depth=, nodes= or infinite"
 
@@ -23,13 +38,15 @@ const limitKeys = "maxtime=, exact, remaining=, increment=, depth=, nodes= or in
 // exactly maxtime), remaining=S and increment=S (an incremental clock),
 // depth=N (plies), nodes=N, and infinite (run until stopped). No limit at
 // all also runs until stopped. Keys are case-insensitive; each may appear
-// once; errors quote the word at fault.
+// once; errors quote the word at fault, under the name it was given
+// (movetime or maxtime).
 func ParseLimits(words []string) (search.Limits, error) {
 	var lim search.Limits
 	seen := map[string]bool{}
 	for _, w := range words {
-		key, val, hasVal := strings.Cut(w, "=")
-		key = strings.ToLower(key)
+		name, val, hasVal := strings.Cut(w, "=")
+		name = strings.ToLower(name)
+		key := name
 		if key == "movetime" {
 			key = "maxtime"
 		}
@@ -37,7 +54,7 @@ func ParseLimits(words []string) (search.Limits, error) {
 			return lim, fmt.Errorf("unknown option %s (want %s)", Echo(w), limitKeys)
 		}
 		if seen[key] {
-			return lim, fmt.Errorf("%s given twice", key)
+			return lim, fmt.Errorf("%s given twice", name)
 		}
 		seen[key] = true
 		if key == "exact" || key == "infinite" {
@@ -49,9 +66,9 @@ func ParseLimits(words []string) (search.Limits, error) {
 			continue
 		}
 		if !hasVal || val == "" {
-			return lim, fmt.Errorf("%s needs a value: %s=<number>", key, key)
+			return lim, fmt.Errorf("%s needs a value: %s=<number>", name, name)
 		}
-		if err := setLimit(&lim, key, val); err != nil {
+		if err := setLimit(&lim, key, name, val); err != nil {
 			return lim, err
 		}
 	}
@@ -78,16 +95,17 @@ func IsLimitKey(key string) bool {
 	return false
 }
 
-// setLimit reads the value of one limit that takes a number into lim.
-func setLimit(lim *search.Limits, key, val string) error {
+// setLimit reads the value of one limit that takes a number into lim;
+// name is the limit's key as given, for errors.
+func setLimit(lim *search.Limits, key, name, val string) error {
 	var err error
 	switch key {
 	case "maxtime":
-		lim.MoveTime, err = parseSeconds(key, val, false)
+		lim.MoveTime, err = parseSeconds(name, val, false)
 	case "remaining":
-		lim.Remaining, err = parseSeconds(key, val, false)
+		lim.Remaining, err = parseSeconds(name, val, false)
 	case "increment":
-		lim.Increment, err = parseSeconds(key, val, true)
+		lim.Increment, err = parseSeconds(name, val, true)
 	case "depth":
 		n, perr := strconv.Atoi(val)
 		if perr != nil || n < 1 || n > search.MaxLimitDepth {
@@ -105,7 +123,7 @@ func setLimit(lim *search.Limits, key, val string) error {
 }
 
 // parseSeconds reads a time in seconds (decimals allowed): more than zero,
-// or zero too when zeroOK.
+// or zero too when zeroOK; a positive time is at least MinLimit.
 func parseSeconds(key, val string, zeroOK bool) (time.Duration, error) {
 	f, err := strconv.ParseFloat(val, 64)
 	lo := "more than 0"
@@ -115,7 +133,7 @@ func parseSeconds(key, val string, zeroOK bool) (time.Duration, error) {
 	if err != nil || !(f > 0 || zeroOK && f == 0) || !(f <= MaxLimitSeconds) {
 		return 0, fmt.Errorf("%s=%s: want seconds, %s and at most %g", key, Echo(val), lo, float64(MaxLimitSeconds))
 	}
-	return time.Duration(f * float64(time.Second)), nil
+	return Seconds(f), nil
 }
 
 // LimitWords writes l the way ParseLimits reads it, the inverse of it:

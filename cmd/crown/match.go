@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"io"
-	"time"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/match"
@@ -85,7 +84,7 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 		Games:       *games,
 		Concurrency: *concurrency,
 		MaxPlies:    *maxPlies,
-		Timeout:     seconds(*timeout),
+		Timeout:     play.Seconds(*timeout),
 	}
 	var err error
 	if cfg.Limits, err = limits(); err != nil {
@@ -132,6 +131,3 @@ func parseMatchFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool) 
 	}
 	return cfg, exitOK
 }
-
-// seconds converts a flag's seconds to a duration.
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/soak"
 )
 
@@ -48,7 +49,7 @@ func runSoakProtocol(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak protocol")); !ok {
 		return code
 	}
-	cfg := soak.ProtocolConfig{Games: *games, MoveTime: seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr}
+	cfg := soak.ProtocolConfig{Games: *games, MoveTime: play.Seconds(*moveTime), Concurrency: *concurrency, Dir: *dir, Progress: stderr}
 	if err := cfg.Check(); err != nil {
 		return usageError(stderr, "soak protocol", "--%v", err) // soak's errors name the setting first
 	}
@@ -73,7 +74,7 @@ func runSoakCheckerBoard(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("soak checkerboard")); !ok {
 		return code
 	}
-	cfg := soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games, MoveTime: seconds(*moveTime),
+	cfg := soak.CheckerBoardConfig{Host: *host, Library: *lib, Games: *games, MoveTime: play.Seconds(*moveTime),
 		Concurrency: *concurrency, Dir: *dir, Progress: stderr}
 	if *host == "" || *lib == "" {
 		return usageError(stderr, "soak checkerboard", "--host and --lib are required")

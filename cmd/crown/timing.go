@@ -88,5 +88,5 @@ func parseTimingFlags(args []string, stdout, stderr io.Writer, egdbs *play.Pool)
 		return usageErr("--engine: %v", err)
 	}
 	return &timingFlags{pdn: *pdn, positions: *positions, engine: strings.TrimSpace(*engine), eng: eng,
-		timing: match.Timing{MaxTime: seconds(*maxTime), Exact: *exact, Options: opt}}, exitOK
+		timing: match.Timing{MaxTime: play.Seconds(*maxTime), Exact: *exact, Options: opt}}, exitOK
 }
