@@ -17,12 +17,28 @@ type FENError struct {
 	Msg    string
 }
 
-// Error writes the fault with the FEN and the column.
+// Error writes the fault with the FEN (Echo's quote of it) and the
+// column.
 func (e *FENError) Error() string {
 	if e.Column > 0 {
-		return fmt.Sprintf("bad FEN %q at column %d: %s", e.FEN, e.Column, e.Msg)
+		return fmt.Sprintf("bad FEN %s at column %d: %s", Echo(e.FEN), e.Column, e.Msg)
 	}
-	return fmt.Sprintf("bad FEN %q: %s", e.FEN, e.Msg)
+	return fmt.Sprintf("bad FEN %s: %s", Echo(e.FEN), e.Msg)
+}
+
+// maxEcho bounds how much of a client's text an error quotes: enough to
+// recognise it, not a 200 KB line sent back.
+const maxEcho = 40
+
+// Echo quotes a client's text for an error message, cut to 40 bytes, with
+// Go escapes for what is not printable ASCII: every error that repeats
+// what a user or a host sent (a FEN, a move, an option's value) quotes it
+// this way, in every front end.
+func Echo(t string) string {
+	if len(t) > maxEcho {
+		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
+	}
+	return strconv.QuoteToASCII(t)
 }
 
 // ParseFEN reads a PDN FEN such as "B:W21-32:B1-12" or
@@ -50,7 +66,7 @@ func ParseFEN(s string, v Variant) (Position, error) {
 	case "W":
 		p.Turn = White
 	default:
-		return fail(col, "side to move must be B or W, not %q", strings.TrimSpace(parts[0]))
+		return fail(col, "side to move must be B or W, not %s", Echo(strings.TrimSpace(parts[0])))
 	}
 	col += len(parts[0]) + 1
 	var seen [2]bool
@@ -69,7 +85,7 @@ func ParseFEN(s string, v Variant) (Position, error) {
 		case 'B', 'b':
 			c = Black
 		default:
-			return fail(bcol, "colour block must start with W or B, not %q", block[:1])
+			return fail(bcol, "colour block must start with W or B, not %s", Echo(block[:1]))
 		}
 		if seen[c] {
 			return fail(bcol, "colour %s given twice", c)
@@ -120,7 +136,7 @@ func parseRange(it string) (lo, hi int, err error) {
 	}
 	a, b, isRange := strings.Cut(it, "-")
 	if isRange && (strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "") {
-		return 0, 0, fmt.Errorf("range %q lacks a square at one end", it)
+		return 0, 0, fmt.Errorf("range %s lacks a square at one end", Echo(it))
 	}
 	lo, err = parseSquareNumber(strings.TrimSpace(a))
 	if err != nil {
@@ -132,7 +148,7 @@ func parseRange(it string) (lo, hi int, err error) {
 			return 0, 0, err
 		}
 		if hi < lo {
-			return 0, 0, fmt.Errorf("range %q runs backwards", it)
+			return 0, 0, fmt.Errorf("range %s runs backwards", Echo(it))
 		}
 	}
 	return lo, hi, nil
@@ -141,7 +157,7 @@ func parseRange(it string) (lo, hi int, err error) {
 func parseSquareNumber(s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || s == "" || s[0] == '+' || s[0] == '-' {
-		return 0, fmt.Errorf("%q is not a square number", s)
+		return 0, fmt.Errorf("%s is not a square number", Echo(s))
 	}
 	if n < 1 || n > NumSquares {
 		return 0, fmt.Errorf("square %d is off the board (1-32)", n)

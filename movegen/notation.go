@@ -59,7 +59,7 @@ type MoveError struct {
 
 // Error writes the fault with the move and the position.
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %q in %s: %s", e.Move, e.FEN, e.Msg)
+	return fmt.Sprintf("move %s in %s: %s", Echo(e.Move), e.FEN, e.Msg)
 }
 
 // ParseMove reads a PDN move ("11-15", "15x24", "15x24x31") and returns the

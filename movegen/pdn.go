@@ -53,7 +53,7 @@ var marks = []string{"", "!", "?", "!!", "??", "!?", "?!"}
 // check reports what makes a mark or a comment unwritable.
 func (a Annotation) check() error {
 	if !slices.Contains(marks, a.Mark) {
-		return fmt.Errorf("mark %q is not one of ! ? !! ?? !? ?!", a.Mark)
+		return fmt.Errorf("mark %s is not one of ! ? !! ?? !? ?!", Echo(a.Mark))
 	}
 	return checkComment(a.Comment)
 }
@@ -62,7 +62,7 @@ func (a Annotation) check() error {
 // early or open another.
 func checkComment(c string) error {
 	if strings.ContainsAny(c, "{}") {
-		return fmt.Errorf("comment %q holds a brace", c)
+		return fmt.Errorf("comment %s holds a brace", Echo(c))
 	}
 	return nil
 }
@@ -168,7 +168,7 @@ func (pg *pdnGame) begin() {
 		num, _, _ := strings.Cut(gt, ",") // GameType may go on: "21,W,8,8,A0,0"
 		n, err := strconv.Atoi(strings.TrimSpace(num))
 		if err != nil {
-			g.Err = fmt.Errorf("GameType tag %q is not a game type number", gt)
+			g.Err = fmt.Errorf("GameType tag %s is not a game type number", Echo(gt))
 		} else if g.Variant, err = VariantForGameType(n); err != nil {
 			g.Err = fmt.Errorf("GameType tag: %w", err)
 		}
@@ -214,7 +214,7 @@ func (pg *pdnGame) word(w string) {
 		label += ".."
 	}
 	if text == "" || strings.Trim(w[len(text):], "!?") != "" {
-		pg.game.Err = fmt.Errorf("move %s %q is not a move: want squares joined by '-' or 'x'", label, w)
+		pg.game.Err = fmt.Errorf("move %s %s is not a move: want squares joined by '-' or 'x'", label, Echo(w))
 		return
 	}
 	m, err := pg.pos.ParseMove(text)

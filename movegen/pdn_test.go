@@ -36,8 +36,8 @@ func TestReadPDNTinsley(t *testing.T) {
 		what  []string // parts of the error
 	}{
 		540: {122, []string{"move 62.", `"32-28"`, "not legal"}},
-		622: {30, []string{"move 16.", "8-11Redoversteppedthetimecontrolonthismove.", "is not a move"}},
-		692: {33, []string{"move 17...", "26-22Whiteoversteppedthetimecontrolonthismove.", "is not a move"}},
+		622: {30, []string{"move 16.", `"8-11Redoversteppedthetimecontrolonthismo"...`, "is not a move"}},
+		692: {33, []string{"move 17...", `"26-22Whiteoversteppedthetimecontrolonthi"...`, "is not a move"}},
 	}
 	for i, g := range games {
 		if g.Result != g.Tag("Result") {

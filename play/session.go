@@ -3,7 +3,6 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"sync"
 	"time"
 
@@ -24,8 +23,6 @@ const (
 	// reversible moves since the last irreversible one, which the draw
 	// rules keep under 80 plies; a whole 300-move game fits too.
 	MaxHistoryMoves = 1000
-	// maxEcho bounds how much of a client's text an error quotes.
-	maxEcho = 40
 )
 
 // DefaultBook names the book that ships inside Crown (book.Default) where
@@ -141,13 +138,9 @@ func (s *Session) note(format string, args ...any) {
 }
 
 // Echo quotes a client's text for an error message, cut to 40 bytes, with
-// Go escapes for what is not printable ASCII.
-func Echo(t string) string {
-	if len(t) > maxEcho {
-		return strconv.QuoteToASCII(t[:maxEcho]) + "..."
-	}
-	return strconv.QuoteToASCII(t)
-}
+// Go escapes for what is not printable ASCII: movegen.Echo, under the
+// name the front ends reach it by.
+func Echo(t string) string { return movegen.Echo(t) }
 
 // OptionByKey returns the engine option of Registry (or the search's
 // parameter, Tunables) whose key is key, in lower case, or nil. Flag names
