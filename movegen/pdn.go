@@ -87,7 +87,10 @@ func (g *Game) Tag(name string) string {
 // that lost its braces, stops the game as an unreadable move. The error is
 // only for reading r; a game whose moves cannot all be read keeps the moves
 // before the bad one, says why in Game.Err, and reading goes on with the
-// next game.
+// next game. An unclosed tag value breaks its game (Game.Err names the
+// line); an unclosed comment or variation breaks the game it is in, or a
+// game of its own between games, with the rest of the file unread, for
+// where it was meant to end cannot be known.
 func ReadPDN(r io.Reader, v Variant) ([]Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -106,6 +109,13 @@ func ReadPDN(r io.Reader, v Variant) ([]Game, error) {
 		tok := lx.next()
 		switch tok.kind {
 		case pdnEOF:
+			if lx.unclosed != nil {
+				if cur == nil {
+					cur = &pdnGame{defaultVariant: v}
+				}
+				cur.begin()
+				cur.fail(lx.unclosed)
+			}
 			finish()
 			return games, nil
 		case pdnTag:
@@ -116,6 +126,9 @@ func ReadPDN(r io.Reader, v Variant) ([]Game, error) {
 				cur = &pdnGame{defaultVariant: v}
 			}
 			cur.game.Tags = append(cur.game.Tags, Tag{Name: tok.name, Value: tok.text})
+			if tok.err != nil {
+				cur.fail(tok.err)
+			}
 		case pdnWord:
 			if cur == nil {
 				cur = &pdnGame{defaultVariant: v}
@@ -168,9 +181,9 @@ func (pg *pdnGame) begin() {
 		num, _, _ := strings.Cut(gt, ",") // GameType may go on: "21,W,8,8,A0,0"
 		n, err := strconv.Atoi(strings.TrimSpace(num))
 		if err != nil {
-			g.Err = fmt.Errorf("GameType tag %s is not a game type number", Echo(gt))
+			pg.fail(fmt.Errorf("GameType tag %s is not a game type number", Echo(gt)))
 		} else if g.Variant, err = VariantForGameType(n); err != nil {
-			g.Err = fmt.Errorf("GameType tag: %w", err)
+			pg.fail(fmt.Errorf("GameType tag: %w", err))
 		}
 	}
 	g.Start = StartPosition(g.Variant)
@@ -190,6 +203,14 @@ func (pg *pdnGame) begin() {
 	pg.pos = g.Start
 	pg.number = 1
 	pg.second = g.Start.Turn == White
+}
+
+// fail marks the game broken by err, unless it is already: Err names the
+// first fault.
+func (pg *pdnGame) fail(err error) {
+	if pg.game.Err == nil {
+		pg.game.Err = err
+	}
 }
 
 // word takes one word of move text.
@@ -277,6 +298,7 @@ type pdnToken struct {
 	kind int
 	name string // tag name
 	text string // tag value or word
+	err  error  // what is wrong with a tag: its value's quote not closed
 }
 
 // pdnLexer splits PDN text into tags and move-text words, dropping
@@ -284,7 +306,13 @@ type pdnToken struct {
 type pdnLexer struct {
 	src string
 	pos int
+	// unclosed says where a comment or variation was opened and never
+	// closed: it ran to the end of the text, which is then all read.
+	unclosed error
 }
+
+// line returns the line number (from 1) of the byte at pos.
+func (lx *pdnLexer) line(pos int) int { return strings.Count(lx.src[:pos], "\n") + 1 }
 
 func (lx *pdnLexer) next() pdnToken {
 	for lx.pos < len(lx.src) {
@@ -293,7 +321,7 @@ func (lx *pdnLexer) next() pdnToken {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
 			lx.pos++
 		case c == '{':
-			lx.skipPast('}')
+			lx.skipComment()
 		case c == ';':
 			lx.skipPast('\n')
 		case c == '(':
@@ -355,16 +383,21 @@ func (lx *pdnLexer) tag(bracketed bool) pdnToken {
 	tok := pdnToken{kind: pdnTag, name: lx.src[start:lx.pos]}
 	lx.skipBlanks()
 	if lx.pos < len(lx.src) && lx.src[lx.pos] == '"' {
+		open := lx.pos
 		lx.pos++
 		var b strings.Builder
 		for lx.pos < len(lx.src) && lx.src[lx.pos] != '"' && lx.src[lx.pos] != '\n' {
-			if lx.src[lx.pos] == '\\' && lx.pos+1 < len(lx.src) {
+			if lx.src[lx.pos] == '\\' && lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] != '\n' {
 				lx.pos++
 			}
 			b.WriteByte(lx.src[lx.pos])
 			lx.pos++
 		}
-		lx.pos++ // the closing quote
+		if lx.pos < len(lx.src) && lx.src[lx.pos] == '"' {
+			lx.pos++
+		} else { // the line ended first: the next line is not this value's
+			tok.err = fmt.Errorf("line %d: the value of tag %s has no closing quote", lx.line(open), Echo(tok.name))
+		}
 		tok.text = b.String()
 	}
 	if bracketed {
@@ -394,9 +427,27 @@ func (lx *pdnLexer) skipPast(c byte) {
 	}
 }
 
+// skipComment moves past a {comment}, or notes that it is never closed.
+func (lx *pdnLexer) skipComment() {
+	open := lx.pos
+	lx.skipPast('}')
+	if lx.src[lx.pos-1] != '}' {
+		lx.noteUnclosed(open, "comment")
+	}
+}
+
+// noteUnclosed records a comment or variation opened at open that runs
+// to the end of the text (the first, if one is inside another).
+func (lx *pdnLexer) noteUnclosed(open int, what string) {
+	if lx.unclosed == nil {
+		lx.unclosed = fmt.Errorf("line %d: the %s opened here with %q is never closed; the rest of the text is unread", lx.line(open), what, lx.src[open])
+	}
+}
+
 // skipVariation moves past a parenthesised variation, nested ones and
 // comments inside it included.
 func (lx *pdnLexer) skipVariation() {
+	open := lx.pos
 	depth := 0
 	for lx.pos < len(lx.src) {
 		switch lx.src[lx.pos] {
@@ -409,7 +460,7 @@ func (lx *pdnLexer) skipVariation() {
 				return
 			}
 		case '{':
-			lx.skipPast('}')
+			lx.skipComment()
 			continue
 		case ';':
 			lx.skipPast('\n')
@@ -417,6 +468,7 @@ func (lx *pdnLexer) skipVariation() {
 		}
 		lx.pos++
 	}
+	lx.noteUnclosed(open, "variation")
 }
 
 // pdnLineWidth is where WritePDN wraps move text: under 80 columns, the

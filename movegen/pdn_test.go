@@ -347,3 +347,45 @@ func TestWritePDNAnnotations(t *testing.T) {
 		})
 	}
 }
+
+// TestReadPDNUnclosed: an unclosed comment, variation or tag value is an
+// error naming its line, in the game it breaks, and the games before it
+// are kept; a tag's value ends with its line, so the next game is read.
+func TestReadPDNUnclosed(t *testing.T) {
+	const good = "[Event \"one\"]\n1. 11-15 23-19 1-0\n\n"
+	for _, tc := range []struct {
+		name, text string
+		games      int    // games read
+		broken     int    // the game whose Err is set (from 0)
+		err        string // what its Err says
+	}{
+		{"comment", good + "[Event \"two\"]\n1. 11-15 {a comment\n23-19 1-0\n\n" + good, 2, 1,
+			`line 5: the comment opened here with '{' is never closed`},
+		{"variation", good + "[Event \"two\"]\n1. 11-15 (23-19 {x} 8-11\n1-0\n" + good, 2, 1,
+			`line 5: the variation opened here with '(' is never closed`},
+		{"comment between games", good + "{ notes\n" + good, 2, 1, "line 4: the comment"},
+		{"tag quote", "[Event \"one]\n[Black \"B\"]\n1. 11-15 1-0\n\n" + good, 2, 0,
+			`line 1: the value of tag "Event" has no closing quote`},
+	} {
+		games, err := ReadPDN(strings.NewReader(tc.text), American)
+		if err != nil || len(games) != tc.games {
+			t.Errorf("%s: %d games, %v; want %d", tc.name, len(games), err, tc.games)
+			continue
+		}
+		for i, g := range games {
+			switch {
+			case i == tc.broken && (g.Err == nil || !strings.Contains(g.Err.Error(), tc.err)):
+				t.Errorf("%s: game %d: error %v, want one with %q", tc.name, i+1, g.Err, tc.err)
+			case i != tc.broken && g.Err != nil:
+				t.Errorf("%s: game %d: %v", tc.name, i+1, g.Err)
+			}
+		}
+		if g := games[0]; tc.broken != 0 && (g.Tag("Event") != "one" || len(g.Moves) != 2) {
+			t.Errorf("%s: the game before it lost: %+v", tc.name, g)
+		}
+	}
+	games, _ := ReadPDN(strings.NewReader("[Event \"one]\n[Black \"B\"]\n1. 11-15 1-0\n"), American)
+	if len(games) != 1 || games[0].Tag("Black") != "B" {
+		t.Errorf("the line after an unclosed tag value was taken into it: %+v", games)
+	}
+}

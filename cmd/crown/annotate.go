@@ -113,6 +113,16 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	var unread []string
+	for k, g := range games {
+		if g.Err != nil {
+			unread = append(unread, fmt.Sprintf("game %d: %v", k+1, g.Err))
+		}
+	}
+	if len(unread) > 0 {
+		return fail("%d of %d games could not be read to their end and were reviewed as far as they go: %s",
+			len(unread), len(games), strings.Join(unread, "; "))
+	}
 	return exitOK
 }
 
