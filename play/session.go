@@ -212,21 +212,24 @@ func (s *Session) Variant() movegen.Variant {
 
 // SetGameType switches to the rule set of PDN GameType n (21 American, 23
 // Pool). A change of rule set forgets the game history and clears the
-// hash table.
+// hash table; while a search runs it is refused (search.ErrBusy).
 func (s *Session) SetGameType(n int) error {
 	v, err := movegen.VariantForGameType(n)
 	if err != nil {
 		return err
 	}
+	if v == s.Variant() {
+		return nil
+	}
+	// Refused at once while a search runs, as the options are: the caller
+	// may be a host's GUI thread, which waiting would freeze until the
+	// search ends, forever at an infinite level.
+	if err := s.engine.TryClear(); err != nil {
+		return err
+	}
 	s.mu.Lock()
-	changed := v != s.variant
-	if changed {
-		s.variant, s.game = v, nil
-	}
+	s.variant, s.game = v, nil
 	s.mu.Unlock()
-	if changed {
-		s.engine.Clear()
-	}
 	return nil
 }
 

@@ -151,10 +151,29 @@ func (e *Engine) Clear() {
 	if e.closed {
 		return
 	}
+	e.clearAll()
+}
+
+// clearAll clears the table and the threads' tables; searchMu is held.
+func (e *Engine) clearAll() {
 	e.clearTable()
 	for _, w := range e.workers {
 		w.clear()
 	}
+}
+
+// TryClear is Clear for a caller that must not wait: while a search runs
+// it fails at once with ErrBusy and clears nothing (a host's GUI thread
+// changing the game type while the engine thinks).
+func (e *Engine) TryClear() error {
+	if e.running.Load() || !e.searchMu.TryLock() {
+		return ErrBusy
+	}
+	defer e.searchMu.Unlock()
+	if !e.closed {
+		e.clearAll()
+	}
+	return nil
 }
 
 // clearTable clears the table if a search has written it; searchMu is

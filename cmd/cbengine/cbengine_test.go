@@ -319,3 +319,38 @@ func TestStatusTextHits(t *testing.T) {
 		t.Errorf("42 hits: %q", got)
 	}
 }
+
+// TestSetDuringSearch: a command that changes the engine answers at once
+// while getmove searches (CheckerBoard calls enginecommand from its GUI
+// thread), refused with the reason; set gametype waited for the search.
+func TestSetDuringSearch(t *testing.T) {
+	a := testAdapter(t)
+	a.command("set hashsize 4")
+	a.command("set book 0")
+	b, colour := boardOf(t, "B:W21-32:B1-12", movegen.American)
+	var stop atomic.Bool
+	done := make(chan getMoveReply, 1)
+	go func() {
+		done <- a.getMove(getMoveRequest{board: b, colour: colour, maxtime: cbboard.InfiniteSeconds, playnow: stop.Load})
+	}()
+	defer func() { stop.Store(true); <-done }()
+	// The search has begun once a set of the value in force is refused.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, ok := a.command("set searchthreads 1"); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the search did not begin")
+		}
+	}
+	for _, cmd := range []string{"set gametype 23", "set hashsize 8", "set searchthreads 2"} {
+		start := time.Now()
+		reply, ok := a.command(cmd)
+		if took := time.Since(start); ok || !strings.Contains(reply, "engine is searching") || took > time.Second {
+			t.Errorf("%s during a search: %q, %v after %v; want a refusal at once", cmd, reply, ok, took)
+		}
+	}
+	if reply, _ := a.command("get gametype"); reply != "21" {
+		t.Errorf("the refused set gametype left gametype %s", reply)
+	}
+}
