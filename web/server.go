@@ -83,6 +83,10 @@ type Options struct {
 	// search that failed (the game goes on with a legal move), an engine
 	// that could not be made.
 	Log io.Writer
+	// AllowedHosts are host names the server answers to besides
+	// localhost and IP addresses (guard.go): the machine's name, for a
+	// board served to the local network.
+	AllowedHosts []string
 }
 
 func (o Options) withDefaults() Options {
@@ -112,7 +116,8 @@ func (o Options) withDefaults() Options {
 type Server struct {
 	opt      Options
 	mux      *http.ServeMux
-	ctx      context.Context // cancelled by Close: ends every search and stream
+	origins  *http.CrossOriginProtection // refuses other sites' pages (guard.go)
+	ctx      context.Context             // cancelled by Close: ends every search and stream
 	close    context.CancelFunc
 	sem      chan struct{} // one token per search allowed to run
 	searches sync.WaitGroup
@@ -125,7 +130,7 @@ type Server struct {
 
 // New returns a server with the given limits.
 func New(opt Options) *Server {
-	s := &Server{opt: opt.withDefaults(), mux: http.NewServeMux(), games: map[string]*game{}}
+	s := &Server{opt: opt.withDefaults(), mux: http.NewServeMux(), origins: http.NewCrossOriginProtection(), games: map[string]*game{}}
 	s.ctx, s.close = context.WithCancel(context.Background())
 	s.sem = make(chan struct{}, s.opt.Searches)
 	static, err := fs.Sub(staticFiles, "static")
@@ -163,6 +168,9 @@ func New(opt Options) *Server {
 // ServeHTTP serves the page and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if s.guard(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -597,6 +605,10 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, g *game) {
 // readJSON decodes the request body into v, answering 400 (or 413) with a
 // message when it is not one JSON object of the expected fields.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if !isJSON(r) {
+		writeError(w, http.StatusUnsupportedMediaType, codeBadRequest, "the body must be JSON, sent with Content-Type: application/json")
+		return false
+	}
 	body := http.MaxBytesReader(w, r.Body, maxBody)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()

@@ -39,6 +39,9 @@ func call(t *testing.T, ts *httptest.Server, method, path, body string) (int, ma
 	if err != nil {
 		t.Fatal(err)
 	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +92,7 @@ func TestRefusals(t *testing.T) {
 		code         int
 		want         string // in the error message
 	}{
-		{"empty body", "POST", "/api/games", ``, 400, "empty body"},
+		{"empty body", "POST", "/api/games", ``, 415, "must be JSON"},
 		{"not JSON", "POST", "/api/games", `{variant:`, 400, "bad JSON"},
 		{"two values", "POST", "/api/games", `{} {}`, 400, "more than one"},
 		{"unknown field", "POST", "/api/games", `{"colour":"black"}`, 400, "unknown field"},

@@ -29,6 +29,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", web.DefaultIdleTimeout, "how long a game nobody looks at is kept")
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
+	allow := fs.StringSlice("allow-host", nil, "a host name the board answers to besides localhost and IP addresses (the machine's name on the local network); repeatable")
 	level := fs.Int("book", int(book.AllGood), "opening book level of the engine's moves: 0 off, 1 all good moves (variety), 2 good moves, 3 best move")
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("serve")); !ok {
 		return code
@@ -62,10 +63,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
-		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr})
+		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr, AllowedHosts: *allow})
 	ctx, cancel := untilInterrupted(syscall.SIGTERM)
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
+	if web.Exposed(ln.Addr()) {
+		fmt.Fprintf(stderr, "crown serve: warning: %s is reachable from other machines: anyone who reaches it can play and use this machine's CPU (--addr 127.0.0.1:PORT keeps it to this one)\n", ln.Addr())
+	}
 	if err := board.Serve(ctx, ln); err != nil {
 		return failed(stderr, "serve", err)
 	}
