@@ -5,7 +5,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb test-clients soak
+.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb test-cb-source test-clients soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -197,6 +197,7 @@ CB_DLL       := bin/crown-cb.dll
 CB_HELP      := bin/crown-help.txt
 CB_HOST      := bin/cb-host
 HOSTCC       ?= gcc
+HOSTCXX      ?= g++
 MINGW_CC     ?= x86_64-w64-mingw32-gcc
 MINGW_OBJDUMP ?= x86_64-w64-mingw32-objdump
 CB_GAMES     ?= 2
@@ -250,6 +251,27 @@ test-clients: ## pydraughts drives Crown: whole games through its CheckerBoardEn
 	echo "python3 testdata/clients/pydraughts_drive.py (pydraughts from $$tarball)"; \
 	python3 testdata/clients/pydraughts_drive.py --pydraughts $(CLIENTS_BUILD)/pydraughts --work $(CLIENTS_BUILD) \
 	  --cb-lib $(CB_SO) --games $(CLIENTS_GAMES) --movetime $(CLIENTS_MOVETIME)
+
+# CheckerBoard's own program, compiled on Linux from its published source
+# (github.com/eygilbert/CheckerBoard, not part of Crown: given by path),
+# plays the library (cmd/cbengine/cbsource, docs/checkerboard.md): the files
+# its project file lists, unmodified, over a stand-in for the Windows
+# headers (cbshim.h), with a driver that is the user (Engine > Select,
+# About, Help, Evaluate, Options, the Level menu, engine matches, autoplay,
+# the Play button) and checks every move by CheckerBoard's own generator.
+# Skipped, with a message, when the source is not there.
+CHECKERBOARD_SRC ?= /work/ext/CheckerBoard
+CB_SOURCE_BUILD  ?= bin/cbsource
+CB_SOURCE_FLAGS  ?=
+
+test-cb-source: ## CheckerBoard's program built from its source (CHECKERBOARD_SRC) plays the library: engine matches at fixed and incremental time, exact time, Play (playnow), every move checked by its generator
+	@if test ! -d "$(CHECKERBOARD_SRC)"; then \
+	  echo "make test-cb-source: skipped: CheckerBoard's source not found at $(CHECKERBOARD_SRC); git clone https://github.com/eygilbert/CheckerBoard and set CHECKERBOARD_SRC"; \
+	else \
+	  $(MAKE) --no-print-directory cb-linux && \
+	  CXX=$(HOSTCXX) sh cmd/cbengine/cbsource/test.sh "$(abspath $(CHECKERBOARD_SRC))" "$(abspath $(CB_SO))" \
+	    "$(abspath $(CB_HELP))" "$(abspath $(CB_SOURCE_BUILD))" $(CB_SOURCE_FLAGS); \
+	fi
 
 # The soaks (crown soak, docs/reliability.md), not part of make test: GAMES
 # games process against process through the line protocol (half American,
