@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -90,12 +90,16 @@ func SelectBallots(sel string, v movegen.Variant) ([]Ballot, error) {
 	return out, nil
 }
 
+// maxBallotFileBytes bounds a file of openings: 16 MiB, some 200,000
+// positions, a hundred times the largest deck in use.
+const maxBallotFileBytes = 16 << 20
+
 // ReadBallotsFile reads the openings in the file at path for rule set v
 // (ReadBallots); a file with none is an error. A file that cannot be
 // opened gives os.Open's error (a *fs.PathError); the others start with
 // the path.
 func ReadBallotsFile(path string, v movegen.Variant) ([]Ballot, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, maxBallotFileBytes)
 	if err != nil {
 		return nil, err
 	}

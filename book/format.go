@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"sort"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -226,9 +226,14 @@ var (
 	ErrVersion = errors.New("book: unsupported book format version")
 )
 
-// Load reads the book file at path.
+// MaxFileBytes bounds a book file: 256 MiB, some ten times the largest
+// book a build here could make in a week, far below what would strain the
+// memory of a machine that plays with it.
+const MaxFileBytes = 256 << 20
+
+// Load reads the book file at path (a regular file, at most MaxFileBytes).
 func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	data, err := readfile.ReadFile(path, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("book: %w", err)
 	}
@@ -239,9 +244,9 @@ func Load(path string) (*Book, error) {
 	return b, nil
 }
 
-// Read reads a whole book from r.
+// Read reads a whole book from r, at most MaxFileBytes.
 func Read(r io.Reader) (*Book, error) {
-	data, err := io.ReadAll(r)
+	data, err := readfile.ReadAll(r, "the book", MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("book: %w", err)
 	}

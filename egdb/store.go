@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -196,7 +197,7 @@ func ReadSliceFile(path string) (*Slice, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf, err := os.ReadFile(path)
+	buf, err := readfile.ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}

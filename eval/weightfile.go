@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -200,7 +200,7 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 // LoadWeights reads the weight file at path: weights another training run
 // made, to search with in place of the embedded ones.
 func LoadWeights(path string) (*WeightFile, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, 0) // ReadWeights bounds what it inflates
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -93,7 +94,7 @@ var ErrOtherMatch = errors.New("not this match's PDN to continue")
 // when it ran before (Resumed), for Config.Resumed: none if the file does
 // not exist yet. A file of another match's games is ErrOtherMatch.
 func ResumeFile(name string, cfg Config) ([]*Game, error) {
-	f, err := os.Open(name)
+	f, err := readfile.Open(name, movegen.MaxPDNBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -242,7 +242,7 @@ func TestResumeFile(t *testing.T) {
 			t.Errorf("OpenPDN resume=%v: the file holds %d games (%v), want %d", resume, len(done), err, want)
 		}
 	}
-	if _, err := ResumeFile(dir, cfg); err == nil || errors.Is(err, ErrOtherMatch) || !strings.HasPrefix(err.Error(), dir+": ") {
+	if _, err := ResumeFile(dir, cfg); err == nil || errors.Is(err, ErrOtherMatch) || !strings.HasPrefix(err.Error(), dir+" is a directory") {
 		t.Errorf("a directory: %v", err)
 	}
 }

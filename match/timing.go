@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
@@ -51,7 +51,7 @@ type Timing struct {
 // hold. Positions with one legal move count like any other: under maxtime
 // the engine thinks on them too (the time prepares its next move).
 func TimingPositions(path string, n int) (picked []movegen.Position, total int, err error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, movegen.MaxPDNBytes)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -78,6 +78,10 @@ func (g *Game) Tag(name string) string {
 	return ""
 }
 
+// MaxPDNBytes bounds the PDN text ReadPDN reads: 64 MiB, some 150,000
+// games, more than any collection of one player's or event's games.
+const MaxPDNBytes = 64 << 20
+
 // ReadPDN reads every game of a PDN file (PDN 3.0: tag pairs, then the
 // move text ended by a result). Rule sets come from the GameType tag, with
 // v for games without one; start positions from the FEN tag. It skips
@@ -92,9 +96,12 @@ func (g *Game) Tag(name string) string {
 // game of its own between games, with the rest of the file unread, for
 // where it was meant to end cannot be known.
 func ReadPDN(r io.Reader, v Variant) ([]Game, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxPDNBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxPDNBytes {
+		return nil, fmt.Errorf("PDN text over %d bytes, the most Crown reads", MaxPDNBytes)
 	}
 	lx := pdnLexer{src: string(data)}
 	var games []Game

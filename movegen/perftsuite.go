@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -80,17 +79,6 @@ func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
 		return nil, fmt.Errorf("%s: no rows", name)
 	}
 	return cases, nil
-}
-
-// ReadPerftSuiteFile reads the perft suite in the file name
-// (ReadPerftSuite).
-func ReadPerftSuiteFile(name string) ([]PerftCase, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadPerftSuite(f, name)
 }
 
 // RunPerftSuite counts every case with opt (Paths the case's own) and

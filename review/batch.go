@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -19,7 +20,7 @@ import (
 // reviewed as far as it goes (its summary says where it stopped), but a
 // file without any game is an error.
 func ReadGames(path string, v movegen.Variant) ([]movegen.Game, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, movegen.MaxPDNBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +74,7 @@ func (b *Batch) Resume() (int, error) {
 	if err := atomicfile.RemoveStale(b.Out); err != nil {
 		return 0, err
 	}
-	prev, err := os.ReadFile(b.Out)
+	prev, err := readfile.ReadFile(b.Out, movegen.MaxPDNBytes)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return 0, nil

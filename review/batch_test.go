@@ -95,7 +95,16 @@ func TestReadGames(t *testing.T) {
 	if _, err := ReadGames(filepath.Join(dir, "none.pdn"), 0); err == nil || !strings.Contains(err.Error(), "none.pdn") {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := ReadGames(os.DevNull, 0); err == nil || !strings.Contains(err.Error(), "holds no game") {
+	empty := filepath.Join(dir, "empty.pdn")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadGames(empty, 0); err == nil || !strings.Contains(err.Error(), "holds no game") {
 		t.Errorf("empty file: %v", err)
+	}
+	// A device (or a named pipe) is refused before it is read: /dev/zero
+	// grew the reader by hundreds of MiB a second.
+	if _, err := ReadGames("/dev/zero", 0); err == nil || !strings.Contains(err.Error(), "is a device") {
+		t.Errorf("/dev/zero: %v", err)
 	}
 }

@@ -6,13 +6,13 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -41,7 +41,7 @@ func LoadSamples(paths []string, v movegen.Variant) ([]Sample, error) {
 	var out []Sample
 	game := int32(-1)
 	for _, path := range paths {
-		f, err := os.Open(path)
+		f, err := readfile.Open(path, 0) // data files are read in records, of any size
 		if err != nil {
 			return nil, err
 		}

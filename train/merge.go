@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/crown-checkers/crown/internal/readfile"
 )
 
 // MergeStats says what Merge took from one input file.
@@ -73,7 +75,7 @@ func mergeFile(w *Writer, seen map[posKey]struct{}, in string) (MergeStats, erro
 	if err != nil {
 		return ms, err
 	}
-	f, err := os.Open(in)
+	f, err := readfile.Open(in, 0)
 	if err != nil {
 		return ms, err
 	}

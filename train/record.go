@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
@@ -160,7 +161,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 // CheckDataFile reports whether the file at path opens as a data file:
 // a flag's check before a long run reads it.
 func CheckDataFile(path string) error {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, 0)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/play"
 )
 
@@ -105,7 +106,7 @@ func openingsDigest(opens []opening) string {
 // fileDigest returns the digest of the file at path's contents, with its
 // size.
 func fileDigest(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, 0)
 	if err != nil {
 		return "", err
 	}
@@ -271,7 +272,7 @@ func readParsed[T any](path, what string, parse func([]byte) (*T, error)) (*T, e
 // byte over maxStateSize (parseParams refuses more): nil and no error if
 // there is none.
 func readSettings(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}

@@ -8,11 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/readfile"
 )
 
 // stateVersion is the state file's format; a file of another is refused
@@ -112,7 +112,7 @@ func startState(cfg Config) (*State, error) {
 	if cfg.StatePath == "" {
 		return fresh, nil
 	}
-	f, err := os.Open(cfg.StatePath)
+	f, err := readfile.Open(cfg.StatePath, maxStateBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fresh, nil
 	}

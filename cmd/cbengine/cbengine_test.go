@@ -123,6 +123,8 @@ func TestCommand(t *testing.T) {
 		{"set book 4", "error: set book: 4 is out of range 0..3", false},
 		{"get bookfile", "default", true},
 		{"set bookfile C:\\no such\\file.book", "error: set bookfile: book: open *", false},
+		{"set bookfile /dev/urandom", "error: set bookfile: book: /dev/urandom is a device, not a file", false},
+		{"set evalfile /dev/zero", "error: set evalfile: /dev/zero is a device, not a file", false},
 		{"set bookfile default", "default", true},
 		{"get dbpath", "none", true},
 		{"get enable_wld", "?", false},

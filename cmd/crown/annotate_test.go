@@ -163,6 +163,10 @@ func TestAnnotateErrors(t *testing.T) {
 	if err := os.WriteFile(other, []byte("[Event \"x\"]\n1. 11-15 *\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	empty := filepath.Join(dir, "empty.pdn")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	unclosed := filepath.Join(dir, "unclosed.pdn")
 	if err := os.WriteFile(unclosed, []byte("[Event \"x\"]\n1. 11-15 *\n\n[Event \"y\"]\n1. 11-15 {lost\n23-19 *\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -178,7 +182,8 @@ func TestAnnotateErrors(t *testing.T) {
 		{"negative games", []string{"--games", "-1", "x.pdn"}, exitUsage, "negative"},
 		{"bad variant", []string{"--variant", "chess", "x.pdn"}, exitUsage, "chess"},
 		{"missing file", []string{"--depth", "2", filepath.Join(dir, "none.pdn")}, exitFail, "none.pdn"},
-		{"no game", []string{"--depth", "2", os.DevNull}, exitFail, "holds no game"},
+		{"no game", []string{"--depth", "2", empty}, exitFail, "holds no game"},
+		{"a device", []string{"--depth", "2", "/dev/zero"}, exitFail, "/dev/zero is a device, not a file"},
 		{"out of other games", []string{"--depth", "2", "--out", other, "../../testdata/pool-game.pdn"}, exitFail, "is not a review"},
 		{"unclosed comment", []string{"--depth", "2", unclosed}, exitFail,
 			"1 of 2 games could not be read to their end and were reviewed as far as they go: game 2: line 5: the comment"},

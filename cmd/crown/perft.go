@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -117,11 +118,19 @@ func perftDivide(f *perftFlags, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// maxSuiteBytes bounds a perft suite file: 16 MiB, some 200,000 rows.
+const maxSuiteBytes = 16 << 20
+
 // runPerftSuite checks every row of the suite file and prints one line per
 // row and a summary. The file is read whole first, so a malformed row stops
 // the run before anything is counted.
 func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
-	rows, err := movegen.ReadPerftSuiteFile(f.suite)
+	file, err := readfile.Open(f.suite, maxSuiteBytes)
+	if err != nil {
+		return usageError(stderr, "perft", "%v", err)
+	}
+	rows, err := movegen.ReadPerftSuite(file, f.suite)
+	file.Close()
 	if err != nil {
 		return usageError(stderr, "perft", "%v", err)
 	}
