@@ -41,7 +41,9 @@ const (
 	capShift     = 42 // 16 bits: the captured set folded, enough to pick the move from a list
 	hasMoveShift = 58
 	hasMoveBit   = 1 << hasMoveShift
+	genShift     = 59 // 5 bits: the table's generation when stored (table.clear)
 	ageMask      = 63
+	genMask      = 31
 	moveMask     = hasMoveBit | (1<<hasMoveShift-1)&^(1<<fromShift-1)
 )
 
@@ -64,7 +66,7 @@ func (d *ttData) matches(m movegen.Move) bool {
 	return d.hasMove && m.From == d.from && m.To == d.to && foldCaptured(m.Captured) == d.capFold
 }
 
-func pack(score, depth int, b bound, age uint8, m movegen.Move, hasMove bool) uint64 {
+func pack(score, depth int, b bound, age, gen uint8, m movegen.Move, hasMove bool) uint64 {
 	if depth < 0 {
 		depth = 0
 	}
@@ -72,7 +74,7 @@ func pack(score, depth int, b bound, age uint8, m movegen.Move, hasMove bool) ui
 		depth = 255
 	}
 	d := uint64(uint16(int16(score)))<<scoreShift | uint64(depth)<<depthShift |
-		uint64(b)<<boundShift | uint64(age&ageMask)<<ageShift
+		uint64(b)<<boundShift | uint64(age&ageMask)<<ageShift | uint64(gen&genMask)<<genShift
 	if hasMove {
 		d |= hasMoveBit | uint64(m.From)<<fromShift | uint64(m.To)<<toShift |
 			uint64(foldCaptured(m.Captured))<<capShift
@@ -94,10 +96,12 @@ func unpack(d uint64) ttData {
 }
 
 // table is the shared transposition table: a fixed array of buckets,
-// indexed by the high bits of the key.
+// indexed by the high bits of the key. An entry stored before the last
+// clear (of another generation, gen) counts as empty.
 type table struct {
 	buckets []ttBucket
 	age     uint8
+	gen     uint8
 }
 
 const bytesPerBucket = 64
@@ -116,10 +120,24 @@ func newTable(mib int) *table {
 	return &table{buckets: make([]ttBucket, n)}
 }
 
-// clear empties the table. No search may be running.
+// clear empties the table at once, whatever its size, by starting a new
+// generation: the entries stored before no longer count. Writing zeros
+// over a 2 GiB table took 17 s on a machine that had touched little of it
+// (every page faulted in, all made resident), holding up a new game. Once
+// in 32 clears, when the generation comes round, the memory is zeroed, so
+// that no entry of 32 clears ago comes back. No search may be running.
 func (t *table) clear() {
-	clear(t.buckets)
+	t.gen = (t.gen + 1) & genMask
+	if t.gen == 0 {
+		clear(t.buckets)
+	}
 	t.age = 0
+}
+
+// live reports whether d, an entry's data word, is one of this generation
+// (and not an empty slot).
+func (t *table) live(d uint64) bool {
+	return d != 0 && uint8(d>>genShift)&genMask == t.gen
 }
 
 // newSearch ages the table so entries of earlier searches are replaced first.
@@ -135,7 +153,7 @@ func (t *table) probe(key uint64) (ttData, bool) {
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
-		if d != 0 && b[i].check.Load()^d == key {
+		if t.live(d) && b[i].check.Load()^d == key {
 			return unpack(d), true
 		}
 	}
@@ -151,7 +169,7 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 	worst := 1 << 30
 	for i := range b {
 		d := b[i].data.Load()
-		if d == 0 {
+		if !t.live(d) {
 			if victim < 0 || worst > -1 {
 				victim, worst = i, -1
 			}
@@ -162,7 +180,7 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 			if bd != boundExact && old.age == t.age && depth+sameKeySlack < old.depth {
 				return
 			}
-			nd := pack(score, depth, bd, t.age, m, hasMove)
+			nd := pack(score, depth, bd, t.age, t.gen, m, hasMove)
 			if !hasMove && old.hasMove {
 				nd |= d & moveMask
 			}
@@ -176,7 +194,7 @@ func (t *table) store(key uint64, score, depth int, bd bound, m movegen.Move, ha
 			victim, worst = i, v
 		}
 	}
-	nd := pack(score, depth, bd, t.age, m, hasMove)
+	nd := pack(score, depth, bd, t.age, t.gen, m, hasMove)
 	b[victim].data.Store(nd)
 	b[victim].check.Store(key ^ nd)
 }
