@@ -34,6 +34,7 @@ const module = "github.com/crown-checkers/crown"
 const house = `
 movegen
 child
+lineio
 movegen/cbboard  movegen
 eval             movegen
 egdb             movegen
@@ -43,14 +44,15 @@ bench            movegen search
 book             movegen search
 play             book egdb eval movegen search
 review           movegen play search
-protocol         movegen play search
+protocol         lineio movegen play search
+hub              book lineio movegen play search
 cmd/cbengine     book movegen/cbboard play search
 web              book movegen play review search
 tune
 match            book child movegen play protocol search tune
 train            book egdb eval match movegen play search
 soak             book child match movegen movegen/cbboard search web
-cmd/crown        bench book egdb eval match movegen play protocol review search soak train tune web
+cmd/crown        bench book egdb eval hub match movegen play protocol review search soak train tune web
 `
 
 // ground is the ground floor: its packages take only the standard library.

@@ -177,6 +177,40 @@ func LookupTunable(key string) (*Option, bool) {
 // number.
 func (op *Option) IsText() bool { return op.text != nil }
 
+// ValueKind is what an option's value is, for a front end that lists
+// the options with their types, defaults and ranges (Hub's param lines).
+type ValueKind uint8
+
+// The kinds of value.
+const (
+	// IntValue: a whole number in Min..Max.
+	IntValue ValueKind = iota
+	// TextValue: text as it is written, naming a file or a directory;
+	// None (or empty) names none. It has no range.
+	TextValue
+)
+
+// String names the kind as Hub and UCI write an option's type: "int" or
+// "string".
+func (k ValueKind) String() string {
+	if k == TextValue {
+		return "string"
+	}
+	return "int"
+}
+
+// Kind returns what op's value is.
+func (op *Option) Kind() ValueKind {
+	if op.IsText() {
+		return TextValue
+	}
+	return IntValue
+}
+
+// DefaultText returns op's default as Format writes a value: the number,
+// or None for a text option.
+func (op *Option) DefaultText() string { return op.Format(Options{}) }
+
 // Takes says what a value of op is, for an error that has none: "one
 // number", or for a text option what it names or None.
 func (op *Option) Takes() string {

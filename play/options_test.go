@@ -157,3 +157,42 @@ func TestEvalFile(t *testing.T) {
 		t.Errorf("evalfile none: %v, evaluates with %q", err, a.Provenance())
 	}
 }
+
+// TestOptionKinds: every option says its kind and default as a front end
+// lists them, and the default it gives reads back to itself.
+func TestOptionKinds(t *testing.T) {
+	for _, tt := range []struct {
+		key, kind, def string
+	}{
+		{"hashsize", "int", strconv.Itoa(search.DefaultHashMiB)},
+		{"searchthreads", "int", strconv.Itoa(search.DefaultThreads)},
+		{"egdbpath", "string", None},
+		{"evalfile", "string", None},
+		{"egdbcache", "int", strconv.Itoa(DefaultEGDBCacheMiB)},
+		{"disable", "int", "0"},
+		{"multipv", "int", strconv.Itoa(search.DefaultMultiPV)},
+		{"contempt", "int", strconv.Itoa(search.DefaultParams.Contempt)},
+	} {
+		op, ok := LookupOption(tt.key)
+		if !ok {
+			t.Fatalf("no option %s", tt.key)
+		}
+		if got := op.Kind().String(); got != tt.kind {
+			t.Errorf("%s: kind %s, want %s", tt.key, got, tt.kind)
+		}
+		if got := op.DefaultText(); got != tt.def {
+			t.Errorf("%s: default %s, want %s", tt.key, got, tt.def)
+		}
+		var o Options
+		if err := op.SetText(&o, op.DefaultText()); err != nil || op.Format(o) != tt.def {
+			t.Errorf("%s: set to its default %s: %v, reads %s", tt.key, tt.def, err, op.Format(o))
+		}
+	}
+	for _, ops := range [][]Option{Registry, Tunables} {
+		for i := range ops {
+			if (ops[i].Kind() == TextValue) != ops[i].IsText() {
+				t.Errorf("%s: kind %s, IsText %v", ops[i].Key, ops[i].Kind(), ops[i].IsText())
+			}
+		}
+	}
+}

@@ -26,8 +26,12 @@ const (
 )
 
 // DefaultBook names the book that ships inside Crown (book.Default) where
-// a book file's path would stand.
-const DefaultBook = "default"
+// a book file's path would stand, and GivenBook a book Config gives
+// without a name.
+const (
+	DefaultBook = "default"
+	GivenBook   = "(given)"
+)
 
 // Config describes a session at its start.
 type Config struct {
@@ -46,7 +50,7 @@ type Config struct {
 	MaxHashMiB int
 	// Book, if not nil, is the opening book used instead of the one that
 	// ships (book.Default), until SetBookFile loads another; BookName is
-	// what BookFile calls it.
+	// what BookFile calls it (GivenBook when empty).
 	Book     *book.Book
 	BookName string
 	// BookLevel is the book level at start (0, off, when zero).
@@ -89,6 +93,9 @@ type Session struct {
 // not open is an error.
 func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, pool: cfg.Pool, variant: movegen.American, bookLevel: cfg.BookLevel, bookFile: cfg.Book, bookPath: cfg.BookName}
+	if s.bookFile != nil && s.bookPath == "" {
+		s.bookPath = GivenBook
+	}
 	if s.pool == nil {
 		s.pool, s.ownPool = NewPool(), true
 	}

@@ -1,15 +1,14 @@
 package protocol
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/crown-checkers/crown/internal/transcript"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 )
@@ -22,136 +21,15 @@ var testConfig = Config{
 }
 
 // replyWait bounds how long a test waits for a reply the engine owes at
-// once (generous: the machine is shared and the race detector is slow).
-const replyWait = 10 * time.Second
+// once.
+const replyWait = transcript.ReplyWait
 
-// client drives one Run over pipes, as a GUI or match runner would.
-type client struct {
-	t      testing.TB
-	in     *io.PipeWriter
-	lines  chan string // reply lines, in order
-	done   chan error  // Run's result
-	peeked *string
-	cancel context.CancelFunc
-}
-
-func startClient(t testing.TB, cfg Config) *client {
+// startClient runs a session of cfg over pipes (transcript.Client).
+func startClient(t testing.TB, cfg Config) *transcript.Client {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{t: t, in: inW, lines: make(chan string, 1<<16), done: make(chan error, 1), cancel: cancel}
-	go func() {
-		err := Run(ctx, inR, outW, cfg)
-		outW.Close()
-		inR.Close()
-		c.done <- err
-	}()
-	go func() {
-		r := bufio.NewReader(outR)
-		for {
-			l, err := r.ReadString('\n')
-			if err != nil {
-				if l != "" {
-					c.lines <- "UNTERMINATED " + l
-				}
-				close(c.lines)
-				return
-			}
-			c.lines <- strings.TrimSuffix(l, "\n")
-		}
-	}()
-	t.Cleanup(func() {
-		cancel()
-		inW.Close()
+	return transcript.Start(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return Run(ctx, in, out, cfg)
 	})
-	return c
-}
-
-// send writes one command line, failing the test if the engine does not
-// take it in time.
-func (c *client) send(line string) {
-	c.t.Helper()
-	c.sendRaw(line + "\n")
-}
-
-func (c *client) sendRaw(s string) {
-	c.t.Helper()
-	sent := make(chan error, 1)
-	go func() {
-		_, err := io.WriteString(c.in, s)
-		sent <- err
-	}()
-	select {
-	case err := <-sent:
-		if err != nil {
-			c.t.Fatalf("send %.60q: %v", s, err)
-		}
-	case <-time.After(replyWait):
-		c.t.Fatalf("send %.60q: engine not reading", s)
-	}
-}
-
-// next returns the next reply line; ok is false when the output ended.
-func (c *client) next(wait time.Duration) (line string, ok bool) {
-	c.t.Helper()
-	if c.peeked != nil {
-		l := *c.peeked
-		c.peeked = nil
-		return l, true
-	}
-	select {
-	case l, ok := <-c.lines:
-		return l, ok
-	case <-time.After(wait):
-		c.t.Fatalf("no reply within %v", wait)
-		return "", false
-	}
-}
-
-// expect reads the next line and fails unless it is want.
-func (c *client) expect(want string) {
-	c.t.Helper()
-	if got, ok := c.next(replyWait); !ok || got != want {
-		c.t.Fatalf("got %q (open %v), want %q", got, ok, want)
-	}
-}
-
-// until reads lines up to and including the first that starts with prefix
-// and returns it with the lines skipped before it.
-func (c *client) until(prefix string, wait time.Duration) (line string, skipped []string) {
-	c.t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
-		l, ok := c.next(time.Until(deadline))
-		if !ok {
-			c.t.Fatalf("output ended waiting for %q after %q", prefix, skipped)
-		}
-		if strings.HasPrefix(l, prefix) {
-			return l, skipped
-		}
-		skipped = append(skipped, l)
-	}
-}
-
-// finish closes the input and returns the lines written after it and
-// Run's result.
-func (c *client) finish() (rest []string, err error) {
-	c.t.Helper()
-	c.in.Close()
-	for {
-		l, ok := c.next(replyWait)
-		if !ok {
-			break
-		}
-		rest = append(rest, l)
-	}
-	select {
-	case err = <-c.done:
-	case <-time.After(replyWait):
-		c.t.Fatal("Run did not return after end of input")
-	}
-	return rest, err
 }
 
 // checkMove fails unless line is "move <m> result=<claim>" with m a

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/lineio"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 )
@@ -22,46 +23,37 @@ func helpText() string {
 		" set gametype" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
 }
 
-// outcome says what Run does after a command.
-type outcome int
-
-const (
-	keepGoing   outcome = iota
-	stopJob             // stop the running job and write its reply before the next command
-	stopSession         // end the session
-)
-
 // handle runs one input line.
-func (s *session) handle(l inputLine) outcome {
-	if l.tooLong {
-		s.out.printf("error line too long: over %d bytes, ignored", MaxLineBytes)
-		return keepGoing
+func (s *session) handle(l lineio.Line) lineio.Outcome {
+	if l.TooLong {
+		s.out.Printf("error line too long: over %d bytes, ignored", MaxLineBytes)
+		return lineio.Continue
 	}
-	f := strings.Fields(l.text)
+	f := strings.Fields(l.Text)
 	if len(f) == 0 {
-		return keepGoing
+		return lineio.Continue
 	}
 	cmd, args := strings.ToLower(f[0]), f[1:]
 	if needsIdle[cmd] && s.busy(cmd) {
-		return keepGoing
+		return lineio.Continue
 	}
 	switch cmd {
 	case "quit":
-		return stopSession
+		return lineio.Quit
 	case "stop":
-		return stopJob
+		return lineio.StopJob
 	case "ponderhit":
 		s.noArgs(cmd, args, s.ponderHit)
 	case "ping":
 		s.ping(args)
 	case "name":
-		s.noArgs(cmd, args, func() { s.out.line("name " + s.fullName()) })
+		s.noArgs(cmd, args, func() { s.out.Line("name " + s.fullName()) })
 	case "about":
 		s.noArgs(cmd, args, func() {
-			s.out.line("about " + s.fullName() + ", " + play.Description() + "; " + play.Licence + "; protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
+			s.out.Line("about " + s.fullName() + ", " + play.Description() + "; " + play.Licence + "; protocol in docs/protocol.md; evaluation weights: " + s.play.Provenance())
 		})
 	case "help":
-		s.out.line(helpText())
+		s.out.Line(helpText())
 	case "get":
 		s.get(args)
 	case "set":
@@ -69,7 +61,7 @@ func (s *session) handle(l inputLine) outcome {
 	case "new":
 		s.noArgs(cmd, args, func() {
 			s.play.NewGame()
-			s.out.line("new ok")
+			s.out.Line("new ok")
 		})
 	case "getmove":
 		s.getmove(args)
@@ -78,9 +70,9 @@ func (s *session) handle(l inputLine) outcome {
 	case "staticevaluation":
 		s.staticEvaluation(args)
 	default:
-		s.out.printf("error unknown command %s; try help", play.Echo(f[0]))
+		s.out.Printf("error unknown command %s; try help", play.Echo(f[0]))
 	}
-	return keepGoing
+	return lineio.Continue
 }
 
 // needsIdle names the commands refused while a job runs: they change the
@@ -89,17 +81,18 @@ var needsIdle = map[string]bool{"set": true, "new": true, "getmove": true, "perf
 
 // busy answers the error and reports true when a job is running.
 func (s *session) busy(cmd string) bool {
-	if s.job == nil {
+	job, running := s.loop.Running()
+	if !running {
 		return false
 	}
-	s.out.printf("error busy: %s is not allowed while %s runs; send stop first", cmd, s.job.name)
+	s.out.Printf("error busy: %s is not allowed while %s runs; send stop first", cmd, job)
 	return true
 }
 
 // noArgs runs reply when the command came without arguments.
 func (s *session) noArgs(cmd string, args []string, reply func()) {
 	if len(args) > 0 {
-		s.out.printf("error %s takes no arguments", cmd)
+		s.out.Printf("error %s takes no arguments", cmd)
 		return
 	}
 	reply()
@@ -116,11 +109,11 @@ func (s *session) fullName() string {
 func (s *session) ping(args []string) {
 	switch {
 	case len(args) == 0:
-		s.out.line("pong")
+		s.out.Line("pong")
 	case len(args) == 1 && isToken(args[0]):
-		s.out.line("pong " + args[0])
+		s.out.Line("pong " + args[0])
 	default:
-		s.out.line("error ping takes at most one token of letters, digits, '.', '_' or '-' (up to 64)")
+		s.out.Line("error ping takes at most one token of letters, digits, '.', '_' or '-' (up to 64)")
 	}
 }
 
@@ -141,7 +134,7 @@ func isToken(t string) bool {
 // and the rest; without a key it answers the error and reports false.
 func (s *session) keyArgs(cmd, wants string, args []string) (string, []string, bool) {
 	if len(args) == 0 {
-		s.out.printf("error %s needs %s; try help", cmd, wants)
+		s.out.Printf("error %s needs %s; try help", cmd, wants)
 		return "", nil, false
 	}
 	return strings.ToLower(args[0]), args[1:], true
@@ -159,9 +152,9 @@ func (s *session) get(args []string) {
 	reply := s.getReply(key)
 	switch {
 	case reply == nil:
-		s.out.printf("error unknown get key %s; try help", play.Echo(args[0]))
+		s.out.Printf("error unknown get key %s; try help", play.Echo(args[0]))
 	case len(rest) > 0:
-		s.out.printf("error get %s takes no more arguments", key)
+		s.out.Printf("error get %s takes no more arguments", key)
 	default:
 		reply()
 	}
@@ -170,13 +163,13 @@ func (s *session) get(args []string) {
 // getReply returns what answers "get key", nil for an unknown key.
 func (s *session) getReply(key string) func() {
 	if op := play.OptionByKey(key); op != nil {
-		return func() { s.out.printf("%s %s", op.Key, op.Format(s.play.Options())) }
+		return func() { s.out.Printf("%s %s", op.Key, op.Format(s.play.Options())) }
 	}
 	return map[string]func(){
-		"egdb":            func() { s.out.printf("egdb %s", play.DescribeEGDB(s.play.EGDB())) },
-		"protocolversion": func() { s.out.printf("protocolversion %d", Version) },
+		"egdb":            func() { s.out.Printf("egdb %s", play.DescribeEGDB(s.play.EGDB())) },
+		"protocolversion": func() { s.out.Printf("protocolversion %d", Version) },
 		"gametype":        s.replyGameType,
-		"cpus":            func() { s.out.printf("cpus %d", runtime.NumCPU()) },
+		"cpus":            func() { s.out.Printf("cpus %d", runtime.NumCPU()) },
 		"book":            s.replyBook,
 		"bookfile":        s.replyBookFile,
 		"gamehist":        s.replyGameHist,
@@ -204,34 +197,34 @@ func (s *session) set(args []string) {
 	switch key {
 	case "gametype", "book", "ponder":
 	default:
-		s.out.printf("error unknown set key %s; try help", play.Echo(args[0]))
+		s.out.Printf("error unknown set key %s; try help", play.Echo(args[0]))
 		return
 	}
 	if len(rest) != 1 {
-		s.out.printf("error set %s takes one number", key)
+		s.out.Printf("error set %s takes one number", key)
 		return
 	}
 	n, err := strconv.Atoi(rest[0])
 	if err != nil {
-		s.out.printf("error set %s: %s is not a whole number", key, play.Echo(rest[0]))
+		s.out.Printf("error set %s: %s is not a whole number", key, play.Echo(rest[0]))
 		return
 	}
 	switch key {
 	case "gametype":
 		if err := s.play.SetGameType(n); err != nil {
-			s.out.printf("error set gametype: %v", err)
+			s.out.Printf("error set gametype: %v", err)
 			return
 		}
 		s.replyGameType()
 	case "book":
 		if err := s.play.SetBookLevel(n); err != nil {
-			s.out.printf("error set book: %v", err)
+			s.out.Printf("error set book: %v", err)
 			return
 		}
 		s.replyBook()
 	case "ponder":
 		if n != 0 && n != 1 {
-			s.out.printf("error set ponder: %d is out of range 0..1", n)
+			s.out.Printf("error set ponder: %d is out of range 0..1", n)
 			return
 		}
 		s.ponder = n == 1
@@ -246,7 +239,7 @@ func (s *session) replyPonder() {
 	if s.ponder {
 		n = 1
 	}
-	s.out.printf("ponder %d", n)
+	s.out.Printf("ponder %d", n)
 }
 
 // setOption changes one engine option from the registry and answers the
@@ -255,18 +248,18 @@ func (s *session) replyPonder() {
 func (s *session) setOption(op *play.Option, args []string) {
 	text := strings.Join(args, " ")
 	if !op.IsText() && len(args) != 1 || len(args) == 0 {
-		s.out.printf("error set %s takes %s", op.Key, op.Takes())
+		s.out.Printf("error set %s takes %s", op.Key, op.Takes())
 		return
 	}
 	if err := s.play.SetOption(op, text); err != nil {
-		s.out.printf("error set %s: %v", op.Key, err)
+		s.out.Printf("error set %s: %v", op.Key, err)
 		return
 	}
-	s.out.printf("%s %s", op.Key, op.Format(s.play.Options()))
+	s.out.Printf("%s %s", op.Key, op.Format(s.play.Options()))
 }
 
 func (s *session) replyGameType() {
-	s.out.printf("gametype %d", s.play.Variant().Rules().GameType)
+	s.out.Printf("gametype %d", s.play.Variant().Rules().GameType)
 }
 
 // replyBook answers the book level in force, its name and the book of the
@@ -274,14 +267,14 @@ func (s *session) replyGameType() {
 func (s *session) replyBook() {
 	level := s.play.BookLevel()
 	if _, err := s.play.Book(); err != nil {
-		s.out.printf("book %d %s; %v", level, level, err)
+		s.out.Printf("book %d %s; %v", level, level, err)
 		return
 	}
-	s.out.printf("book %d %s; %s book", level, level, s.play.BookFile())
+	s.out.Printf("book %d %s; %s book", level, level, s.play.BookFile())
 }
 
 func (s *session) replyBookFile() {
-	s.out.printf("bookfile %s", s.play.BookFile())
+	s.out.Printf("bookfile %s", s.play.BookFile())
 }
 
 // setBookFile loads a book file, the rest of the line (its words joined
@@ -289,11 +282,11 @@ func (s *session) replyBookFile() {
 // the book in use stays.
 func (s *session) setBookFile(args []string) {
 	if len(args) == 0 {
-		s.out.printf("error set bookfile takes a path or %s", play.DefaultBook)
+		s.out.Printf("error set bookfile takes a path or %s", play.DefaultBook)
 		return
 	}
 	if err := s.play.SetBookFile(strings.Join(args, " ")); err != nil {
-		s.out.printf("error set bookfile: %v", err)
+		s.out.Printf("error set bookfile: %v", err)
 		return
 	}
 	s.replyBookFile()
@@ -301,21 +294,21 @@ func (s *session) setBookFile(args []string) {
 
 func (s *session) replyGameHist() {
 	if h := s.play.HistoryText(); h != "" {
-		s.out.line("gamehist " + h)
+		s.out.Line("gamehist " + h)
 		return
 	}
-	s.out.line("gamehist none")
+	s.out.Line("gamehist none")
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
 // from it, or leaves it as it was when any part is wrong.
 func (s *session) setGameHist(args []string) {
 	if len(args) == 0 {
-		s.out.line("error set gamehist needs a FEN and the moves played from it")
+		s.out.Line("error set gamehist needs a FEN and the moves played from it")
 		return
 	}
 	if err := s.play.SetHistory(args[0], args[1:]); err != nil {
-		s.out.printf("error set gamehist: %v", err)
+		s.out.Printf("error set gamehist: %v", err)
 		return
 	}
 	s.replyGameHist()
@@ -326,7 +319,7 @@ func (s *session) setGameHist(args []string) {
 func (s *session) parseFEN(cmd, fen string) (movegen.Position, bool) {
 	p, err := s.play.ParseFEN(fen)
 	if err != nil {
-		s.out.printf("error %s: %v", cmd, err)
+		s.out.Printf("error %s: %v", cmd, err)
 		return movegen.Position{}, false
 	}
 	return p, true
@@ -336,7 +329,7 @@ func (s *session) parseFEN(cmd, fen string) (movegen.Position, bool) {
 // landing paths so the reply does not depend on generation order.
 func (s *session) moveList(args []string) {
 	if len(args) != 1 {
-		s.out.line("error get movelist takes one FEN")
+		s.out.Line("error get movelist takes one FEN")
 		return
 	}
 	p, ok := s.parseFEN("get movelist", args[0])
@@ -353,7 +346,7 @@ func (s *session) moveList(args []string) {
 		b.WriteByte(' ')
 		b.WriteString(m.PathString())
 	}
-	s.out.line(b.String())
+	s.out.Line(b.String())
 }
 
 // movePathLess orders moves by their landing squares, number by number.
@@ -373,7 +366,7 @@ func movePathLess(a, b movegen.Move) bool {
 // to move's view, so the terms sum to the score.
 func (s *session) staticEvaluation(args []string) {
 	if len(args) != 1 {
-		s.out.line("error staticevaluation takes one FEN")
+		s.out.Line("error staticevaluation takes one FEN")
 		return
 	}
 	p, ok := s.parseFEN("staticevaluation", args[0])
@@ -386,7 +379,7 @@ func (s *session) staticEvaluation(args []string) {
 	for _, t := range terms {
 		fmt.Fprintf(&b, " %s=%+d", termKey(t.Name), t.Value)
 	}
-	s.out.line(b.String())
+	s.out.Line(b.String())
 }
 
 // termKey turns a term name into a key: lower case, no spaces or '='.

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -33,8 +32,8 @@ func TestSearchPanic(t *testing.T) {
 			cfg.Stderr = &stderr
 			c := startClient(t, cfg)
 			for _, cmd := range tc.setup {
-				c.send(cmd)
-				if l, _ := c.next(replyWait); strings.HasPrefix(l, "error") {
+				c.Send(cmd)
+				if l, _ := c.Next(replyWait); strings.HasPrefix(l, "error") {
 					t.Fatalf("%s: %s", cmd, l)
 				}
 			}
@@ -42,8 +41,8 @@ func TestSearchPanic(t *testing.T) {
 			defer undo()
 			deadline := time.Now().Add(replyWait)
 			for {
-				c.send("getmove " + tc.fen + " depth=3")
-				line, skipped := c.until("move ", replyWait)
+				c.Send("getmove " + tc.fen + " depth=3")
+				line, skipped := c.Until("move ", replyWait)
 				checkMove(t, line, tc.fen, movegen.American)
 				var errs []string
 				for _, l := range skipped {
@@ -67,18 +66,18 @@ func TestSearchPanic(t *testing.T) {
 				t.Errorf("stderr %q, want the panic's stack", stderr.String())
 			}
 			undo()
-			c.send("ping after")
-			c.expect("pong after")
-			c.send("getmove " + startFEN + " depth=3")
-			line, skipped := c.until("move ", replyWait)
+			c.Send("ping after")
+			c.Expect("pong after")
+			c.Send("getmove " + startFEN + " depth=3")
+			line, skipped := c.Until("move ", replyWait)
 			checkMove(t, line, startFEN, movegen.American)
 			for _, l := range skipped {
 				if !strings.HasPrefix(l, "info ") {
 					t.Errorf("after the failure: %q", l)
 				}
 			}
-			c.send("quit")
-			if _, err := c.finish(); err != nil {
+			c.Send("quit")
+			if _, err := c.Finish(); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -96,15 +95,19 @@ func TestJobPanic(t *testing.T) {
 		{"perft", func(context.Context) string { panic("boom") }, "error perft: panic: boom"},
 		{"getmove", func(context.Context) string { return "move 11-15 result=unknown" }, "move 11-15 result=unknown"},
 	} {
-		var stderr syncBuffer
+		var stdout, stderr syncBuffer
 		cfg := testConfig
 		cfg.Stderr = &stderr
-		s, err := newSession(io.Discard, cfg)
+		s, err := newSession(&stdout, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := s.runJob(context.Background(), tc.name, tc.work)
+		s.start(tc.name, false, nil, tc.work)
+		if err := s.loop.Finish(false); err != nil {
+			t.Fatal(err)
+		}
 		s.play.Close()
+		got := strings.TrimSuffix(stdout.String(), "\n")
 		if got != tc.want || (strings.HasPrefix(tc.want, "error") != strings.Contains(stderr.String(), "fault_test.go")) {
 			t.Errorf("%s: %q, stderr %q; want %q", tc.name, got, stderr.String(), tc.want)
 		}

@@ -16,7 +16,7 @@ import (
 // from ponderhit.
 func (s *session) getmove(args []string) {
 	if len(args) == 0 {
-		s.out.line("error getmove needs a FEN; try help")
+		s.out.Line("error getmove needs a FEN; try help")
 		return
 	}
 	p, ok := s.parseFEN("getmove", args[0])
@@ -25,12 +25,12 @@ func (s *session) getmove(args []string) {
 	}
 	words, ponder, err := cutPonder(args[1:])
 	if err != nil {
-		s.out.printf("error getmove: %v", err)
+		s.out.Printf("error getmove: %v", err)
 		return
 	}
 	lim, err := play.ParseLimits(words)
 	if err != nil {
-		s.out.printf("error getmove: %v", err)
+		s.out.Printf("error getmove: %v", err)
 		return
 	}
 	var hit chan struct{} // closed by ponderhit
@@ -41,12 +41,12 @@ func (s *session) getmove(args []string) {
 	withDB, multi, withPonder := s.play.EGDB() != nil, s.play.Options().MultiPV > 1, s.ponder
 	req.Report = func(in search.Info) {
 		for _, l := range InfoLines(in, withDB, multi) {
-			s.out.line(l)
+			s.out.Line(l)
 		}
 	}
 	plan := s.play.Decide(req)
 	if a, ok := plan.Now(); ok {
-		s.out.line(s.answer(a, nil, withPonder))
+		s.out.Line(s.answer(a, nil, withPonder))
 		return
 	}
 	s.start("getmove", lim.Unlimited(), hit, func(ctx context.Context) string {
@@ -59,10 +59,10 @@ func (s *session) getmove(args []string) {
 // move's info line) and returns the move line.
 func (s *session) answer(a play.Answer, err error, ponder bool) string {
 	if err != nil {
-		s.out.printf("error getmove: %v", err)
+		s.out.Printf("error getmove: %v", err)
 	}
 	if a.Source == play.FromBook {
-		s.out.line(formatBookInfo(a))
+		s.out.Line(formatBookInfo(a))
 	}
 	return moveLine(a, ponder)
 }
@@ -110,12 +110,5 @@ func cutPonder(words []string) ([]string, bool, error) {
 }
 
 // ponderHit tells the running ponder search that the reply it expected was
-// played: its clock starts, and it is stopped at the end of input only if
-// it has no limit. Without a ponder search it does nothing.
-func (s *session) ponderHit() {
-	if s.job == nil || s.job.hit == nil {
-		return
-	}
-	close(s.job.hit)
-	s.job.hit, s.job.unlimited = nil, s.job.afterHit
-}
+// played (Loop.PonderHit).
+func (s *session) ponderHit() { s.loop.PonderHit() }

@@ -18,12 +18,12 @@ const maxPerftDepth = 64
 // position of the game type when no FEN is given.
 func (s *session) perft(args []string) {
 	if len(args) < 1 || len(args) > 2 {
-		s.out.line("error perft takes a depth and an optional FEN")
+		s.out.Line("error perft takes a depth and an optional FEN")
 		return
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > maxPerftDepth {
-		s.out.printf("error perft: depth %s: want a whole number in 1..%d", play.Echo(args[0]), maxPerftDepth)
+		s.out.Printf("error perft: depth %s: want a whole number in 1..%d", play.Echo(args[0]), maxPerftDepth)
 		return
 	}
 	p := movegen.StartPosition(s.play.Variant())

@@ -113,7 +113,7 @@ func TestPonderClock(t *testing.T) {
 		ponder  = 2 * maxtime
 	)
 	c := startClient(t, testConfig)
-	c.send(fmt.Sprintf("getmove %s maxtime=%g ponder", startFEN, maxtime.Seconds()))
+	c.Send(fmt.Sprintf("getmove %s maxtime=%g ponder", startFEN, maxtime.Seconds()))
 	deadline := time.Now().Add(ponder)
 	for {
 		wait := time.Until(deadline)
@@ -121,7 +121,7 @@ func TestPonderClock(t *testing.T) {
 			break
 		}
 		select {
-		case l, ok := <-c.lines:
+		case l, ok := <-c.Lines:
 			if !ok || !strings.HasPrefix(l, "info ") {
 				t.Fatalf("while pondering: %q (open %v)", l, ok)
 			}
@@ -129,21 +129,21 @@ func TestPonderClock(t *testing.T) {
 		}
 	}
 	hit := time.Now()
-	c.send("ponderhit")
-	line, _ := c.until("move ", replyWait)
+	c.Send("ponderhit")
+	line, _ := c.Until("move ", replyWait)
 	took := time.Since(hit)
 	checkMove(t, line, startFEN, movegen.American)
 	if took < maxtime/2 || took > maxtime+time.Second {
 		t.Errorf("move %v after ponderhit, want about the maxtime of %v", took, maxtime)
 	}
-	if _, err := c.finish(); err != nil {
+	if _, err := c.Finish(); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestBusyAndAnswersDuringSearch(t *testing.T) {
 	c := startClient(t, testConfig)
-	c.send("getmove " + startFEN)
+	c.Send("getmove " + startFEN)
 	for _, tc := range []struct {
 		cmd, want string
 		prefix    bool // the reply's tail depends on the evaluation's terms
@@ -159,8 +159,8 @@ func TestBusyAndAnswersDuringSearch(t *testing.T) {
 		{"staticevaluation W:W21-32:B1-11", "staticevaluation score=", true},
 		{"name", "name Crown test", false},
 	} {
-		c.send(tc.cmd)
-		if got, skipped := c.until(tc.want[:strings.IndexByte(tc.want, ' ')], replyWait); got != tc.want && !(tc.prefix && strings.HasPrefix(got, tc.want)) {
+		c.Send(tc.cmd)
+		if got, skipped := c.Until(tc.want[:strings.IndexByte(tc.want, ' ')], replyWait); got != tc.want && !(tc.prefix && strings.HasPrefix(got, tc.want)) {
 			t.Fatalf("%s: got %q, want %q", tc.cmd, got, tc.want)
 		} else {
 			for _, l := range skipped {
@@ -170,31 +170,31 @@ func TestBusyAndAnswersDuringSearch(t *testing.T) {
 			}
 		}
 	}
-	c.send("stop")
-	line, _ := c.until("move ", replyWait)
+	c.Send("stop")
+	line, _ := c.Until("move ", replyWait)
 	checkMove(t, line, startFEN, movegen.American)
-	c.send("set hashsize 8")
-	c.expect("hashsize 8")
-	c.send("quit")
-	if rest, err := c.finish(); err != nil || len(rest) > 0 {
+	c.Send("set hashsize 8")
+	c.Expect("hashsize 8")
+	c.Send("quit")
+	if rest, err := c.Finish(); err != nil || len(rest) > 0 {
 		t.Fatalf("after quit: %v %q", err, rest)
 	}
 }
 
 func TestPerftStop(t *testing.T) {
 	c := startClient(t, testConfig)
-	c.send("perft 40")
-	c.send("ping p")
-	c.expect("pong p")
-	c.send("getmove " + startFEN + " depth=1")
-	c.expect("error busy: getmove is not allowed while perft runs; send stop first")
-	c.send("stop")
-	line, _ := c.next(replyWait)
+	c.Send("perft 40")
+	c.Send("ping p")
+	c.Expect("pong p")
+	c.Send("getmove " + startFEN + " depth=1")
+	c.Expect("error busy: getmove is not allowed while perft runs; send stop first")
+	c.Send("stop")
+	line, _ := c.Next(replyWait)
 	if !strings.HasPrefix(line, "perft depth=40 nodes=") || !strings.HasSuffix(line, " stopped") {
 		t.Fatalf("got %q", line)
 	}
-	c.send("perft 3")
-	line, _ = c.next(replyWait)
+	c.Send("perft 3")
+	line, _ = c.Next(replyWait)
 	if !strings.HasPrefix(line, "perft depth=3 nodes=302 ") {
 		t.Fatalf("got %q", line)
 	}
@@ -212,12 +212,12 @@ func TestStopLatency(t *testing.T) {
 	var worst time.Duration
 	for round := 0; round < 6; round++ {
 		fen := fens[round%len(fens)]
-		c.send("getmove " + fen + " infinite")
+		c.Send("getmove " + fen + " infinite")
 		time.Sleep(150 * time.Millisecond)
 		w := schedtest.Waited()
 		start := time.Now()
-		c.send("stop")
-		line, _ := c.until("move ", replyWait)
+		c.Send("stop")
+		line, _ := c.Until("move ", replyWait)
 		took := time.Since(start)
 		checkMove(t, line, fen, movegen.American)
 		worst = max(worst, took)
@@ -238,8 +238,8 @@ func TestMaxTime(t *testing.T) {
 	for _, fen := range []string{startFEN, "W:W14,15,18,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"} {
 		w := schedtest.Waited()
 		start := time.Now()
-		c.send("getmove " + fen + " maxtime=0.5")
-		line, _ := c.until("move ", 5*time.Second)
+		c.Send("getmove " + fen + " maxtime=0.5")
+		line, _ := c.Until("move ", 5*time.Second)
 		took := time.Since(start)
 		checkMove(t, line, fen, movegen.American)
 		worst = max(worst, took)
@@ -268,8 +268,8 @@ func TestClockNeverOverspent(t *testing.T) {
 		limit := time.Duration(remaining * float64(time.Second))
 		w := schedtest.Waited()
 		start := time.Now()
-		c.send("getmove " + startFEN + " " + tc.opts)
-		line, _ := c.until("move ", 5*time.Second)
+		c.Send("getmove " + startFEN + " " + tc.opts)
+		line, _ := c.Until("move ", 5*time.Second)
 		took := time.Since(start)
 		checkMove(t, line, startFEN, movegen.American)
 		t.Logf("%-32s answered after %v of %v", tc.opts, took.Round(time.Millisecond), limit)
@@ -361,10 +361,10 @@ func TestGameHistoryNote(t *testing.T) {
 
 func TestQuitDuringSearchDropsTheMove(t *testing.T) {
 	c := startClient(t, testConfig)
-	c.send("getmove " + startFEN + " infinite")
-	c.until("info ", replyWait)
-	c.send("quit")
-	rest, err := c.finish()
+	c.Send("getmove " + startFEN + " infinite")
+	c.Until("info ", replyWait)
+	c.Send("quit")
+	rest, err := c.Finish()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,8 +382,8 @@ func TestInfoEGDBHits(t *testing.T) {
 	cfg := testConfig
 	cfg.Session.Options.EGDBPath = egdbtest.Dir(t, 3)
 	c := startClient(t, cfg)
-	c.send("getmove W:WK1:BK14,K23 depth=6")
-	_, infos := c.until("move ", replyWait)
+	c.Send("getmove W:WK1:BK14,K23 depth=6")
+	_, infos := c.Until("move ", replyWait)
 	if len(infos) == 0 {
 		t.Fatal("no info lines")
 	}
@@ -398,7 +398,7 @@ func TestInfoEGDBHits(t *testing.T) {
 	if last == 0 {
 		t.Error("no hits counted")
 	}
-	if _, err := c.finish(); err != nil {
+	if _, err := c.Finish(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -78,7 +78,7 @@ func TestRandomLines(t *testing.T) {
 		defer close(drained)
 		for {
 			select {
-			case l := <-c.lines:
+			case l := <-c.Lines:
 				replies = append(replies, l)
 			case <-stopDrain:
 				return
@@ -90,7 +90,7 @@ func TestRandomLines(t *testing.T) {
 		if f := strings.Fields(l); len(f) > 0 && strings.EqualFold(f[0], "quit") {
 			continue
 		}
-		c.send(l)
+		c.Send(l)
 	}
 	close(stopDrain)
 	<-drained
@@ -98,16 +98,16 @@ func TestRandomLines(t *testing.T) {
 		checkReplyLine(t, l)
 	}
 	t.Logf("%d random lines, %d replies", n, len(replies))
-	c.send("stop")
-	c.send("set gametype 21")
-	c.send("ping end")
-	if _, skipped := c.until("pong end", replyWait); len(skipped) > 0 {
+	c.Send("stop")
+	c.Send("set gametype 21")
+	c.Send("ping end")
+	if _, skipped := c.Until("pong end", replyWait); len(skipped) > 0 {
 		for _, l := range skipped {
 			checkReplyLine(t, l)
 		}
 	}
-	c.send("getmove " + startFEN + " depth=3")
-	line, _ := c.until("move ", replyWait)
+	c.Send("getmove " + startFEN + " depth=3")
+	line, _ := c.Until("move ", replyWait)
 	checkMove(t, line, startFEN, movegen.American)
 }
 
@@ -127,18 +127,18 @@ func TestRaceDuringSearch(t *testing.T) {
 			"getmove " + startFEN + " depth=12",
 			"perft 20",
 		}[round%4]
-		c.send("set searchthreads " + []string{"1", "2"}[round%2])
-		c.until("searchthreads", replyWait)
-		c.send(cmd)
+		c.Send("set searchthreads " + []string{"1", "2"}[round%2])
+		c.Until("searchthreads", replyWait)
+		c.Send(cmd)
 		for k := 0; k < 5; k++ {
 			time.Sleep(time.Duration(rng.Intn(5)) * time.Millisecond)
-			c.send("ping")
+			c.Send("ping")
 		}
 		switch round % 3 {
 		case 0:
-			c.send("stop")
-			c.send("ping after")
-			_, skipped := c.until("pong after", replyWait)
+			c.Send("stop")
+			c.Send("ping after")
+			_, skipped := c.Until("pong after", replyWait)
 			found := false
 			for _, l := range skipped {
 				found = found || strings.HasPrefix(l, "move ") || strings.HasPrefix(l, "perft ")
@@ -146,13 +146,13 @@ func TestRaceDuringSearch(t *testing.T) {
 			if !found {
 				t.Fatalf("%s: no reply before the ping after stop: %q", cmd, skipped)
 			}
-			c.send("quit")
+			c.Send("quit")
 		case 1:
-			c.send("quit")
+			c.Send("quit")
 		case 2:
-			c.cancel()
+			c.Cancel()
 		}
-		rest, err := c.finish()
+		rest, err := c.Finish()
 		for _, l := range rest {
 			checkReplyLine(t, l)
 		}

@@ -41,30 +41,17 @@ them): another program can then run Crown with, say, its own weight file
 
 func runEngine(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("engine")
-	level := fs.Int("book", int(book.Off), "opening book level at start, 0..3")
-	bookFile := fs.String("book-file", "", "opening book file (default: the shipped book)")
-	options := addOptionFlags(fs, nil)
+	session := addSessionFlags(fs, book.Off)
 	if code, ok := parseFlags(fs, args, stdout, stderr, engineUsage); !ok {
 		return code
 	}
 	pool := play.NewPool()
 	defer pool.Close()
-	opt, err := options(pool)
+	sc, err := session(pool)
 	if err != nil {
 		return usageError(stderr, "engine", "%v", err)
 	}
-	if err := book.Level(*level).Check(); err != nil {
-		return usageError(stderr, "engine", "--book: %v", err)
-	}
-	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr,
-		Session: play.Config{BookLevel: book.Level(*level), Options: opt, Pool: pool}}
-	if *bookFile != "" {
-		b, err := book.Load(*bookFile)
-		if err != nil {
-			return usageError(stderr, "engine", "--book-file: %v", err)
-		}
-		cfg.Session.Book, cfg.Session.BookName = b, *bookFile
-	}
+	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr, Session: sc}
 	if err := protocol.Run(context.Background(), engineInput, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "crown engine: %v\n", err)
 		return exitFail

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
@@ -44,6 +45,35 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.
 			return opt, err
 		}
 		return opt, nil
+	}
+}
+
+// addSessionFlags registers the flags of a command that serves one
+// session on stdin/stdout (engine, hub): --book, the book level at start
+// (level by default), --book-file, and every engine option's
+// (addOptionFlags). It returns a function that reads them into the
+// session's configuration, with the files they name held in pool.
+func addSessionFlags(fs *pflag.FlagSet, level book.Level) func(pool *play.Pool) (play.Config, error) {
+	levelFlag := fs.Int("book", int(level), "opening book level at start, 0..3")
+	bookFile := fs.String("book-file", "", "opening book file (default: the shipped book)")
+	options := addOptionFlags(fs, nil)
+	return func(pool *play.Pool) (play.Config, error) {
+		opt, err := options(pool)
+		if err != nil {
+			return play.Config{}, err
+		}
+		if err := book.Level(*levelFlag).Check(); err != nil {
+			return play.Config{}, fmt.Errorf("--book: %w", err)
+		}
+		cfg := play.Config{BookLevel: book.Level(*levelFlag), Options: opt, Pool: pool}
+		if *bookFile != "" {
+			b, err := book.Load(*bookFile)
+			if err != nil {
+				return play.Config{}, fmt.Errorf("--book-file: %w", err)
+			}
+			cfg.Book, cfg.BookName = b, *bookFile
+		}
+		return cfg, nil
 	}
 }
 

@@ -1,0 +1,191 @@
+package hub
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
+)
+
+// fuzzHang is how long one fuzz input may keep a session busy: every
+// input ends with stop, so anything near it is a hang.
+const fuzzHang = 10 * time.Second
+
+// syncBuffer is an output the session writes from several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (sb *syncBuffer) Write(p []byte) (int, error) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.b.Write(p)
+}
+
+func (sb *syncBuffer) String() string {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.b.String()
+}
+
+// replyWords are the words a reply line may start with.
+var replyWords = map[string]bool{"id": true, "param": true, "wait": true, "ready": true, "info": true, "done": true, "pong": true, "error": true}
+
+// FuzzLine feeds any input as Hub lines, then stops and a ping: the
+// session must answer only well-formed lines (each a reply word and
+// arguments the syntax reads back, a done line's move in Hub's form), end
+// cleanly and still answer the ping (unless the input said quit).
+func FuzzLine(f *testing.F) {
+	for _, seed := range []string{
+		"hub", "init", "ping", "new-game", "set-param name=variant value=pool", "set-param name=hashsize value=2",
+		"set-param name=variant value=frisian", "set-param name=\"book\" value=3\ngo think", "set-param name=egdbpath value=\"\"",
+		"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15 23-19 8-11 22-17\"\nlevel depth=3\ngo think",
+		"pos moves=\"10-15 23-18 11-16 18x11x15 8x15x11\"\nlevel nodes=200\ngo analyze", "pos pos=BeeWeeeeeeeeeeebeeeweeeeeeeeeeeBe\ngo",
+		"level move-time=0.01\ngo think", "level time=0.1 inc=0.01\ngo ponder\nponder-hit", "level moves=5 time=0.05\ngo think",
+		"level infinite\ngo analyze\nping\nstop", "go ponder\nstop", "pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\ngo think",
+		"pos pos=\"W\nlevel depth=", "level depth=3 depth=4", "=x", "\x00\xff", "quit", "set-param name=multipv value=3\nlevel depth=2\ngo analyze",
+		"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx", "pos moves=\"11-15 23-19 9-14 19x10\"\ngo", "level depth=2\ngo think\npos\ngo think",
+	} {
+		f.Add(seed)
+	}
+	cfg := testConfig
+	cfg.Session.Options = play.Options{HashMiB: 1, Threads: 1}
+	cfg.Session.MaxHashMiB = 4
+	f.Fuzz(func(t *testing.T, input string) {
+		var out syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			// A stop for each line: each ends at most one search (those
+			// that waited for the one before start as it ends).
+			stops := strings.Repeat("stop\n", strings.Count(input, "\n")+2)
+			done <- Run(context.Background(), strings.NewReader(input+"\n"+stops+"ping\n"), &out, cfg)
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		case <-time.After(fuzzHang):
+			t.Fatalf("no end after %v; output so far %q", fuzzHang, out.String())
+		}
+		text := out.String()
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			t.Fatalf("output ends inside a line: %q", text)
+		}
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		for _, l := range lines {
+			if text != "" {
+				checkReplyLine(t, l)
+			}
+		}
+		if quits(input) {
+			return
+		}
+		if last := lines[len(lines)-1]; last != "pong" {
+			t.Fatalf("last reply %q, want pong", last)
+		}
+	})
+}
+
+// checkReplyLine fails unless l is a reply: a reply word and arguments
+// that parseCommand reads, every value without '=' (pydraughts splits on
+// it), a done line's move a Hub move.
+func checkReplyLine(t *testing.T, l string) {
+	t.Helper()
+	c, err := parseCommand(l)
+	if err != nil || !replyWords[c.name] {
+		t.Fatalf("reply %q: not a reply line (%v)", l, err)
+	}
+	for _, a := range c.args {
+		if a.flag || c.name != "error" && strings.Contains(a.value, "=") {
+			t.Fatalf("reply %q: argument %s is a flag or holds '='", l, a.name)
+		}
+	}
+	if c.name == "done" {
+		for i, a := range c.args {
+			if i > 1 || a.name != [2]string{"move", "ponder"}[i] {
+				t.Fatalf("reply %q: want done move=... [ponder=...]", l)
+			}
+			if _, _, _, _, err := parseMoveText(a.value); err != nil {
+				t.Fatalf("reply %q: %v", l, err)
+			}
+		}
+	}
+}
+
+// quits reports whether some line of input is a quit command.
+func quits(input string) bool {
+	for _, l := range strings.Split(input, "\n") {
+		if c, err := parseCommand(l); err == nil && c.name == "quit" {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzCommand: parseCommand never panics, and a line it reads, written
+// back with pair, reads the same.
+func FuzzCommand(f *testing.F) {
+	for _, seed := range []string{"hub", `pos pos=W moves="11-15 23-19"`, `set-param name=x value=""`, "go think ponder", `a b="c d" e=f`, `x="`, "=", "a =b", "\t go \t think"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		c, err := parseCommand(line)
+		if err != nil || c.name == "" {
+			return
+		}
+		words := []string{c.name}
+		for _, a := range c.args {
+			if a.flag {
+				words = append(words, a.name)
+			} else {
+				words = append(words, pair(a.name, a.value))
+			}
+		}
+		again, err := parseCommand(strings.Join(words, " "))
+		if err != nil {
+			t.Fatalf("%q read as %+v, written %q: %v", line, c, strings.Join(words, " "), err)
+		}
+		if again.name != c.name || len(again.args) != len(c.args) {
+			t.Fatalf("%q read as %+v, then %+v", line, c, again)
+		}
+		for i := range c.args {
+			if again.args[i] != c.args[i] {
+				t.Fatalf("%q read as %+v, then %+v", line, c, again)
+			}
+		}
+	})
+}
+
+// FuzzMove: parseMove never panics, and a move it reads is legal and
+// writes (formatMove) as text it reads back to the same move.
+func FuzzMove(f *testing.F) {
+	for _, seed := range []struct{ fen, move string }{
+		{"B:W21-32:B1-12", "11-15"}, {"W:WK10:B14,15,22,23", "10x10x14x15x22x23"}, {"B:W14,15,22,23:B10", "10x26"},
+		{"B:W15,23,24,28:B10,12", "10x26x23x15"}, {"B:W21-32:B1-12", "0x0x0"}, {"W:WK5:B9,10", "5x7"},
+	} {
+		f.Add(seed.fen, seed.move)
+	}
+	f.Fuzz(func(t *testing.T, fen, text string) {
+		p, err := movegen.ParseFEN(fen, movegen.American)
+		if err != nil {
+			return
+		}
+		m, err := parseMove(&p, text)
+		if err != nil {
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("parseMove(%s, %q) = %s, not legal", fen, text, m)
+		}
+		again, err := parseMove(&p, formatMove(m))
+		if err != nil || !again.Same(m) {
+			t.Fatalf("parseMove(%s, %q) = %s, written %s, read back %s, %v", fen, text, m, formatMove(m), again, err)
+		}
+	})
+}
