@@ -89,6 +89,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
 	}
+	if ctx.Err() != nil { // Ctrl-C or SIGTERM ended the search: its move is above
+		return exitInterrupted(ctx)
+	}
 	return exitOK
 }
 

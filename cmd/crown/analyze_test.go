@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -112,7 +113,7 @@ func TestAnalyzeUntilStopped(t *testing.T) {
 		return context.WithTimeout(context.Background(), 50*time.Millisecond)
 	}
 	var out, errb bytes.Buffer
-	if code := runAnalyze([]string{"--hash", "2"}, &out, &errb); code != exitOK {
+	if code := runAnalyze([]string{"--hash", "2"}, &out, &errb); code != exitSignal+int(syscall.SIGINT) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "bestmove ") {

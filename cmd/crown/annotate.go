@@ -108,7 +108,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	err = batch.Run(ctx, r)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		show.interrupted(*out != "")
-		return exitOK
+		return exitInterrupted(ctx)
 	}
 	if err != nil {
 		return fail("%v", err)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -135,7 +136,7 @@ func TestAnnotateResume(t *testing.T) {
 		}
 		var stdout, stderr bytes.Buffer
 		args := []string{"--depth", "3", "--games", games, "--out", out, "../../testdata/tinsley-games.pdn"}
-		if code := runAnnotate(args, &stdout, &stderr); code != exitOK {
+		if code := runAnnotate(args, &stdout, &stderr); code != map[bool]int{false: exitOK, true: exitSignal + int(syscall.SIGINT)}[stop] {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		b, err := os.ReadFile(out)

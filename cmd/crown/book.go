@@ -112,7 +112,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr) // ends the progress line
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "crown book build: interrupted; %s holds %d positions, run again to continue\n", *out, len(entries))
-		return exitFail
+		return exitInterrupted(ctx)
 	}
 	if err != nil {
 		return fail(err)

@@ -6,12 +6,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"sort"
+	"sync"
+	"syscall"
 
 	"github.com/crown-checkers/crown/search"
 )
@@ -28,11 +31,50 @@ var commands = map[string]command{}
 
 func register(c command) { commands[c.name] = c }
 
-// untilInterrupted returns the context a long command runs under: Ctrl-C,
-// or any of signals, ends it, and the command then writes what it has and
-// stops. Tests replace it to stop a command themselves.
+// untilInterrupted returns the context a long command runs under: Ctrl-C
+// or SIGTERM (or any of signals) ends it, and the command then writes what
+// it has and stops, with exitInterrupted's status. Tests replace it to
+// stop a command themselves.
 var untilInterrupted = func(signals ...os.Signal) (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), append([]os.Signal{os.Interrupt}, signals...)...)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	caught := make(chan os.Signal, 1)
+	signal.Notify(caught, append([]os.Signal{os.Interrupt, syscall.SIGTERM}, signals...)...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-caught:
+			cancel(interrupt{sig})
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(caught)
+			close(done)
+			cancel(context.Canceled)
+		})
+	}
+}
+
+// interrupt is the cause of a context untilInterrupted's signal ended.
+type interrupt struct{ sig os.Signal }
+
+func (i interrupt) Error() string { return "interrupted by " + i.sig.String() }
+
+// exitInterrupted is the exit status of a long command that ctx's signal
+// stopped after it kept its work: 128 plus the signal's number, as a
+// shell reports a process the signal killed (130 for Ctrl-C, 143 for
+// SIGTERM), so that a script tells it from the end of the work; 130 when
+// the context ended without a signal (a test's).
+func exitInterrupted(ctx context.Context) int {
+	var i interrupt
+	if errors.As(context.Cause(ctx), &i) {
+		if s, ok := i.sig.(syscall.Signal); ok {
+			return exitSignal + int(s)
+		}
+	}
+	return exitSignal + int(syscall.SIGINT)
 }
 
 // Exit statuses shared by every subcommand.
@@ -40,6 +82,9 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // the work ran and found a fault (a perft mismatch, a lost test)
 	exitUsage = 2 // bad flags or input: nothing ran
+	// exitSignal plus a signal's number is the status of a command the
+	// signal stopped (exitInterrupted).
+	exitSignal = 128
 )
 
 // minSearchProcs: main provides Go processors for at least this many
@@ -78,7 +123,41 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown: unknown command %q; run 'crown help' for the list\n", name)
 		return exitUsage
 	}
-	return c.run(args, stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	code := c.run(args, out, stderr)
+	if err := out.failed(); err != nil && code == exitOK {
+		fmt.Fprintf(stderr, "crown %s: writing the output: %v\n", name, err)
+		return exitFail
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of its writes, so that a command
+// whose output was lost (a full disk, a closed stdout) does not exit 0:
+// crown analyze, perft, egdb info and book info did.
+type checkedWriter struct {
+	w   io.Writer
+	mu  sync.Mutex // commands write from their workers' goroutines too
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.mu.Lock()
+		if c.err == nil {
+			c.err = err
+		}
+		c.mu.Unlock()
+	}
+	return n, err
+}
+
+// failed returns the first write's error, nil if every write went out.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 func usage(w io.Writer) {

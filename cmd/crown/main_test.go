@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/crown-checkers/crown/egdb/egdbtest"
@@ -51,3 +54,19 @@ func TestProcessors(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputLost: a command whose output cannot be written fails, saying
+// so, where it used to exit 0 (crown analyze, perft, egdb info, book info).
+func TestOutputLost(t *testing.T) {
+	for _, args := range [][]string{{"analyze", "--depth", "2", "--hash", "2"}, {"perft", "--depth", "2"}, {"book", "info"}, {"version"}} {
+		var errb bytes.Buffer
+		if code := dispatch(args, failingWriter{}, &errb); code != exitFail || !strings.Contains(errb.String(), "writing the output: disk full") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+// failingWriter fails every write, as stdout on a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/crown-checkers/crown/book"
@@ -34,6 +35,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	r, err := match.Run(ctx, *cfg)
 	if r != nil && r.Score.Games() > 0 {
 		r.WriteSummary(stdout)
+	}
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintln(stderr, "crown match: interrupted; the games played are counted above (with --pdn and --resume the same command goes on)")
+		return exitInterrupted(ctx)
 	}
 	if err != nil {
 		return failed(stderr, "match", err)

@@ -44,10 +44,11 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "selfplay", err)
 	}
+	fmt.Fprint(stdout, st.Summary(s.Out))
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "crown selfplay: interrupted; every game written is whole, and the same command continues the run")
+		return exitInterrupted(ctx)
 	}
-	fmt.Fprint(stdout, st.Summary(s.Out))
 	return exitOK
 }
 

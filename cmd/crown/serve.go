@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"syscall"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/play"
@@ -64,7 +63,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
 		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr, AllowedHosts: *allow})
-	ctx, cancel := untilInterrupted(syscall.SIGTERM)
+	ctx, cancel := untilInterrupted()
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())
 	if web.Exposed(ln.Addr()) {

@@ -35,7 +35,7 @@ func runTrainLoop(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "crown train loop: interrupted; the same command continues the loop")
-		return exitFail
+		return exitInterrupted(ctx)
 	case err != nil:
 		return failed(stderr, "train loop", err)
 	}

@@ -40,7 +40,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	case err != nil && ctx.Err() != nil && st != nil:
 		fmt.Fprintf(stderr, "crown tune: interrupted; %s holds iteration %d of %d: the same command resumes\n",
 			cfg.StatePath, st.Iteration, st.Iterations)
-		return exitFail
+		return exitInterrupted(ctx)
 	case err != nil:
 		return failed(stderr, "tune", err)
 	}
