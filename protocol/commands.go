@@ -18,7 +18,7 @@ func helpText() string {
 	for _, op := range play.Registry {
 		keys.WriteString("|" + op.Key)
 	}
-	return "help commands: name about help ping new getmove stop ponderhit staticevaluation perft quit;" +
+	return "help commands: name about help options ping new getmove stop ponderhit staticevaluation perft quit;" +
 		" get protocolversion|gametype" + keys.String() + "|ponder|egdb|cpus|book|bookfile|gamehist|movelist;" +
 		" set gametype" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
 }
@@ -54,6 +54,8 @@ func (s *session) handle(l lineio.Line) lineio.Outcome {
 		})
 	case "help":
 		s.out.Line(helpText())
+	case "options":
+		s.options(args)
 	case "get":
 		s.get(args)
 	case "set":
