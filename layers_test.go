@@ -44,7 +44,7 @@ bench            movegen search
 book             movegen search
 play             book egdb eval movegen search
 review           movegen play search
-protocol         lineio movegen play search
+protocol         book lineio movegen play search
 hub              book lineio movegen play search
 cmd/cbengine     book movegen/cbboard play search
 web              book movegen play review search
