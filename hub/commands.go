@@ -9,15 +9,15 @@ import (
 	"github.com/crown-checkers/crown/play"
 )
 
-// atOnce names the commands a search lets through (protocol.txt: "The
-// only commands that the engine can receive during search"), answered
-// at once whatever waits. Any other that comes during a search runs
-// after it, as if the client had waited for its done line: a search with
-// limits runs to its end first (so a script pasted whole searches as it
-// says), and one that would run until stopped (no limit, or pondering)
-// is stopped, as Scan does. quit stops the search and ends the session;
-// a line that is no command is answered with its error at once.
-var atOnce = map[string]bool{"ping": true, "ponder-hit": true, "stop": true}
+// atOnce names the commands that act at once during a search, whatever
+// waits: ping and stop. protocol.txt lets ponder-hit through too, which
+// acts at once on a ponder search unless lines wait (it then waits its
+// turn, for the go ponder it follows). Any other command that comes
+// during a search runs after it, in order, as if the client had waited
+// for its done line: a search with limits runs to its end first (so a
+// script pasted whole searches as it says), and one that would run until
+// stopped (no limit, or pondering) is stopped, as Scan does; quit too.
+var atOnce = map[string]bool{"ping": true, "stop": true}
 
 // handle runs one input line.
 func (s *session) handle(l lineio.Line) lineio.Outcome {
@@ -30,23 +30,29 @@ func (s *session) handle(l lineio.Line) lineio.Outcome {
 		s.out.Line(errorLine("%v", err))
 		return lineio.Continue
 	}
-	run, ok := commands[c.name]
-	if c.name == "" || !ok && c.name != "quit" {
-		if c.name != "" {
-			s.out.Line(errorLine("unknown command %s (the commands: hub init set-param new-game pos level go ponder-hit stop ping quit; docs/hub.md)", play.Echo(c.name)))
-		}
+	if c.name == "" {
 		return lineio.Continue
 	}
 	if _, running := s.loop.Running(); running && !atOnce[c.name] {
-		if !s.loop.Endless() && c.name != "quit" {
+		switch {
+		case s.loop.Ahead():
 			return lineio.Defer
-		}
-		if err := s.loop.Finish(true); err != nil {
-			return lineio.Continue // Serve's context is done: it returns its error next
+		case c.name == "ponder-hit":
+		case !s.loop.Endless():
+			return lineio.Defer
+		default:
+			if err := s.loop.Finish(true); err != nil {
+				return lineio.Continue // Serve's context is done: it returns its error next
+			}
 		}
 	}
 	if c.name == "quit" {
 		return lineio.Quit
+	}
+	run, ok := commands[c.name]
+	if !ok {
+		s.out.Line(errorLine("unknown command %s (the commands: hub init set-param new-game pos level go ponder-hit stop ping quit; docs/hub.md)", play.Echo(c.name)))
+		return lineio.Continue
 	}
 	return run(s, c)
 }

@@ -18,8 +18,9 @@ const (
 	Quit                    // end the session
 	// Defer holds the line until the running job has ended and its reply
 	// is written, and hands it again then (it may be deferred again). The
-	// lines read meanwhile are handed at once too: those deferred wait
-	// behind it in order, and the others (stop, ping) run ahead.
+	// lines read meanwhile are handed at once too, Ahead saying that
+	// lines wait: those deferred wait behind it in order, and the others
+	// (stop, ping) run at once.
 	Defer
 )
 
@@ -37,8 +38,9 @@ type Loop struct {
 	ctx   context.Context // Serve's
 	job   *job
 	// waiting are the lines deferred until the job ends (Defer), in the
-	// order read.
+	// order read; ahead is set while handle has a line read after them.
 	waiting []Line
+	ahead   bool
 	// jobDone carries a finished job's final reply line.
 	jobDone chan string
 }
@@ -127,7 +129,9 @@ func (lp *Loop) Serve(ctx context.Context, in io.Reader, maxBytes int, handle fu
 // defer (stop, ping) runs at once, ahead of the lines waiting.
 func (lp *Loop) feed(l *Line, handle func(Line) Outcome) (quit bool, err error) {
 	if l != nil {
+		lp.ahead = len(lp.waiting) > 0
 		quit, deferred, err := lp.do(*l, handle)
+		lp.ahead = false
 		if deferred {
 			lp.waiting = append(lp.waiting, *l)
 		}
@@ -213,6 +217,11 @@ func (lp *Loop) Running() (string, bool) {
 	}
 	return lp.job.name, true
 }
+
+// Ahead reports whether lines read before the one being handled wait
+// for the running job (Defer): a line that must keep its place behind
+// them is deferred too.
+func (lp *Loop) Ahead() bool { return lp.ahead }
 
 // Endless reports whether the running job runs until stopped: it has no
 // limit, or it is a ponder search before PonderHit.
