@@ -409,7 +409,8 @@ void user()
 void print_report(double seconds)
 {
 	std::lock_guard<std::mutex> lock(mu);
-	printf("CheckerBoard's program on Linux, Crown's library as both engines (%s)\n", engine_file);
+	printf("CheckerBoard's program on Linux, Crown's library as primary (%s) and secondary engine (%s)\n", engine_file,
+		settings.secondary.c_str());
 	for (const auto &g : phase_games)
 		printf("  %-45s %s, %d moves checked\n", g.first.c_str(), g.second.c_str(), phase_moves[g.first]);
 	printf("getmove calls: %ld (", getmove_calls);
@@ -442,8 +443,7 @@ void print_report(double seconds)
 			(l.second.front() + " .. " + l.second.back() + " (" + std::to_string(l.second.size()) + " values)").c_str());
 	int loaded = 0, freed = 0;
 	cbshim_library_counts(&loaded, &freed);
-	printf("LoadLibrary: %d calls returned a library (%s as primary, %s as secondary engine); FreeLibrary: %d calls\n", loaded, engine_file,
-		settings.secondary.c_str(), freed);
+	printf("LoadLibrary: %d calls returned a library; FreeLibrary: %d calls\n", loaded, freed);
 	printf("message boxes: %zu\n", message_boxes.size());
 	for (const std::string &b : message_boxes)
 		printf("  %s\n", b.c_str());
@@ -463,6 +463,23 @@ std::vector<std::string> list_items(HWND dialog, int id)
 	for (int i = 0; SendDlgItemMessage(dialog, id, LB_GETTEXT, static_cast<WPARAM>(i), reinterpret_cast<LPARAM>(buf)) != LB_ERR; ++i)
 		items.push_back(buf);
 	return items;
+}
+
+bool copy_file(const std::string &from, const std::string &to)
+{
+	FILE *in = fopen(from.c_str(), "rb");
+	FILE *out = in ? fopen(to.c_str(), "wb") : nullptr;
+	bool ok = out != nullptr;
+	char buf[1 << 16];
+	size_t n;
+	while (ok && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		ok = fwrite(buf, 1, n, out) == n;
+	ok = ok && !ferror(in);
+	if (out && fclose(out) != 0)
+		ok = false;
+	if (in)
+		fclose(in);
+	return ok;
 }
 
 }  // namespace
@@ -583,6 +600,13 @@ int main(int argc, char **argv)
 	mkdir(engines.c_str(), 0777);
 	if (symlink(library.c_str(), (engines + "/" + engine_file).c_str()) != 0) {
 		perror("cbsource: linking the library into the engines folder");
+		return 2;
+	}
+	// A secondary engine of another name is a copy: a second library in
+	// the process, a second engine (and Go runtime), as CheckerBoard on
+	// Windows loads a copied DLL.
+	if (settings.secondary != engine_file && !copy_file(library, engines + "/" + settings.secondary)) {
+		perror("cbsource: copying the library as the secondary engine");
 		return 2;
 	}
 	Clock::time_point start = Clock::now();
