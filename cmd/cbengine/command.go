@@ -22,6 +22,11 @@ const (
 	// unknownReply answers a command Crown does not know, as CheckerBoard
 	// expects (with return value 0).
 	unknownReply = "?"
+	// cbLeastCache is what a dbmbytes below Crown's least becomes: the
+	// smallest cache CheckerBoard's Options list offers but 0. Its list
+	// selects the entry that starts as get dbmbytes answers: 1 MiB, the
+	// least Crown takes, selected 128, which OK then sent.
+	cbLeastCache = 64
 	// helpFile is the help document "help" names; CheckerBoard opens it
 	// from its engines folder (make cb-windows writes it next to the DLL).
 	helpFile = "crown-help.txt"
@@ -178,10 +183,15 @@ func (a *adapter) setOption(op *play.Option, key, text string) (string, error) {
 // message box, which should open only when there is something to read.
 func (a *adapter) setNumber(op *play.Option, key string, n int) (string, error) {
 	in := a.play.Clamp(op, n)
+	if key == "dbmbytes" && n < op.Min {
+		in = cbLeastCache
+	}
 	reply, err := a.setOption(op, key, strconv.Itoa(in))
 	switch {
 	case err != nil:
 		return "", err
+	case key == "dbmbytes" && n < op.Min:
+		return fmt.Sprintf("%s set to %d %s: Crown needs a block cache (%d asked)", key, in, op.Unit, n), nil
 	case in != n:
 		bound := "most"
 		if in > n {
