@@ -1,6 +1,10 @@
 # Crown build, test and measurement targets. Run `make help` for the list.
 GO      ?= go
 BIN     := bin/crown
+# Every binary is built with -trimpath: no folder of the machine that built
+# it (the source's, Go's, the module cache's) goes into it, to be shown in a
+# panic's trace or published with a release.
+GOBUILD := $(GO) build -trimpath
 PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
@@ -11,7 +15,7 @@ help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
 
 build: ## build bin/crown
-	$(GO) build -o $(BIN) ./cmd/crown
+	$(GOBUILD) -o $(BIN) ./cmd/crown
 
 run: build ## analyze the start position for a few seconds (the main job)
 	./$(BIN) analyze --movetime 5
@@ -204,7 +208,7 @@ CB_GAMES     ?= 2
 CB_MAXTIME   ?= 0.05
 
 cb-linux: ## CheckerBoard engine library for Checkerboard-for-Linux: bin/crown-cb.so
-	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_SO) ./cmd/cbengine
+	CGO_ENABLED=1 $(GOBUILD) -buildmode=c-shared -o $(CB_SO) ./cmd/cbengine
 	cp docs/checkerboard.md $(CB_HELP)
 
 cb-host: ## the C host that loads the CheckerBoard library as CheckerBoard does (make test-cb, make soak): bin/cb-host
@@ -213,7 +217,7 @@ cb-host: ## the C host that loads the CheckerBoard library as CheckerBoard does 
 
 cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (installed if missing): bin/crown-cb.dll
 	@command -v $(MINGW_CC) >/dev/null || { apt-get update && apt-get install -y gcc-mingw-w64-x86-64; }
-	CC=$(MINGW_CC) GOOS=windows GOARCH=amd64 CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(CB_DLL) ./cmd/cbengine
+	CC=$(MINGW_CC) GOOS=windows GOARCH=amd64 CGO_ENABLED=1 $(GOBUILD) -buildmode=c-shared -o $(CB_DLL) ./cmd/cbengine
 	cp docs/checkerboard.md $(CB_HELP)
 	@exports=$$($(MINGW_OBJDUMP) -p $(CB_DLL) | sed -n '/Ordinal\/Name Pointer/,/^$$/p'); \
 	for f in getmove enginecommand; do \
@@ -224,7 +228,7 @@ cb-windows: ## 64-bit CheckerBoard engine DLL, cross-compiled with mingw-w64 (in
 # panics where CROWN_FAULT says (internal/fault), to check that a panic in a
 # helper search thread or in the distance builder still gives a legal move.
 test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES ballot games at CB_MAXTIME s, playnow, bad input, injected panics
-	CGO_ENABLED=1 $(GO) build -tags crownfault -buildmode=c-shared -o $(CB_FAULT_SO) ./cmd/cbengine
+	CGO_ENABLED=1 $(GOBUILD) -tags crownfault -buildmode=c-shared -o $(CB_FAULT_SO) ./cmd/cbengine
 	CROWN_CB_LIB=$(abspath $(CB_SO)) CROWN_CB_FAULT_LIB=$(abspath $(CB_FAULT_SO)) CROWN_CB_HOST=$(abspath $(CB_HOST)) \
 	  CROWN_CB_GAMES=$(CB_GAMES) CROWN_CB_MAXTIME=$(CB_MAXTIME) \
 	  $(GO) test -count=1 -v -run 'Host' ./cmd/cbengine/

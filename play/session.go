@@ -384,8 +384,9 @@ func (s *Session) Book() (*book.Book, error) {
 // EGDB returns the endgame database in force, nil if none.
 func (s *Session) EGDB() *egdb.DB { return s.engine.EGDB() }
 
-// Provenance says how the evaluation's weights in force were made.
-func (s *Session) Provenance() string { return s.engine.Eval().Provenance }
+// Provenance says how the evaluation's weights in force were made, each
+// absolute path in it cut to its last element (withoutFolders).
+func (s *Session) Provenance() string { return withoutFolders(s.engine.Eval().Provenance) }
 
 // Evaluate returns the static evaluation of p and its terms (eval's
 // Explain), all in centi-men from the side to move's view, so that the
