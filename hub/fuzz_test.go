@@ -3,10 +3,10 @@ package hub
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/transcript"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 )
@@ -14,24 +14,6 @@ import (
 // fuzzHang is how long one fuzz input may keep a session busy: every
 // input ends with stop, so anything near it is a hang.
 const fuzzHang = 10 * time.Second
-
-// syncBuffer is an output the session writes from several goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (sb *syncBuffer) Write(p []byte) (int, error) {
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	return sb.b.Write(p)
-}
-
-func (sb *syncBuffer) String() string {
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	return sb.b.String()
-}
 
 // replyWords are the words a reply line may start with.
 var replyWords = map[string]bool{"id": true, "param": true, "wait": true, "ready": true, "info": true, "done": true, "pong": true, "error": true}
@@ -57,7 +39,7 @@ func FuzzLine(f *testing.F) {
 	cfg.Session.Options = play.Options{HashMiB: 1, Threads: 1}
 	cfg.Session.MaxHashMiB = 4
 	f.Fuzz(func(t *testing.T, input string) {
-		var out syncBuffer
+		var out transcript.Buffer
 		done := make(chan error, 1)
 		go func() {
 			// A stop for each line: each ends at most one search (those

@@ -8,12 +8,12 @@ import (
 	"io"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/crown-checkers/crown/egdb/egdbtest"
 	"github.com/crown-checkers/crown/internal/schedtest"
+	"github.com/crown-checkers/crown/internal/transcript"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -316,23 +316,8 @@ func TestContextCancelDuringSearch(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe to read while a session writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer is an output safe to read while a session writes.
+type syncBuffer = transcript.Buffer
 
 // TestGameHistoryNote: a getmove whose position the game history does not
 // end in searches without it, and says so on stderr; one that it ends in
