@@ -76,7 +76,7 @@ func (s *FitSettings) WeightsFit() (*WeightsFit, error) {
 		names[i] = filepath.Base(d)
 	}
 	w := &WeightsFit{Base: eval.Default(), Adjudicate: s.Adjudicate,
-		Provenance: fmt.Sprintf("%s; data %s", WithoutDirs(s.Command), strings.Join(names, " "))}
+		Provenance: fmt.Sprintf("%s; data %s", s.Command, strings.Join(names, " "))}
 	for _, v := range variants {
 		c := s.Fit
 		c.Variant = v
@@ -375,27 +375,4 @@ func (s *SelfplaySettings) RunConfig() (Config, error) {
 		return cfg, errors.New("--openings deck: the ACF ballots are American only")
 	}
 	return cfg, checkSelfplay(s.Timed, s.RandomPlies, s.NodeJitter, cfg.Limits)
-}
-
-// WithoutDirs returns a command line with every path in it cut to its last
-// element ("--egdb /home/me/egdb" gives "--egdb egdb", a comma-separated
-// list of files each its own, and a flag=value its value), so that a weight file's provenance, which
-// every front end shows in its about text, does not tell the folders of
-// the machine that trained it.
-func WithoutDirs(command string) string {
-	words := strings.Fields(command)
-	for i, w := range words {
-		flag := ""
-		if k := strings.IndexByte(w, '='); k >= 0 && strings.HasPrefix(w, "-") {
-			flag, w = w[:k+1], w[k+1:]
-		}
-		parts := strings.Split(w, ",")
-		for j, p := range parts {
-			if strings.ContainsRune(p, '/') {
-				parts[j] = filepath.Base(p)
-			}
-		}
-		words[i] = flag + strings.Join(parts, ",")
-	}
-	return strings.Join(words, " ")
 }

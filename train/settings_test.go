@@ -255,19 +255,3 @@ func TestStatsSummary(t *testing.T) {
 		t.Errorf("no time: %q", got)
 	}
 }
-
-// TestWithoutDirs checks that a provenance's command line keeps the files'
-// names and drops their folders.
-func TestWithoutDirs(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"crown train --data a.bin --out w.bin", "crown train --data a.bin --out w.bin"},
-		{"crown train --egdb /work/egdb --data /work/gen4/american.bin,/work/gen5/american.bin,c.bin --out ../w.bin",
-			"crown train --egdb egdb --data american.bin,american.bin,c.bin --out w.bin"},
-		{"crown train --out=/tmp/x/w.bin --init=w.bin", "crown train --out=w.bin --init=w.bin"},
-		{"crown train --lambda 0.5", "crown train --lambda 0.5"},
-	} {
-		if got := WithoutDirs(c.in); got != c.want {
-			t.Errorf("WithoutDirs(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
