@@ -238,25 +238,27 @@ test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES b
 # pydraughts drives Crown (testdata/clients/pydraughts_drive.py): a front
 # end someone else wrote, taken as published from CLIENTS_DIR
 # (pydraughts-*.tar.gz, extracted into CLIENTS_BUILD with the stand-in
-# module it needs), plays whole English games against Crown's CheckerBoard
-# library through its CheckerBoardEngine (exact move time, fixed time, a
-# clock), CLIENTS_GAMES a mode at CLIENTS_MOVETIME s a move, Crown against
-# itself and against a random mover, every move checked by pydraughts'
-# rules. Skipped, with a message, without the tarball or python3.
+# module it needs), plays whole English games against Crown through its
+# unmodified HubEngine (crown hub: move-time, depth and clock limits,
+# pondering off and on) and its CheckerBoardEngine (bin/crown-cb.so: exact
+# move time, fixed time, a clock), CLIENTS_GAMES a mode at
+# CLIENTS_MOVETIME s a move, Crown against itself and against a random
+# mover, every move checked by pydraughts' rules. Skipped, with a message,
+# without the tarball or python3.
 CLIENTS_DIR      ?= ../shared/clients
 CLIENTS_BUILD    := bin/clients
 CLIENTS_GAMES    ?= 3
 CLIENTS_MOVETIME ?= 0.05
 
-test-clients: ## pydraughts drives Crown: whole games through its CheckerBoardEngine (bin/crown-cb.so), every move checked by its rules (pydraughts from CLIENTS_DIR, ../shared/clients; skipped without it)
+test-clients: ## pydraughts drives Crown: whole games through its HubEngine (crown hub) and CheckerBoardEngine (bin/crown-cb.so), every move checked by its rules (pydraughts from CLIENTS_DIR, ../shared/clients; skipped without it)
 	@tarball=$$(ls $(CLIENTS_DIR)/pydraughts-*.tar.gz 2>/dev/null | tail -n 1); \
 	if test -z "$$tarball"; then echo "make test-clients: skipped: no pydraughts-*.tar.gz in $(CLIENTS_DIR)"; exit 0; fi; \
 	if ! command -v python3 >/dev/null; then echo "make test-clients: skipped: python3 is not installed"; exit 0; fi; \
-	set -e; $(MAKE) --no-print-directory cb-linux; \
+	set -e; $(MAKE) --no-print-directory build cb-linux; \
 	rm -rf $(CLIENTS_BUILD); mkdir -p $(CLIENTS_BUILD); tar -xzf "$$tarball" -C $(CLIENTS_BUILD); \
 	echo "python3 testdata/clients/pydraughts_drive.py (pydraughts from $$tarball)"; \
 	python3 testdata/clients/pydraughts_drive.py --pydraughts $(CLIENTS_BUILD)/pydraughts --work $(CLIENTS_BUILD) \
-	  --cb-lib $(CB_SO) --games $(CLIENTS_GAMES) --movetime $(CLIENTS_MOVETIME)
+	  --crown $(BIN) --cb-lib $(CB_SO) --games $(CLIENTS_GAMES) --movetime $(CLIENTS_MOVETIME)
 
 # CheckerBoard's own program, compiled on Linux from its published source
 # (github.com/eygilbert/CheckerBoard, not part of Crown: given by path),

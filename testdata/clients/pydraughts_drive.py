@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""pydraughts drives Crown: the driver of `make test-clients` (docs/checkerboard.md).
+"""pydraughts drives Crown: the driver of `make test-clients` (docs/hub.md, docs/checkerboard.md).
 
 pydraughts (github AttackingOrDefending/pydraughts, MIT) is a front end someone else wrote:
 the library people script draughts engines with and put bots on lidraughts through. This
-script plays whole games of English checkers through its CheckerBoardEngine
-(draughts/engines/checkerboard.py) loading Crown's Linux library (bin/crown-cb.so): exact
-move time, fixed average time and a game clock. pydraughts loads a library with
-ctypes.windll (Windows only); the two lines that do so are replaced here, at run time, by
-ctypes.CDLL, and nothing else of it is changed.
+script plays whole games of English checkers through two of its engine drivers, used as
+published:
+
+- HubEngine (draughts/engines/hub.py), unmodified, against `crown hub`: move-time, depth and
+  clock (time + increment) limits, each with pondering off and on;
+- CheckerBoardEngine (draughts/engines/checkerboard.py) loading Crown's Linux library
+  (bin/crown-cb.so): exact move time, fixed average time and a game clock. pydraughts loads a
+  library with ctypes.windll (Windows only); the two lines that do so are replaced here, at
+  run time, by ctypes.CDLL, and nothing else of it is changed.
 
 Crown plays itself, and pydraughts' random mover, both colours. Every move is checked against
-pydraughts' own rules (draughts.Board, variant english); through the library also the board
-and CBmove Crown wrote, and its reply to each `set gamehist`. The end is a summary: games per
+pydraughts' own rules (draughts.Board, variant english); through Hub also each ponder move
+Crown names, and that pydraughts understood every line Crown wrote; through the library also
+the board and CBmove Crown wrote, and its reply to each `set gamehist`. The end is a summary: games per
 driver and mode, plies checked, failures (each named), time. Exit status 1 on any failure.
 
 It needs pydraughts' source tree (--pydraughts) and writes the stand-in module msl/loadlib.py
@@ -22,9 +27,13 @@ when it loads, and that package is not installed here.
 import argparse
 import collections
 import ctypes
+import logging
 import os
 import random
+import re
+import signal
 import sys
+import threading
 import time
 import traceback
 
@@ -39,6 +48,10 @@ class Client64:
 # MAX_PLIES ends a game that pydraughts' rules (threefold repetition, 40 king moves a
 # side) have not ended by then: counted as unfinished, not as a failure.
 MAX_PLIES = 400
+# MOVE_TIMEOUT: an engine that has not answered a move by then is killed (a failure).
+MOVE_TIMEOUT = 30.0
+# QUIT_TIMEOUT: how long `crown hub` may take to exit after quit.
+QUIT_TIMEOUT = 5.0
 
 draughts = None  # the pydraughts modules, imported by load_pydraughts
 engine_64 = None
@@ -57,9 +70,13 @@ class Tally:
         self.unfinished = collections.Counter()  # (driver, mode) -> games cut at MAX_PLIES
         self.plies = 0  # plies checked against pydraughts' rules, every side's
         self.crown_moves = collections.Counter()  # driver -> Crown's moves checked
+        self.ponder_moves = 0  # ponder moves named by `done`, checked legal
         self.move_times = collections.defaultdict(list)  # (driver, mode) -> Crown's wall times
         self.notes = collections.Counter()  # what pydraughts did that Crown had to cope with
         self.probes = []  # the single moves of checkerboard_probes, with their times
+        # overruns: by how much each move's wall time passed the clock it had, Crown's search
+        # keeping within it (a failure otherwise); the clock then goes on from zero.
+        self.overruns = []
         self.failures = []
 
     def fail(self, where, what):
@@ -105,7 +122,22 @@ def check_legal(board, move, who):
 # Players
 
 
-class RandomPlayer:
+class Player:
+    """A side of a game: move(board, limit) answers a move for board and sets spent, the
+    seconds it took (and searched); after_move follows the move's play, end_game the
+    game's end."""
+    name = "crown"
+    spent = 0.0
+    searched = None  # the seconds the engine said its search took, when it said
+
+    def after_move(self, board, limit):
+        pass
+
+    def end_game(self):
+        pass
+
+
+class RandomPlayer(Player):
     """pydraughts' own legal moves, one at random."""
     name = "random"
 
@@ -116,9 +148,8 @@ class RandomPlayer:
         return self.rng.choice(board.legal_moves())
 
 
-class CheckerBoardPlayer:
+class CheckerBoardPlayer(Player):
     """Crown's library through pydraughts' CheckerBoardEngine, each move checked."""
-    name = "crown"
 
     def __init__(self, engine, spy, tally):
         self.engine, self.spy, self.tally = engine, spy, tally
@@ -128,6 +159,8 @@ class CheckerBoardPlayer:
         t0 = time.monotonic()
         result = self.engine.play(board, limit)
         self.spent = time.monotonic() - t0
+        said = re.search(r"\btime ([0-9.]+)s\b", result.info["info"])
+        self.searched = float(said.group(1)) if said else None
         self.spy.check(board, result.move, self.tally)
         return result.move
 
@@ -228,7 +261,123 @@ def cut_history(board):
     return " ".join(text[-256:].split()[1:]) if len(text) > 256 else None
 
 
+class HubPlayer(Player):
+    """`crown hub` through pydraughts' HubEngine, pondering when asked to: after its move on
+    the reply it expects (done's ponder=), until the opponent's move brings ponder-hit (the
+    reply expected) or stop (another)."""
+
+    def __init__(self, engine, tally, ponder):
+        self.engine, self.tally, self.ponder = engine, tally, ponder
+        self.expects = None  # the reply the last done named
+        self.thread = None  # the ponder search's thread, while one runs
+        self.pondered = None  # the reply it ponders on
+        self.outcome = {}
+
+    def move(self, board, limit):
+        t0 = time.monotonic()
+        result, self.searched = None, None
+        if self.thread is not None:
+            hit = self.pondered.board_move == board.move_stack[-1].board_move
+            result = self._end_pondering(hit)
+            self.tally.notes["ponder hits (ponder-hit)" if hit else "ponder misses (stop)"] += 1
+            if not hit:
+                result = None  # the move of the position pondered on, not this one
+        if result is None:
+            result = watched(self.engine, lambda: self.engine.play(board, limit, False))
+            self.searched = self.engine.info.get("time")
+        self.spent = time.monotonic() - t0
+        self.expects = result.ponder
+        return result.move
+
+    def after_move(self, board, limit):
+        """Ponder on the reply expected on board (Crown has just moved), if asked to."""
+        ponder, self.expects = self.expects, None
+        if not self.ponder or not board.legal_moves():
+            return
+        if ponder is None:
+            self.tally.notes["done lines without a ponder move"] += 1
+            return
+        check_legal(board, ponder, "Crown's ponder move (done ponder=)")
+        self.tally.ponder_moves += 1
+        after = board.copy()
+        after.push(ponder)
+        if not after.legal_moves():
+            return  # a GUI never asks for a search of a finished game
+        self.pondered, self.outcome = ponder, {}
+
+        def run():
+            try:
+                self.outcome["result"] = self.engine.play(after, limit, True)
+            except Exception as e:  # reported by _end_pondering
+                self.outcome["error"] = e
+        self.thread = threading.Thread(target=run, name="ponder", daemon=True)
+        self.thread.start()
+
+    def _end_pondering(self, hit):
+        """Send ponder-hit (the expected reply came) or stop, and wait for done."""
+        thread, self.thread = self.thread, None
+        deadline = time.monotonic() + MOVE_TIMEOUT
+        while self.engine._last_sent != "go ponder" and thread.is_alive():
+            if time.monotonic() > deadline:
+                kill(self.engine)
+                raise Failure("the ponder search was never started")
+            time.sleep(0.001)
+        if thread.is_alive() and hit:
+            self.engine.ponderhit()
+        elif thread.is_alive():
+            self.engine.stop()
+        thread.join(MOVE_TIMEOUT)
+        if thread.is_alive():
+            kill(self.engine)
+            thread.join()
+            raise Failure(f"no done within {MOVE_TIMEOUT:.0f} s of {'ponder-hit' if hit else 'stop'}")
+        if "error" in self.outcome:
+            raise Failure(f"pondering: {describe(self.outcome['error'])}")
+        return self.outcome["result"]
+
+    def end_game(self):
+        if self.thread is not None:
+            self._end_pondering(False)
+
+
+def watched(engine, call):
+    """call(), killing the engine's process if it takes longer than MOVE_TIMEOUT."""
+    timer = threading.Timer(MOVE_TIMEOUT, kill, [engine])
+    timer.start()
+    try:
+        return call()
+    except EOFError:
+        raise Failure(f"the engine closed its output (or was killed after {MOVE_TIMEOUT:.0f} s)")
+    finally:
+        timer.cancel()
+
+
+def kill(engine):
+    """Kill the engine's process group (HubEngine starts it as one)."""
+    try:
+        os.killpg(engine.p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def discard(engine):
+    """Kill the engine's process, reap it and close its pipes."""
+    kill(engine)
+    release(engine)
+
+
+def release(engine):
+    """Reap the engine's process and close the pipes HubEngine leaves open."""
+    engine.p.wait()
+    for f in (engine.p.stdin, engine.p.stdout):
+        try:
+            f.close()
+        except OSError:
+            pass  # a pipe the killed process left unread
+
+
 def describe(e):
+    """An exception in a line: a Failure's words, else its type, text and where."""
     if isinstance(e, Failure):
         return str(e)
     frame = traceback.extract_tb(e.__traceback__)[-1]
@@ -256,13 +405,13 @@ class Clock:
         return Limit(time=self.left[side], inc=self.inc)
 
     def spend(self, side, seconds):
-        """Take a move's time off side's clock and add the increment; False if it fell."""
+        """Take a move's time off side's clock and add the increment. If the clock fell,
+        the time it had, else None; a fallen clock goes on from zero."""
         if self.start is None:
-            return True
-        self.left[side] -= seconds
-        fell = self.left[side] < 0
-        self.left[side] += self.inc
-        return not fell
+            return None
+        had = self.left[side]
+        self.left[side] = max(had - seconds, 0) + self.inc
+        return had if seconds > had else None
 
 
 def play_game(tally, driver, mode, label, players, clock):
@@ -285,10 +434,19 @@ def play_game(tally, driver, mode, label, players, clock):
                 crown_moves += 1
                 tally.crown_moves[driver] += 1
                 tally.move_times[(driver, mode)].append(player.spent)
-                if not clock.spend(side, player.spent):
-                    raise Failure(f"Crown's clock fell at ply {len(board.move_stack) + 1}")
+                had = clock.spend(side, player.spent)
+                if had is not None and player.searched is not None and player.searched > had:
+                    raise Failure(f"Crown searched {player.searched:.3f} s with {had:.3f} s "
+                                  f"on its clock")
+                if had is not None:
+                    # The machine's time, not Crown's: the wall time includes the waits of a
+                    # busy machine (a core shared by other work) and pydraughts' own.
+                    tally.overruns.append(player.spent - had)
             board.push(move)
             tally.plies += 1
+            player.after_move(board, clock.limit(side))
+        for p in set(players.values()):
+            p.end_game()
     except Exception as e:
         tally.fail(f"{where}, ply {len(board.move_stack) + 1}", describe(e))
         return False
@@ -378,6 +536,98 @@ def checkerboard_probes(args, tally, spy):
 
 
 # ---------------------------------------------------------------------------------------
+# HubEngine
+
+
+class WarningCounter(logging.Handler):
+    """Counts what pydraughts logs as an unexpected engine response (a failure)."""
+
+    def __init__(self, tally):
+        super().__init__(logging.WARNING)
+        self.tally = tally
+
+    def emit(self, record):
+        self.tally.fail("HubEngine", f"pydraughts warned: {record.getMessage()}")
+
+
+def open_hub(args, ponder):
+    """Start `crown hub` through HubEngine (which sends hub and reads the parameters),
+    choose English checkers, init and ping."""
+    engine = draughts.engine.HubEngine([args.crown, "hub"])
+    try:
+        if "english" not in engine.variants:
+            raise Failure(f"the variant parameter offers {sorted(engine.variants)}, not english")
+        engine.setoption("variant", "english")
+        if "ponder" in engine.options:
+            engine.setoption("ponder", ponder)
+        watched(engine, engine.init)
+        watched(engine, engine.ping)
+    except Exception:
+        discard(engine)
+        raise
+    return engine
+
+
+def close_hub(engine, tally, where):
+    """quit, and the process must exit with status 0."""
+    try:
+        engine.quit()
+        code = engine.p.wait(QUIT_TIMEOUT)
+        if code != 0:
+            tally.fail(where, f"crown hub exited with status {code} after quit")
+    except BrokenPipeError:
+        tally.fail(where, "crown hub had gone before quit")
+    except Exception:
+        tally.fail(where, f"crown hub did not exit within {QUIT_TIMEOUT:.0f} s of quit")
+        kill(engine)
+    release(engine)
+
+
+def run_hub(args, tally, rng):
+    logging.getLogger("pydraughts").addHandler(WarningCounter(tally))
+    mt = args.movetime
+    limits = [
+        (f"move-time={mt}", Clock(lambda: Limit(movetime=mt))),
+        (f"depth={args.depth}", Clock(lambda: Limit(depth=args.depth))),
+        # A game clock, time + increment, kept here from each move's wall time.
+        (f"time={mt * 40:g}+{mt:g}", Clock(time_=mt * 40, inc=mt)),
+    ]
+    modes = [(f"{name} ponder={'on' if ponder else 'off'}", clock, ponder)
+             for ponder in (False, True) for name, clock in limits]
+    for i, (mode, clock, ponder) in enumerate(modes):
+        hub_mode(args, tally, rng, mode, clock, ponder, announce=i == 0)
+
+
+def hub_mode(args, tally, rng, mode, clock, ponder, announce):
+    """A mode's games, with a `crown hub` process a side (the first alone against random).
+    A failure ends the mode: the engines' state is then unknown."""
+    where = f"HubEngine {mode}"
+    engines, ok = [], False
+    try:
+        for _ in range(2):
+            engines.append(open_hub(args, ponder))
+        if announce:
+            e = engines[0]
+            print(f"HubEngine: {e.id.get('name')} {e.id.get('version', '')}, "
+                  f"{len(e.options)} parameters, variants {sorted(e.variants)}", flush=True)
+        a, b = (HubPlayer(e, tally, ponder) for e in engines)
+        for label, players in pairings(a, b, rng, args.games):
+            for e in engines:
+                e.send("new-game")
+            if not play_game(tally, "HubEngine", mode, label, players, clock):
+                break
+        else:
+            ok = True
+    except Exception as e:
+        tally.fail(where, describe(e))
+    for e in engines:
+        if ok:
+            close_hub(e, tally, where)
+        else:
+            discard(e)
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def summary(tally, drivers, seconds):
@@ -400,7 +650,11 @@ def summary(tally, drivers, seconds):
                 print(f"    probe, {probe}")
     for note, n in sorted(tally.notes.items()):
         print(f"  {note}: {n}")
-    print(f"  plies checked against pydraughts' rules: {tally.plies}")
+    if tally.overruns:
+        print(f"  moves past the clock in wall time, Crown's search within it: "
+              f"{len(tally.overruns)}, the most {max(tally.overruns) * 1000:.0f} ms past")
+    print(f"  plies checked against pydraughts' rules: {tally.plies}; ponder moves checked: "
+          f"{tally.ponder_moves}")
     print(f"  failures: {len(tally.failures)}")
     for f in tally.failures:
         print(f"    {f}")
@@ -411,22 +665,31 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--pydraughts", required=True, help="pydraughts' source tree (holds draughts/)")
     p.add_argument("--work", required=True, help="a folder for the stand-in msl module")
-    p.add_argument("--cb-lib", required=True, help="Crown's CheckerBoard library (bin/crown-cb.so)")
+    p.add_argument("--crown", help="the crown binary, for HubEngine (crown hub)")
+    p.add_argument("--cb-lib", help="Crown's CheckerBoard library (bin/crown-cb.so)")
     p.add_argument("--games", type=int, default=3, help="games per driver and mode")
     p.add_argument("--movetime", type=float, default=0.05, help="seconds a move")
+    p.add_argument("--depth", type=int, default=8, help="the Hub depth limit")
     p.add_argument("--seed", type=int, default=1, help="the random mover's seed")
     args = p.parse_args()
+    if not args.crown and not args.cb_lib:
+        p.error("give --crown, --cb-lib or both")
     began = time.monotonic()
     load_pydraughts(os.path.abspath(args.pydraughts), os.path.abspath(args.work))
     print(f"pydraughts {getattr(draughts, '__version__', '?')} from {args.pydraughts}", flush=True)
     tally = Tally()
     rng = random.Random(args.seed)
-    args.cb_lib = os.path.abspath(args.cb_lib)
-    try:
-        run_checkerboard(args, tally, rng)
-    except Exception as e:
-        tally.fail("CheckerBoardEngine", describe(e))
-    summary(tally, ["CheckerBoardEngine"], time.monotonic() - began)
+    if args.crown:
+        args.crown = os.path.abspath(args.crown)
+        run_hub(args, tally, rng)
+    if args.cb_lib:
+        args.cb_lib = os.path.abspath(args.cb_lib)
+        try:
+            run_checkerboard(args, tally, rng)
+        except Exception as e:
+            tally.fail("CheckerBoardEngine", describe(e))
+    drivers = ["HubEngine"] * bool(args.crown) + ["CheckerBoardEngine"] * bool(args.cb_lib)
+    summary(tally, drivers, time.monotonic() - began)
     return 1 if tally.failures else 0
 
 
