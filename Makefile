@@ -288,7 +288,7 @@ test-cb-source: ## CheckerBoard's program built from its source (CHECKERBOARD_SR
 # plays Crown against Crown under Wine on Xvfb, driven by xdotool, to the
 # end of a game: every move replayed by Crown's PDN reader, a screenshot in
 # WINE_SHOT. Installs Debian's wine, xvfb, xdotool, xclip, imagemagick and
-# g++-mingw-w64 if missing. Output in WINE_OUT; about 3 minutes (5 from a
+# g++-mingw-w64 if missing. Output in WINE_OUT; 2-3 minutes (3-5 from a
 # fresh clone, which builds CheckerBoard).
 MINGW_CXX        ?= x86_64-w64-mingw32-g++
 MINGW_WINDRES    ?= x86_64-w64-mingw32-windres
