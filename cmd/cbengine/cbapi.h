@@ -30,6 +30,10 @@
 #define CB_STATUS_SIZE 1024
 #define ENGINECOMMAND_REPLY_SIZE 1024
 
+/* Crown's own bound on a command's length: the API says 256 bytes, but
+ * CheckerBoard's set gamehist is as long as the game (cbapi.c). */
+#define CROWN_COMMAND_MAX 65536
+
 struct coor {
 	int x;
 	int y;

@@ -466,14 +466,16 @@ func TestHostBadInput(t *testing.T) {
 		"nullreply ret 1 nullstr ret 3",
 		"cmd [frobnicate] ret 0 guard 1 reply ?",
 		"cmd [get nothing] ret 0 guard 1 reply ?",
-		"cmd [set hashsize 0] ret 0 guard 1 reply error: set hashsize: 0 is out of range 1..4096 (MiB)",
+		"cmd [set hashsize 0] ret 1 guard 1 reply hashsize set to 1 MiB, the least Crown takes (0 asked)",
 		"cmd [set hashsize x] ret 0 guard 1 reply error: set hashsize: \"x\" is not a whole number",
 		"cmd [] ret 0 guard 1 reply ?",
 		"cmd [set dbpath /nonexistent-crown-db] ret 0 guard 1 reply error: set dbpath: *",
 		"cmd [set gametype 25] ret 0 guard 1 reply error: set gametype: unsupported game type 25*",
 		"cmd [staticevaluation B:W33:B1] ret 0 guard 1 reply error: staticevaluation: bad FEN*",
 		"long 300 ret 0 guard 1 reply error: staticevaluation: bad FEN*",
-		"long 100000 ret 0 guard 1 reply error: command longer than 65536 bytes, ignored",
+		"long 100000 ret 0 guard 1 reply error: command longer than 65536 bytes, or not ended in readable memory, ignored",
+		"unterminated ret 0 reply error: command longer than 65536 bytes, or not ended in readable memory, ignored",
+		"longhist 423 ret 1 reply gamehist moves=80 fen=B:WK32:BK1",
 		"about ret 1 guard 1 len *",
 	}
 	got := lines[1 : len(lines)-1]

@@ -51,6 +51,8 @@ var (
 	_ [-((len(C.struct_CBmove{}.path)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.path)-cbboard.MaxJumps) +
 		(len(C.struct_CBmove{}.del)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.del)-cbboard.MaxJumps) +
 		(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps))]struct{}
+	// and the bound cbapi.c looks for a command's end within is command.go's
+	_ [-(C.CROWN_COMMAND_MAX - maxCommandBytes) * (C.CROWN_COMMAND_MAX - maxCommandBytes)]struct{}
 )
 
 // minSearchProcs: the library provides Go processors for at least this
@@ -141,13 +143,14 @@ func writeCBmove(dst *C.struct_CBmove, m *cbboard.Move) {
 	}
 }
 
-// crownEngineCommand is enginecommand's body: it reads the command (at
-// most maxCommandBytes; a longer one is refused), answers it into reply
-// (at most replySize bytes with the final NUL) and returns 1 when it
-// handled the command, 0 otherwise.
+// crownEngineCommand is enginecommand's body: it reads the command, n
+// bytes long (cbapi.c found its end; -1 when there was none within 64 KiB
+// of readable memory, which is refused), answers it into reply (at most
+// replySize bytes with the final NUL) and returns 1 when it handled the
+// command, 0 otherwise.
 //
 //export crownEngineCommand
-func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
+func crownEngineCommand(command *C.char, n C.int, reply *C.char) (handled C.int) {
 	defer func() {
 		if r := recover(); r != nil {
 			writeCString(reply, replySize, fmt.Sprintf("error: internal error: %v", r))
@@ -158,11 +161,11 @@ func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
 		writeCString(reply, replySize, unknownReply)
 		return 0
 	}
-	text, ok := readCString(command, maxCommandBytes)
-	if !ok {
-		writeCString(reply, replySize, "error: command longer than "+strconv.Itoa(maxCommandBytes)+" bytes, ignored")
+	if n < 0 {
+		writeCString(reply, replySize, "error: command longer than "+strconv.Itoa(maxCommandBytes)+" bytes, or not ended in readable memory, ignored")
 		return 0
 	}
+	text := C.GoStringN(command, n)
 	a, err := engine()
 	if err != nil {
 		writeCString(reply, replySize, "error: internal error: "+err.Error())
@@ -174,18 +177,6 @@ func crownEngineCommand(command *C.char, reply *C.char) (handled C.int) {
 		return 1
 	}
 	return 0
-}
-
-// readCString reads the NUL-terminated string at p, looking at most limit
-// bytes for its end; false when the end is not within them.
-func readCString(p *C.char, limit int) (string, bool) {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(p)), limit+1)
-	for i, c := range b {
-		if c == 0 {
-			return string(b[:i]), true
-		}
-	}
-	return "", false
 }
 
 // writeCString writes s into the size-byte buffer at dst, cut to fit with

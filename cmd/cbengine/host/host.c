@@ -52,13 +52,16 @@
  *                                           (soak, all on one line)
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 /* CheckerBoard's definitions, restated as a host has them. */
 #define CB_WHITE 1
@@ -473,6 +476,28 @@ static void bad_test(void)
 		printf("long %zu ret %d guard %d reply %.80s\n", sizes[i], ret, r.guard[0] == 0x5a && r.guard[63] == 0x5a,
 			r.reply);
 	}
+
+	/* A command without its NUL filling a page whose next page cannot be
+	 * read: the library looks past the API's 256 bytes for the end (as
+	 * CheckerBoard's long set gamehist needs) only in readable memory. */
+	long page = sysconf(_SC_PAGESIZE);
+	char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (two == MAP_FAILED || mprotect(two + page, page, PROT_NONE) != 0) {
+		printf("unterminated: no pages\n");
+	} else {
+		memset(two, 'x', page);
+		ret = enginecommand(two, r.reply);
+		printf("unterminated ret %d reply %s\n", ret, r.reply);
+		munmap(two, 2 * page);
+	}
+
+	/* A set gamehist longer than the API's 256 bytes, as CheckerBoard
+	 * sends one, is read whole. */
+	char hist[1024] = "set gamehist B:WK32:BK1";
+	for (int i = 0; i < 20; i++)
+		strcat(hist, " 1-6 32-27 6-1 27-32");
+	ret = enginecommand(hist, r.reply);
+	printf("longhist %zu ret %d reply %.40s\n", strlen(hist), ret, r.reply);
 
 	/* A reply longer than the buffer: about's text is cut, never overrun. */
 	memset(r.guard, 0x5a, sizeof r.guard);
