@@ -244,15 +244,6 @@ func Load(path string) (*Book, error) {
 	return b, nil
 }
 
-// Read reads a whole book from r, at most MaxFileBytes.
-func Read(r io.Reader) (*Book, error) {
-	data, err := readfile.ReadAll(r, "the book", MaxFileBytes)
-	if err != nil {
-		return nil, fmt.Errorf("book: %w", err)
-	}
-	return Parse(data)
-}
-
 // Parse reads a book from its file contents, checking the header, the
 // sizes, the checksum, the order of the positions and every field; it
 // keeps no reference to data.

@@ -113,17 +113,27 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if unread := unreadGames(games); unread != "" {
+		return fail("%s", unread)
+	}
+	return exitOK
+}
+
+// unreadGames says which games could not be read to their end, "" when
+// all were: such a game is reviewed as far as it goes, and annotate then
+// fails, naming each.
+func unreadGames(games []movegen.Game) string {
 	var unread []string
 	for k, g := range games {
 		if g.Err != nil {
 			unread = append(unread, fmt.Sprintf("game %d: %v", k+1, g.Err))
 		}
 	}
-	if len(unread) > 0 {
-		return fail("%d of %d games could not be read to their end and were reviewed as far as they go: %s",
-			len(unread), len(games), strings.Join(unread, "; "))
+	if len(unread) == 0 {
+		return ""
 	}
-	return exitOK
+	return fmt.Sprintf("%d of %d games could not be read to their end and were reviewed as far as they go: %s",
+		len(unread), len(games), strings.Join(unread, "; "))
 }
 
 // progressWidth is the width a progress line is cleared to.
