@@ -3,8 +3,10 @@ GO      ?= go
 BIN     := bin/crown
 # Every binary is built with -trimpath: no folder of the machine that built
 # it (the source's, Go's, the module cache's) goes into it, to be shown in a
-# panic's trace or published with a release.
-GOBUILD := $(GO) build -trimpath
+# panic's trace or published with a release. -buildvcs=auto puts the git
+# commit in its build information, for crown version, when it is built from
+# a checkout (GOFLAGS=-buildvcs=false, as some machines set, would drop it).
+GOBUILD := $(GO) build -trimpath -buildvcs=auto
 PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
