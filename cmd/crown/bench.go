@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/crown-checkers/crown/bench"
+	"github.com/crown-checkers/crown/search"
 )
 
 func init() {
@@ -32,8 +33,8 @@ it matches bench.Signature (bench/signature.go).`, len(bench.Suite), bench.Suite
 	}
 	total, err := bench.RunSuite(context.Background(), *depth, func(l bench.SuiteLine) {
 		r := l.Result
-		fmt.Fprintf(stdout, "%2d %-8s %-26s bestmove %-8s score %6d nodes %9d time %.3f\n",
-			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), r.Score, r.Nodes, r.Time.Seconds())
+		fmt.Fprintf(stdout, "%2d %-8s %-26s bestmove %-8s score %6s nodes %9d time %.3f\n",
+			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), search.FormatScore(r.Score), r.Nodes, r.Time.Seconds())
 	})
 	if err != nil {
 		return failed(stderr, "bench", err)

@@ -52,9 +52,23 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "engine", "%v", err)
 	}
 	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr, Session: sc}
+	if isTerminal(engineInput) { // a person, not a GUI: say what this is, or it looks hung
+		fmt.Fprintf(stderr, "%s %s speaks its line protocol here (docs/protocol.md): type help, or quit; crown help lists the commands\n",
+			play.Name, play.Version)
+	}
 	if err := protocol.Run(context.Background(), engineInput, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "crown engine: %v\n", err)
 		return exitFail
 	}
 	return exitOK
+}
+
+// isTerminal reports whether r is a terminal: a person typing at it.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0 && info.Mode()&os.ModeDevice != 0
 }
