@@ -390,8 +390,7 @@ func (r *Report) progress(w io.Writer, g *Game) {
 // standing writes engine1's score so far, as progress lines end: "self +3
 // -1 =4, 62.5%, Elo +88.7 ± 180.2", and the SPRT's LLR if there is one.
 func (r *Report) standing() string {
-	elo, margin := r.Score.Elo()
-	s := fmt.Sprintf("%s %s, %.1f%%, Elo %s", r.Names[0], r.Score.wld(), 100*r.Score.Score(), formatElo(elo, margin))
+	s := fmt.Sprintf("%s %s, %.1f%%, Elo %s", r.Names[0], r.Score.wld(), 100*r.Score.Score(), r.Score.EloText())
 	if r.SPRT != nil {
 		s += fmt.Sprintf(", LLR %.2f", r.LLR)
 	}
@@ -404,8 +403,15 @@ func (s Score) wld() string {
 }
 
 // EloText writes the Elo difference the score implies with its 95%
-// margin (Elo), as the match's lines do: "+91.1 ± 27.7".
-func (s Score) EloText() string { return formatElo(s.Elo()) }
+// margin (Elo), as the match's lines do: "+91.1 ± 27.7". Games all drawn
+// have no spread to take a margin from (it came out ± 0.0, as if the
+// difference were known exactly): they say so.
+func (s Score) EloText() string {
+	if s.Wins == 0 && s.Losses == 0 && s.Draws > 0 {
+		return "+0.0 (every game drawn: no margin yet)"
+	}
+	return formatElo(s.Elo())
+}
 
 // formatElo writes an Elo difference with its margin: "+91.1 ± 27.7".
 func formatElo(elo, margin float64) string {
@@ -455,8 +461,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 		Draws:  r.AsBlack.Draws + r.AsWhite.Draws,
 	}
 	fmt.Fprintf(w, "Black vs White: %d-%d-%d, Black scored %.1f%%\n", black.Wins, black.Losses, black.Draws, 100*black.Score())
-	elo, margin := r.Score.Elo()
-	fmt.Fprintf(w, "Elo difference %s - %s: %s (95%%), LOS %.1f%%\n", r.Names[0], r.Names[1], formatElo(elo, margin), 100*r.Score.LOS())
+	fmt.Fprintf(w, "Elo difference %s - %s: %s (95%%), LOS %.1f%%\n", r.Names[0], r.Names[1], r.Score.EloText(), 100*r.Score.LOS())
 	fmt.Fprintf(w, "Significance: %s\n", r.significance())
 	if r.SPRT != nil {
 		lower, upper := r.SPRT.Bounds()

@@ -34,6 +34,12 @@ func TestElo(t *testing.T) {
 	if elo, _ := (Score{Wins: 2, Losses: 2}).Elo(); formatElo(elo, 0) != "+0.0 ± 0.0" {
 		t.Errorf("even score: Elo %s", formatElo(elo, 0))
 	}
+	if got := (Score{Draws: 4}).EloText(); got != "+0.0 (every game drawn: no margin yet)" {
+		t.Errorf("4 draws: Elo %s, want no margin", got)
+	}
+	if got := (Score{Wins: 1, Draws: 3}).EloText(); !strings.HasPrefix(got, "+") || !strings.Contains(got, " ± ") {
+		t.Errorf("a win and 3 draws: Elo %s, want a margin", got)
+	}
 	if elo, _ := (Score{Wins: 3}).Elo(); !math.IsInf(elo, 1) {
 		t.Errorf("all wins: Elo %v, want +Inf", elo)
 	}
