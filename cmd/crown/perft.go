@@ -37,6 +37,10 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if f.suite != "" {
 		return runPerftSuite(f, stdout, stderr)
 	}
+	var moves movegen.MoveList
+	if f.pos.GenerateMoves(&moves); moves.N == 0 { // counts of 0, not a fault: say why
+		fmt.Fprintf(stderr, "crown perft: %s to move has no legal move here (it has lost), so every count is 0\n", f.pos.Turn.Name())
+	}
 	if f.divide {
 		return perftDivide(f, stdout, stderr)
 	}
@@ -134,6 +138,12 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "perft", "%v", err)
 	}
+	deepest := 0
+	for _, r := range rows {
+		deepest = max(deepest, r.Depth)
+	}
+	// A deep row takes minutes: say what is coming before the first line.
+	fmt.Fprintf(stderr, "crown perft: %d rows of %s, to depth %d at the deepest; a line as each is counted\n", len(rows), f.suite, deepest)
 	mismatches, err := movegen.RunPerftSuite(rows, f.opt, stdout)
 	switch {
 	case err != nil:

@@ -111,3 +111,19 @@ func writeSuite(t *testing.T, text string) string {
 	}
 	return name
 }
+
+// TestPerftSaysWhy: a count of 0 because the side to move has no move says
+// so, and a suite says what it is about to count before its first line.
+func TestPerftSaysWhy(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runPerft([]string{"--fen", "B:W:B", "--depth", "2"}, &out, &errb); code != exitOK ||
+		!strings.Contains(out.String(), "perft depth=2 nodes=0") || !strings.Contains(errb.String(), "black to move has no legal move here") {
+		t.Errorf("a side without pieces: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	suite := writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\t49\n")
+	if code := runPerft([]string{"--suite", suite}, &out, &errb); code != exitOK || !strings.Contains(errb.String(), "1 rows of ") {
+		t.Errorf("a suite: exit %d, stderr %q", code, errb.String())
+	}
+}
