@@ -41,7 +41,7 @@ func (s *session) handle(l lineio.Line) lineio.Outcome {
 		case !s.loop.Endless():
 			return lineio.Defer
 		default:
-			if err := s.loop.Finish(true); err != nil {
+			if err := s.loop.Finish(); err != nil {
 				return lineio.Continue // Serve's context is done: it returns its error next
 			}
 		}

@@ -31,11 +31,10 @@ type Config struct {
 }
 
 // Run serves one Hub session on in and out until quit, the end of in or
-// the cancellation of ctx, as lineio.Loop.Serve does. At the end of in a
-// search with limits runs to its end and one without (or pondering) is
-// stopped, and its done line is written, so that a script can pipe in
-// pos, level and go think and read the move; quit stops a search and
-// writes its done line first. Run returns nil after quit or the end of
+// the cancellation of ctx, as lineio.Loop.Serve does. At the end of in
+// the search running is stopped and writes its done line (a client that
+// died leaves no search holding a core); quit stops a search without
+// limits, and waits for one with, and writes its done line first. Run returns nil after quit or the end of
 // in, ctx.Err() after cancellation, and otherwise the first error reading
 // or writing, or the one that kept the session from starting (a weight
 // file or endgame database in cfg that does not open).

@@ -49,8 +49,8 @@ type Loop struct {
 type job struct {
 	name   string // the command that started it
 	cancel context.CancelFunc
-	// unlimited: it runs until stopped, so at the end of input it is
-	// stopped. hit, for a ponder search until the ponder hit, is closed
+	// unlimited: it runs until stopped, so a line waiting for its end
+	// stops it (Finish). hit, for a ponder search until the ponder hit, is closed
 	// by PonderHit; then unlimited becomes afterHit, whether its limits
 	// end it.
 	unlimited bool
@@ -67,9 +67,9 @@ func NewLoop(out, stderr io.Writer) *Loop {
 // Serve reads lines of at most maxBytes from in and hands each to handle
 // until handle says Quit, in ends or ctx is cancelled; a line handle
 // defers (Defer) waits, with those after it, for the running job's end.
-// At the end of input the running job, if any, ends as if the input went
-// on (one without limits is stopped), its reply is written and the lines
-// waiting run; after Quit or cancellation it is stopped and its reply
+// At the end of input the running job, if any, is stopped and its reply
+// written, and the lines waiting run, each job they start stopped too
+// (finishInput); after Quit or cancellation it is stopped and its reply
 // dropped. Serve returns nil
 // after Quit or the end of input, ctx.Err() after cancellation, and
 // otherwise the first error reading in or writing out.
@@ -159,23 +159,26 @@ func (lp *Loop) do(l Line, handle func(Line) Outcome) (quit, deferred bool, err 
 	case Quit:
 		return true, false, nil
 	case StopJob:
-		return false, false, lp.Finish(true)
+		return false, false, lp.Finish()
 	case Defer:
 		return false, lp.job != nil, nil
 	}
 	return false, false, nil
 }
 
-// finishInput ends the session at the end of input: the lines waiting
-// run as their turn comes, and the running job ends as if the input went
-// on (one without limits is stopped), until no job runs and none waits.
+// finishInput ends the session at the end of input: the running job is
+// stopped, as stop stops it, and writes its final line, and the lines
+// waiting run as their turn comes, each job they start stopped the same
+// way, until no job runs and none waits. The end of input is most often a
+// host that died: a search it started must not go on holding a core (a
+// depth=60 search ran for hours).
 func (lp *Loop) finishInput(handle func(Line) Outcome) error {
 	for {
 		quit, err := lp.feed(nil, handle)
 		if quit || err != nil || lp.job == nil {
 			return err
 		}
-		if err := lp.Finish(false); err != nil {
+		if err := lp.Finish(); err != nil {
 			return err
 		}
 	}
@@ -227,16 +230,14 @@ func (lp *Loop) Ahead() bool { return lp.ahead }
 // limit, or it is a ponder search before PonderHit.
 func (lp *Loop) Endless() bool { return lp.job != nil && lp.job.unlimited }
 
-// Finish waits for the running job, if any, and writes its reply. It
-// stops the job first when stop is set or the job has no limit. It fails
-// only when Serve's context is cancelled meanwhile.
-func (lp *Loop) Finish(stop bool) error {
+// Finish stops the running job, if any, as stop does, waits for it and
+// writes its reply. It fails only when Serve's context is cancelled
+// meanwhile.
+func (lp *Loop) Finish() error {
 	if lp.job == nil {
 		return nil
 	}
-	if stop || lp.job.unlimited {
-		lp.job.cancel()
-	}
+	lp.job.cancel()
 	select {
 	case r := <-lp.jobDone:
 		lp.job = nil
@@ -259,7 +260,7 @@ func (lp *Loop) abort() {
 }
 
 // PonderHit tells the running ponder search that the reply it expected
-// was played: its clock starts, and it is stopped at the end of input
+// was played: its clock starts, and a line waiting for its end stops it
 // only if it has no limit. Without a ponder search it does nothing.
 func (lp *Loop) PonderHit() {
 	if lp.job == nil || lp.job.hit == nil {

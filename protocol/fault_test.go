@@ -103,7 +103,7 @@ func TestJobPanic(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.start(tc.name, false, nil, tc.work)
-		if err := s.loop.Finish(false); err != nil {
+		if err := s.loop.Finish(); err != nil {
 			t.Fatal(err)
 		}
 		s.play.Close()

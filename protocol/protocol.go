@@ -32,10 +32,11 @@ type Config struct {
 
 // Run serves one protocol session: it reads commands from in and writes
 // replies to out until quit, end of input or the cancellation of ctx. At
-// end of input the running job, if any, ends as if the input went on (a
-// search without limits is stopped) and its reply is written, so a script
-// can pipe in "getmove <FEN> depth=8" and read the move; after quit or
-// cancellation it is stopped and its reply dropped. Run returns nil after
+// end of input the running job, if any, is stopped, as stop stops it, and
+// its reply is written (a host that died leaves no search running; a
+// script that wants a whole search uses crown analyze, or keeps its input
+// open until the move line); after quit or cancellation it is stopped and
+// its reply dropped. Run returns nil after
 // quit or end of input, ctx.Err() after cancellation, and otherwise the
 // first error reading in or writing out, or the error that kept the
 // session from starting (a weight file or endgame database in cfg that

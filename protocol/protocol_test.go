@@ -30,6 +30,28 @@ func runAll(t *testing.T, input string) (string, error) {
 	return out.String(), err
 }
 
+// runToMove runs a session on input, which ends with a getmove, and ends
+// its input only once the move line is out: the end of input would stop
+// the search.
+func runToMove(t *testing.T, input string) (string, error) {
+	t.Helper()
+	in, feed := io.Pipe()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- Run(context.Background(), in, &out, testConfig) }()
+	if _, err := io.WriteString(feed, input); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(out.String(), "\nmove ") && !strings.HasPrefix(out.String(), "move "); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no move line within a minute: %q", out.String())
+		}
+	}
+	feed.Close()
+	err := <-done
+	return out.String(), err
+}
+
 func TestLineEnds(t *testing.T) {
 	tests := []struct {
 		name, input, want string
@@ -58,24 +80,30 @@ func TestLineEnds(t *testing.T) {
 	}
 }
 
-// At end of input a limited search finishes and an unlimited one stops;
-// either way its move is written, so a piped script gets its answer.
-func TestEndOfInputFinishesJob(t *testing.T) {
+// At end of input a running job is stopped, as stop stops it, and writes
+// its final line: a host that died leaves no search running (a depth=60
+// search went on for hours).
+func TestEndOfInputStopsJob(t *testing.T) {
 	for _, cmd := range []string{
-		"getmove " + startFEN + " depth=5",
+		"getmove " + startFEN + " depth=60",
+		"getmove " + startFEN + " maxtime=1000",
 		"getmove " + startFEN,
 		"getmove " + startFEN + " infinite",
-		"perft 5",
+		"perft 14",
 	} {
 		t.Run(cmd, func(t *testing.T) {
+			start := time.Now()
 			got, err := runAll(t, cmd+"\n")
 			if err != nil {
 				t.Fatal(err)
 			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("took %v after the end of input", took)
+			}
 			lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 			last := lines[len(lines)-1]
 			if strings.HasPrefix(cmd, "perft") {
-				if !strings.HasPrefix(last, "perft depth=5 nodes=7361 time=") || strings.HasSuffix(last, "stopped") {
+				if !strings.HasPrefix(last, "perft depth=14 nodes=") || !strings.HasSuffix(last, "stopped") {
 					t.Fatalf("got %q", got)
 				}
 				return
@@ -428,7 +456,7 @@ func TestMultiPVOneLine(t *testing.T) {
 	const depth = 9
 	for _, fen := range []string{startFEN, "W:W13,14,24,26,27,31,32:B1,2,3,4,5,18", "W:WK15,18,20,21,22:B8,12,13,K23"} {
 		run := func(setup string) (infos []Info, move string) {
-			out, err := runAll(t, setup+fmt.Sprintf("getmove %s depth=%d\n", fen, depth))
+			out, err := runToMove(t, setup+fmt.Sprintf("getmove %s depth=%d\n", fen, depth))
 			if err != nil {
 				t.Fatal(err)
 			}

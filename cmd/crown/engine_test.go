@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -48,15 +49,33 @@ func TestEngineCommand(t *testing.T) {
 
 // TestEngineBinary talks to crown to it through real stdin and
 // stdout: replies on stdout only, the move legal, a clean exit at the end
-// of input.
+// of input (which comes after the move line: it would stop the search).
 func TestEngineBinary(t *testing.T) {
 	bin := crownBinary(t)
 	const fen = "B:W21-32:B1-12"
 	cmd := exec.Command(bin)
-	cmd.Stdin = strings.NewReader("name\nset gamehist " + fen + " 11-15\nget movelist W:WK10:B14,15,22,23\nbogus\ngetmove " + fen + " depth=4\n")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, "name\nset gamehist "+fen+" 11-15\nget movelist W:WK10:B14,15,22,23\nbogus\ngetmove "+fen+" depth=4\n")
+	var stdout strings.Builder
+	for sc := bufio.NewScanner(out); sc.Scan(); {
+		stdout.WriteString(sc.Text() + "\n")
+		if strings.HasPrefix(sc.Text(), "move ") {
+			in.Close()
+		}
+	}
+	if err := cmd.Wait(); err != nil {
 		t.Fatalf("crown: %v; stderr %q", err, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
