@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -39,37 +40,19 @@ func FuzzLine(f *testing.F) {
 	cfg.Session.Options = play.Options{HashMiB: 1, Threads: 1}
 	cfg.Session.MaxHashMiB = 4
 	f.Fuzz(func(t *testing.T, input string) {
-		var out transcript.Buffer
-		done := make(chan error, 1)
-		go func() {
-			// A stop for each line: each ends at most one search (those
-			// that waited for the one before start as it ends).
-			stops := strings.Repeat("stop\n", strings.Count(input, "\n")+2)
-			done <- Run(context.Background(), strings.NewReader(input+"\n"+stops+"ping\n"), &out, cfg)
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(fuzzHang):
-			t.Fatalf("no end after %v; output so far %q", fuzzHang, out.String())
-		}
-		text := out.String()
-		if text != "" && !strings.HasSuffix(text, "\n") {
-			t.Fatalf("output ends inside a line: %q", text)
-		}
-		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		// A stop for each line: each ends at most one search (those that
+		// waited for the one before start as it ends).
+		lines := transcript.RunLines(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+			return Run(ctx, in, out, cfg)
+		}, input+"\n"+strings.Repeat("stop\n", strings.Count(input, "\n")+2)+"ping\n", fuzzHang)
 		for _, l := range lines {
-			if text != "" {
-				checkReplyLine(t, l)
-			}
+			checkReplyLine(t, l)
 		}
 		if quits(input) {
 			return
 		}
-		if last := lines[len(lines)-1]; last != "pong" {
-			t.Fatalf("last reply %q, want pong", last)
+		if len(lines) == 0 || lines[len(lines)-1] != "pong" {
+			t.Fatalf("replies %q, want the last %q", lines, "pong")
 		}
 	})
 }

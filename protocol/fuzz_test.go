@@ -2,10 +2,12 @@ package protocol
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/transcript"
 	"github.com/crown-checkers/crown/play"
 )
 
@@ -36,34 +38,17 @@ func FuzzLine(f *testing.F) {
 	cfg.Session.Options = play.Options{HashMiB: 1, Threads: 1}
 	cfg.Session.MaxHashMiB = 4
 	f.Fuzz(func(t *testing.T, input string) {
-		var out syncBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(context.Background(), strings.NewReader(input+"\nstop\nping fuzz-end\n"), &out, cfg)
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(fuzzHang):
-			t.Fatalf("no end after %v; output so far %q", fuzzHang, out.String())
-		}
-		text := out.String()
-		if text != "" && !strings.HasSuffix(text, "\n") {
-			t.Fatalf("output ends inside a line: %q", text)
-		}
-		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		lines := transcript.RunLines(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+			return Run(ctx, in, out, cfg)
+		}, input+"\nstop\nping fuzz-end\n", fuzzHang)
 		for _, l := range lines {
-			if text != "" {
-				checkReplyLine(t, l)
-			}
+			checkReplyLine(t, l)
 		}
 		if quits(input) {
 			return
 		}
-		if last := lines[len(lines)-1]; last != "pong fuzz-end" {
-			t.Fatalf("last reply %q, want pong fuzz-end", last)
+		if len(lines) == 0 || lines[len(lines)-1] != "pong fuzz-end" {
+			t.Fatalf("replies %q, want the last %q", lines, "pong fuzz-end")
 		}
 	})
 }
