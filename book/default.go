@@ -30,7 +30,7 @@ var shipped = [movegen.NumVariants]struct {
 // once and shared (a Book is read-only), or an error when none ships for v.
 func Default(v movegen.Variant) (*Book, error) {
 	if v >= movegen.NumVariants || shipped[v].data == nil {
-		return nil, fmt.Errorf("book: no book ships for rule set %d", v)
+		return nil, fmt.Errorf("book: no book ships for %v", v)
 	}
 	s := &shipped[v]
 	s.once.Do(func() { s.book, s.err = Parse(s.data) })

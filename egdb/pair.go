@@ -306,12 +306,12 @@ const maxUnmoves = MaxPieces * 13
 // stays in the pair (no capture, no promotion), turned round to be stored:
 // Black to move. A White man came from one step behind it (White men move
 // towards lower squares), a king from any square one step (American) or
-// any distance over empty squares (Pool's flying kings) away. With
+// any distance over empty squares (flying kings) away. With
 // kingsOnly, only the kings' moves are unmade.
 func unmoves(s *movegen.Position, l *layout, kingsOnly bool, out []placed) []placed {
 	empty := s.Empty()
 	white := s.Pieces[movegen.White]
-	flying := s.Variant == movegen.Pool
+	flying := s.Rules().FlyingKings
 	for b := white; b != 0; b &= b - 1 {
 		to := b.First()
 		king := s.Kings.Has(to)

@@ -214,7 +214,7 @@ func TestStoreAndProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := len(db.Slices()), 2*len(Slices(3)); got != want {
+	if got, want := len(db.Slices()), int(movegen.NumVariants)*len(Slices(3)); got != want {
 		t.Fatalf("%d slices opened, want %d", got, want)
 	}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {

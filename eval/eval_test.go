@@ -237,7 +237,9 @@ func TestEveryVariantWeighted(t *testing.T) {
 			t.Fatalf("%v: no weights", v)
 		}
 		for _, fen := range positions {
-			without, man, king := mustFEN(t, fen, v), mustFEN(t, fen+",14", v), mustFEN(t, fen+",K14", v)
+			// The FENs are in English numbers; the positions are v's.
+			without, man, king := mustFEN(t, fen, movegen.American), mustFEN(t, fen+",14", movegen.American), mustFEN(t, fen+",K14", movegen.American)
+			without.Variant, man.Variant, king.Variant = v, v, v
 			if sw, sm, sk := Evaluate(&without), Evaluate(&man), Evaluate(&king); !(sw < sm && sm < sk) {
 				t.Errorf("%v: without the man %d, with it %d, with a king there %d: want them rising (%s)", v, sw, sm, sk, fen)
 			}
@@ -246,7 +248,8 @@ func TestEveryVariantWeighted(t *testing.T) {
 	if Provenance() == "" {
 		t.Error("the embedded weights say nothing of where they come from")
 	}
-	p := movegen.StartPosition(movegen.NumVariants)
+	p := movegen.StartPosition(movegen.American)
+	p.Variant = movegen.NumVariants
 	defer func() {
 		if err, ok := recover().(error); !ok || !strings.Contains(err.Error(), "unknown variant") {
 			t.Errorf("Evaluate with an unknown variant: panic %v, want an unknown-variant error", err)
@@ -334,7 +337,8 @@ func TestBadWeightFiles(t *testing.T) {
 		{"contents cut short", gzipped(raw[:len(raw)-1000]), "checksum"},
 		{"only the header", gzipped(raw[:12]), "header"},
 		{"another version", resealed(raw, 8, 3), "format version 3"},
-		{"another rule set count", resealed(raw, 10, 3), "3 rule sets"},
+		{"another rule set count", resealed(raw, 10, 99), "99 rule sets"},
+		{"no rule set", resealed(raw, 10, 0), "0 rule sets"},
 		{"a weight changed", flip(len(raw) / 2), "checksum"},
 		{"another magic", flip(0), "header"},
 		{"tiny", gzipped([]byte("CROWN")), "header"},

@@ -69,6 +69,9 @@ func badWeights(format string, args ...any) error {
 }
 
 // Write writes f in the weight file format; every table must be set.
+// Rule sets after the last that has a network are written only when their
+// table is not MaterialTable's, so a file of the games trained so far
+// stays as small as it was.
 func (f *WeightFile) Write(w io.Writer) error {
 	if len(f.Provenance) > maxProvenance {
 		return fmt.Errorf("eval: provenance of %d bytes, at most %d", len(f.Provenance), maxProvenance)
@@ -77,10 +80,14 @@ func (f *WeightFile) Write(w io.Writer) error {
 	b.WriteString(weightMagic)
 	le := binary.LittleEndian
 	b.Write(le.AppendUint16(nil, weightVersion))
-	b.Write(le.AppendUint16(nil, uint16(movegen.NumVariants)))
+	sets := int(movegen.NumVariants)
+	for sets > 1 && f.Nets[sets-1] == nil && (f.Tables[sets-1] == nil || *f.Tables[sets-1] == *MaterialTable(movegen.Variant(sets - 1))) {
+		sets--
+	}
+	b.Write(le.AppendUint16(nil, uint16(sets)))
 	b.Write(le.AppendUint16(nil, uint16(len(f.Provenance))))
 	b.WriteString(f.Provenance)
-	for v, t := range f.Tables {
+	for v, t := range f.Tables[:sets] {
 		b.WriteByte(byte(v))
 		if n := f.Nets[v]; n != nil {
 			if n.Buckets() > 1 {
@@ -109,6 +116,30 @@ func (f *WeightFile) Write(w io.Writer) error {
 		return err
 	}
 	return zw.Close()
+}
+
+// Material values of MaterialTable, in centi-men: a man is 100, a king
+// that moves one square about one and a half men, a flying king three
+// (the value players of the flying-king games give it).
+const (
+	materialMan        = 100
+	materialShortKing  = 150
+	materialFlyingKing = 300
+)
+
+// MaterialTable returns the weights of a material-only evaluation for v's
+// rule set: men and kings counted, nothing else. It scores the games no
+// network has been trained for, and is the baseline a trained one is
+// measured against.
+func MaterialTable(v movegen.Variant) *Table {
+	t := new(Table)
+	king := materialShortKing
+	if v.Rules().FlyingKings {
+		king = materialFlyingKing
+	}
+	t[offScalars+scMen] = [2]int16{materialMan * WeightScale, materialMan * WeightScale}
+	t[offScalars+scKings] = [2]int16{int16(king * WeightScale), int16(king * WeightScale)}
+	return t
 }
 
 // ReadWeights reads a weight file. A file that is not one, is cut short,
@@ -140,8 +171,11 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 	if version < 1 || version > weightVersion {
 		return nil, badWeights("format version %d, want 1 to %d", version, weightVersion)
 	}
-	if n := le.Uint16(d[2:]); n != uint16(movegen.NumVariants) {
-		return nil, badWeights("%d rule sets, want %d", n, movegen.NumVariants)
+	// A file made before a rule set was added holds fewer: the rest are
+	// scored by material (MaterialTable).
+	sets := int(le.Uint16(d[2:]))
+	if sets < 1 || sets > int(movegen.NumVariants) {
+		return nil, badWeights("%d rule sets, want 1 to %d", sets, movegen.NumVariants)
 	}
 	plen := int(le.Uint16(d[4:]))
 	d = d[6:]
@@ -150,7 +184,10 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 	}
 	f := &WeightFile{Provenance: string(d[:plen])}
 	d = d[plen:]
-	for v := range f.Tables {
+	for v := sets; v < int(movegen.NumVariants); v++ {
+		f.Tables[v] = MaterialTable(movegen.Variant(v))
+	}
+	for v := range sets {
 		if len(d) < 2 {
 			return nil, badWeights("rule set %d missing", v)
 		}

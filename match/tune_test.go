@@ -79,7 +79,7 @@ func TestTuneSettings(t *testing.T) {
 		{"params", func(s *TuneSettings) { s.Params = "nosuch" }, `--params: unknown parameter "nosuch"`},
 		{"options", func(s *TuneSettings) { s.Options = "hashsize=" }, `--engine-options: bad setting "hashsize="`},
 		{"options tuned", func(s *TuneSettings) { s.Options = "hashsize=1, LMRDivisor=150" }, "--engine-options: lmrdivisor is tuned: leave it out of --params"},
-		{"variant", func(s *TuneSettings) { s.Variant = "russian" }, `unknown variant "russian"`},
+		{"variant", func(s *TuneSettings) { s.Variant = "international" }, `unknown variant "international"`},
 		{"ballots", func(s *TuneSettings) { s.Ballots = "nosuch.txt" }, "nosuch.txt"},
 	}
 	base := DefaultTune

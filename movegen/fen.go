@@ -103,14 +103,13 @@ func ParseFEN(s string, v Variant) (Position, error) {
 					king = true
 					it = strings.TrimSpace(it[1:])
 				}
-				lo, hi, err := parseRange(it)
+				squares, err := parseRange(it, v.Rules())
 				if err != nil {
 					return fail(at, "%v", err)
 				}
-				for n := lo; n <= hi; n++ {
-					sq := Square(n - 1)
+				for _, sq := range squares {
 					if owner[sq] != 0 {
-						return fail(at, "square %d listed twice", n)
+						return fail(at, "square %s listed twice", v.Rules().SquareName(sq))
 					}
 					owner[sq] = byte(c) + 1
 					p.Pieces[c] |= sq.Bit()
@@ -130,28 +129,36 @@ func ParseFEN(s string, v Variant) (Position, error) {
 	return p, nil
 }
 
-func parseRange(it string) (lo, hi int, err error) {
+// parseRange reads one item of a FEN colour block: a square in the game's
+// notation (Rules.ParseSquare), or a range of square numbers lo-hi.
+func parseRange(it string, r *Rules) ([]Square, error) {
 	if it == "" {
-		return 0, 0, fmt.Errorf("empty square (stray comma?)")
+		return nil, fmt.Errorf("empty square (stray comma?)")
 	}
 	a, b, isRange := strings.Cut(it, "-")
-	if isRange && (strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "") {
-		return 0, 0, fmt.Errorf("range %s lacks a square at one end", Echo(it))
+	if !isRange {
+		sq, err := r.ParseSquare(it)
+		return []Square{sq}, err
 	}
-	lo, err = parseSquareNumber(strings.TrimSpace(a))
+	if strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
+		return nil, fmt.Errorf("range %s lacks a square at one end", Echo(it))
+	}
+	lo, err := parseSquareNumber(strings.TrimSpace(a))
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	hi = lo
-	if isRange {
-		if hi, err = parseSquareNumber(strings.TrimSpace(b)); err != nil {
-			return 0, 0, err
-		}
-		if hi < lo {
-			return 0, 0, fmt.Errorf("range %s runs backwards", Echo(it))
-		}
+	hi, err := parseSquareNumber(strings.TrimSpace(b))
+	if err != nil {
+		return nil, err
 	}
-	return lo, hi, nil
+	if hi < lo {
+		return nil, fmt.Errorf("range %s runs backwards", Echo(it))
+	}
+	out := make([]Square, 0, hi-lo+1)
+	for n := lo; n <= hi; n++ {
+		out = append(out, r.squareOfNumber(n))
+	}
+	return out, nil
 }
 
 func parseSquareNumber(s string) (int, error) {
@@ -170,42 +177,61 @@ func parseSquareNumber(s string) (int, error) {
 // standing on its own crowning row.
 func (p *Position) Validate() error {
 	if p.Pieces[Black]&p.Pieces[White] != 0 {
-		return fmt.Errorf("square %d is both black and white", (p.Pieces[Black] & p.Pieces[White]).First().Number())
+		return fmt.Errorf("square %s is both black and white", p.Rules().SquareName((p.Pieces[Black] & p.Pieces[White]).First()))
 	}
 	if p.Kings&^p.Occupied() != 0 {
-		return fmt.Errorf("king on empty square %d", (p.Kings &^ p.Occupied()).First().Number())
+		return fmt.Errorf("king on empty square %s", p.Rules().SquareName((p.Kings &^ p.Occupied()).First()))
 	}
 	for c := Black; c <= White; c++ {
 		if n := p.Pieces[c].Count(); n > MaxPiecesPerSide {
 			return fmt.Errorf("%s has %d pieces, more than %d", c.Name(), n, MaxPiecesPerSide)
 		}
 		if m := p.Men(c) & crownRow[c]; m != 0 {
-			return fmt.Errorf("%s man on %d, its crowning row, must be a king", c.Name(), m.First().Number())
+			return fmt.Errorf("%s man on %s, its crowning row, must be a king", c.Name(), p.Rules().SquareName(m.First()))
 		}
 	}
 	return nil
 }
 
-// FEN writes the position as PDN FEN: side to move, then the white and the
-// black block, kings marked K, no ranges, no spaces, no final dot.
+// FEN writes the position as PDN FEN in the game's notation: side to move,
+// then the white and the black block, kings marked K, no ranges, no
+// spaces, no final dot.
 func (p *Position) FEN() string {
+	r := p.Rules()
 	var b strings.Builder
 	b.WriteString(p.Turn.String())
 	for _, c := range [2]Colour{White, Black} {
 		b.WriteByte(':')
 		b.WriteString(c.String())
-		sep := ""
-		for sq := p.Pieces[c]; sq != 0; sq &= sq - 1 {
-			s := sq.First()
-			b.WriteString(sep)
+		for i, s := range r.inOrder(p.Pieces[c]) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
 			if p.Kings.Has(s) {
 				b.WriteByte('K')
 			}
-			b.WriteString(strconv.Itoa(s.Number()))
-			sep = ","
+			b.WriteString(r.SquareName(s))
 		}
 	}
 	return b.String()
+}
+
+// inOrder lists the squares of b in the order of the game's numbers (the
+// internal order for English numbers and coordinates).
+func (r *Rules) inOrder(b Bitboard) []Square {
+	out := make([]Square, 0, b.Count())
+	if r.Numbering == EnglishNumbers || r.Algebraic {
+		for ; b != 0; b &= b - 1 {
+			out = append(out, b.First())
+		}
+		return out
+	}
+	for n := 1; n <= NumSquares; n++ {
+		if s := r.squareOfNumber(n); b.Has(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // String returns the FEN.

@@ -40,7 +40,11 @@ func (p *Position) generate(ml *MoveList, unique bool) {
 			shortQuiets(p, ml)
 		}
 	default:
-		panic(unknownVariant(p.Variant))
+		if j := genericJumpers(p); j != 0 {
+			genericCaptures(p, j, ml, unique)
+		} else {
+			genericQuiets(p, ml)
+		}
 	}
 }
 
@@ -52,7 +56,7 @@ func (p *Position) HasCapture() bool {
 	case American:
 		return americanJumpers(p) != 0
 	}
-	panic(unknownVariant(p.Variant))
+	return genericJumpers(p) != 0
 }
 
 // Threatened reports whether the opponent of the side to move would have
@@ -73,7 +77,7 @@ func (p *Position) CountMoves(scratch *MoveList) int {
 	case American:
 		return americanCountMoves(p, scratch, true)
 	}
-	panic(unknownVariant(p.Variant))
+	return genericCountMoves(p, scratch, true)
 }
 
 // americanCountMoves and poolCountMoves count the legal moves of p, distinct

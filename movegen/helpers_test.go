@@ -36,6 +36,16 @@ func playoutPositions(rng *rand.Rand, v Variant, n int) []Position {
 	return out
 }
 
+// englishFEN parses fen written in English numbers (Crown's internal
+// ones) as a position of variant v, whatever v's own notation: the tests
+// that place pieces by internal square use it.
+func englishFEN(t testing.TB, fen string, v Variant) Position {
+	t.Helper()
+	p := mustFEN(t, fen, American)
+	p.Variant = v
+	return p
+}
+
 // mustFEN parses fen or fails the test.
 func mustFEN(t testing.TB, fen string, v Variant) Position {
 	t.Helper()

@@ -32,10 +32,14 @@ func NewQuietMove(from, to Square) Move {
 func (m Move) IsCapture() bool { return m.Captured != 0 }
 
 // Same reports whether m and o are the same move (same from, to and captured
-// set), whatever their landing paths.
+// set, and in Russian the same crowning), whatever their landing paths.
 func (m Move) Same(o Move) bool {
-	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && (m.path^o.path)&crownedInCapture == 0
 }
+
+// CrownedInCapture reports whether the move's man was crowned during its
+// capture, as a Russian man passing the far row is.
+func (m Move) CrownedInCapture() bool { return m.path&crownedInCapture != 0 }
 
 // Landings returns the number of landing squares: one for a quiet move, one
 // per captured piece for a capture.

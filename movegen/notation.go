@@ -35,19 +35,21 @@ func (m Move) ShortString() string {
 // String writes the full landing path (PathString).
 func (m Move) String() string { return m.PathString() }
 
-// FormatMove writes m, legal in p, in PDN: the short form unless another
-// legal move shares its from and to, then the full landing path.
+// FormatMove writes m, legal in p, in PDN and the game's notation: the
+// short form unless another legal move shares its from and to, then the
+// full landing path.
 func (p *Position) FormatMove(m Move) string {
+	r := p.Rules()
 	if m.IsCapture() {
 		var ml MoveList
 		p.GenerateMoves(&ml)
 		for _, o := range ml.Slice() {
-			if o.From == m.From && o.To == m.To && o.Captured != m.Captured {
-				return m.PathString()
+			if o.From == m.From && o.To == m.To && !o.Same(m) {
+				return r.PathText(m)
 			}
 		}
 	}
-	return m.ShortString()
+	return r.ShortText(m)
 }
 
 // MoveError says why a move string was refused.
@@ -62,16 +64,17 @@ func (e *MoveError) Error() string {
 	return fmt.Sprintf("move %s in %s: %s", Echo(e.Move), e.FEN, e.Msg)
 }
 
-// ParseMove reads a PDN move ("11-15", "15x24", "15x24x31") and returns the
-// legal move of p it names (ResolvePath says which paths name a move). '-'
-// and 'x' are both accepted as separators. A move that is not legal, or that
+// ParseMove reads a PDN move in the game's notation ("11-15", "15x24",
+// "15x24x31"; "c3-d4", "c3:e5") and returns the legal move of p it names
+// (ResolvePath says which paths name a move). '-', 'x' and ':' are all
+// accepted as separators. A move that is not legal, or that
 // names two different legal moves (same from and to, different pieces
 // captured), is an error that says so.
 func (p *Position) ParseMove(s string) (Move, error) {
 	fail := func(format string, args ...any) (Move, error) {
 		return Move{}, &MoveError{Move: s, FEN: p.FEN(), Msg: fmt.Sprintf(format, args...)}
 	}
-	squares, err := ParsePath(strings.TrimSpace(s))
+	squares, err := p.Rules().ParsePath(strings.TrimSpace(s))
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -82,7 +85,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	case PathAmbiguous:
 		alts := make([]string, len(r.Candidates))
 		for i, m := range r.Candidates {
-			alts[i] = m.PathString()
+			alts[i] = p.Rules().PathText(m)
 		}
 		return fail("ambiguous: it names %d different captures; give the full path (%s)", len(r.Candidates), strings.Join(alts, " or "))
 	}
@@ -105,27 +108,8 @@ func (p *Position) legalList() string {
 	return strings.Join(out, " ")
 }
 
-// ParsePath reads the squares of a move written in PDN ("11-15",
-// "15x24x31"): square numbers joined by '-' or 'x'. It checks the shape
-// only; which move of a position the path names is ResolvePath's job.
+// ParsePath reads the squares of a move written in PDN with English
+// numbers ("11-15", "15x24x31"): Rules.ParsePath for American.
 func ParsePath(s string) ([]Square, error) {
-	if s == "" {
-		return nil, fmt.Errorf("empty move")
-	}
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == 'x' || r == 'X' })
-	if len(fields) < 2 {
-		return nil, fmt.Errorf("want at least two squares joined by '-' or 'x'")
-	}
-	if strings.Count(s, "-")+strings.Count(strings.ToLower(s), "x") != len(fields)-1 {
-		return nil, fmt.Errorf("stray separator")
-	}
-	out := make([]Square, len(fields))
-	for i, f := range fields {
-		n, err := parseSquareNumber(f)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = Square(n - 1)
-	}
-	return out, nil
+	return American.Rules().ParsePath(s)
 }

@@ -217,6 +217,59 @@ func (pf *perfter) countPool(p Position, depth, ply int) uint64 {
 	return n
 }
 
+// countGeneric is countAmerican for the games of the generic generator.
+func (pf *perfter) countGeneric(p Position, depth, ply int) uint64 {
+	if depth <= 1 {
+		if depth <= 0 {
+			return 1
+		}
+		return uint64(genericCountMoves(&p, &pf.lists[ply], pf.unique))
+	}
+	if depth >= stopMinDepth && pf.stop != nil && pf.stop.Load() {
+		return 0
+	}
+	cached := pf.cache != nil && depth >= cacheMinDepth
+	if cached {
+		if n, ok := pf.cache.lookup(&p, depth); ok {
+			return n
+		}
+	}
+	ml := &pf.lists[ply]
+	ml.N = 0
+	if j := genericJumpers(&p); j != 0 {
+		genericCaptures(&p, j, ml, pf.unique)
+	} else {
+		genericQuiets(&p, ml)
+	}
+	moves := ml.Slice()
+	var n uint64
+	switch {
+	case depth == 2:
+		scratch := &pf.lists[ply+1]
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += uint64(genericCountMoves(&c, scratch, pf.unique))
+		}
+	case pf.cache != nil && depth > cacheMinDepth:
+		for _, m := range moves {
+			c := p
+			c.MakeMove(m)
+			n += pf.countGeneric(c, depth-1, ply+1)
+		}
+	default:
+		for _, m := range moves {
+			c := p
+			c.play(m)
+			n += pf.countGeneric(c, depth-1, ply+1)
+		}
+	}
+	if cached {
+		pf.cache.store(&p, depth, n)
+	}
+	return n
+}
+
 // count counts the leaves depth plies below p. Each variant has its own
 // copy of the counting loop so that generation and counting are direct
 // calls the compiler can inline; the variant is looked at once per subtree.
@@ -227,7 +280,8 @@ func (pf *perfter) count(p Position, depth int) uint64 {
 	case Pool:
 		return pf.countPool(p, depth, 0)
 	}
-	panic(unknownVariant(p.Variant))
+	p.Rules() // panics on an unknown variant
+	return pf.countGeneric(p, depth, 0)
 }
 
 // Perft counts the leaves of the legal move tree of p to depth plies, each

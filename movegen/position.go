@@ -54,16 +54,25 @@ type Position struct {
 // crownRow[c] is where men of colour c are crowned.
 var crownRow = [2]Bitboard{Black: rowBlackCrown, White: rowWhiteCrown}
 
-// The starting squares: Black on 1-12, White on 21-32.
+// The starting squares: Black on 1-12, White on 21-32; in Thai, with 8 men
+// a side on their back two rows, Black on 1-8 and White on 25-32. (The
+// published Thai perft counts start from the 12-man position instead.)
 const (
-	startBlack Bitboard = 0x00000FFF
-	startWhite Bitboard = 0xFFF00000
+	startBlack     Bitboard = 0x00000FFF
+	startWhite     Bitboard = 0xFFF00000
+	startBlackThai Bitboard = 0x000000FF
+	startWhiteThai Bitboard = 0xFF000000
 )
 
 // StartPosition returns the initial position of variant v: Black on 1-12,
-// White on 21-32, Black to move.
+// White on 21-32 (8 men a side on the back two rows in Thai), the side its
+// rules name to move (Black in American and Pool, White in the others).
 func StartPosition(v Variant) Position {
-	p := Position{Pieces: [2]Bitboard{Black: startBlack, White: startWhite}, Turn: Black, Variant: v}
+	r := v.Rules()
+	p := Position{Pieces: [2]Bitboard{Black: startBlack, White: startWhite}, Turn: r.FirstMover, Variant: v}
+	if r.MenPerSide == 8 {
+		p.Pieces = [2]Bitboard{Black: startBlackThai, White: startWhiteThai}
+	}
 	p.Hash = p.ComputeHash()
 	return p
 }
@@ -135,11 +144,12 @@ func (p *Position) ComputeHash() uint64 {
 // MakeMove plays m, which must be legal in p, and updates the hash. Callers
 // that need the parent keep a copy (copy-make). The piece is taken off from
 // before it is put on to, so a capture ring that ends on its own start square
-// works. A man is crowned when its move ends on its crowning row.
+// works. A man is crowned when its move ends on its crowning row, or in
+// Russian when its capture passed it.
 func (p *Position) MakeMove(m Move) {
 	us, them := p.Turn, p.Turn^1
 	wasKing := p.Kings.Has(m.From)
-	isKing := wasKing || crownRow[us].Has(m.To)
+	isKing := wasKing || crownRow[us].Has(m.To) || m.path&crownedInCapture != 0
 	h := p.Hash ^ zobristSide ^ zobristPiece[us][b2i(wasKing)][m.From] ^ zobristPiece[us][b2i(isKing)][m.To]
 	for c := m.Captured; c != 0; c &= c - 1 {
 		s := c.First()
@@ -155,7 +165,9 @@ func (p *Position) play(m Move) {
 	us := p.Turn
 	// Masking the squares tells the compiler the shifts stay in range.
 	from, to := Bitboard(1)<<(m.From&(NumSquares-1)), Bitboard(1)<<(m.To&(NumSquares-1))
-	if p.Kings&from|to&crownRow[us] != 0 {
+	// A Russian man crowned during its capture may end off the crowning row.
+	crowned := Bitboard(m.path>>63) << (m.To & (NumSquares - 1))
+	if p.Kings&from|to&crownRow[us]|crowned != 0 {
 		p.Kings |= to
 	}
 	p.Kings &^= from&^to | m.Captured

@@ -15,7 +15,8 @@ import (
 // from the rules text (shared docs, rules.md) and not from the bitboard
 // generator: an 8x8 array board, one square at a time, plain recursion.
 // It is slow and obvious on purpose; the tests compare the fast generator
-// with it on many random positions of both rule sets.
+// with it on many random positions of every rule set. It reads the rule
+// switches of Rules (data), not the generators' code.
 
 // Cell contents of the reference board.
 const (
@@ -29,21 +30,27 @@ const (
 // refBoard is the reference position: cell[row][col], row 0 being Black's
 // back rank (squares 1-4), the side to move (0 Black, 1 White) and the rule set.
 type refBoard struct {
-	cell [8][8]int8
-	turn int
-	pool bool
+	cell  [8][8]int8
+	turn  int
+	rules *Rules
 }
 
 // refMove is a reference move: PDN square numbers, the captured squares as
-// a mask with bit n-1 for square n, and the landing squares in order.
+// a mask with bit n-1 for square n and in the order taken, the landing
+// squares in order, and whether a man was crowned on the way (Russian).
 type refMove struct {
 	from, to int
 	captured uint32
+	order    []int
 	path     []int
+	crowned  bool
 }
 
-// key identifies the move's result: from, to and the captured set.
-func (m refMove) key() string { return fmt.Sprintf("%d-%d:%08x", m.from, m.to, m.captured) }
+// key identifies the move's result: from, to, the captured set and a
+// crowning on the way.
+func (m refMove) key() string {
+	return fmt.Sprintf("%d-%d:%08x%s", m.from, m.to, m.captured, map[bool]string{true: "K"}[m.crowned])
+}
 
 // pathString writes every landing square, like PDN: 11-15, 15x24x31.
 func (m refMove) pathString() string {
@@ -101,7 +108,7 @@ var refDirs = [4][2]int{{1, -1}, {1, 1}, {-1, -1}, {-1, 1}}
 
 // refBoardFrom copies a movegen position square by square.
 func refBoardFrom(p *Position) refBoard {
-	b := refBoard{turn: int(p.Turn), pool: p.Variant == Pool}
+	b := refBoard{turn: int(p.Turn), rules: p.Rules()}
 	for n := 1; n <= 32; n++ {
 		r, c := refCoords(n)
 		s := Square(n - 1)
@@ -156,7 +163,7 @@ func (b *refBoard) moves() []refMove {
 		}
 	}
 	if len(caps) > 0 {
-		return caps
+		return b.preferred(caps)
 	}
 	var quiet []refMove
 	for r := 0; r < 8; r++ {
@@ -176,8 +183,8 @@ func (b *refBoard) moves() []refMove {
 					}
 					to := refNumber(tr, tc)
 					quiet = append(quiet, refMove{from: refNumber(r, c), to: to, path: []int{to}})
-					if !(b.pool && refIsKing(pc)) {
-						break // only Pool kings fly
+					if !(b.rules.FlyingKings && refIsKing(pc)) {
+						break // only flying kings go on
 					}
 				}
 			}
@@ -199,6 +206,72 @@ func (b *refBoard) uniqueMoves() []refMove {
 	return out
 }
 
+// preferred keeps the captures the rule set's precedence allows: in
+// Czech a king's capture if there is one; in Brazilian the most pieces; in
+// Spanish the most pieces, then the most kings; in Italian the most
+// pieces, then a capture by a king, then the most kings, then the one that
+// meets a king first (compared capture by capture).
+func (b *refBoard) preferred(caps []refMove) []refMove {
+	pr := b.rules.Precedence
+	if pr == AnyCapture {
+		return caps
+	}
+	// better reports whether m is preferred to o.
+	better := func(m, o refMove) bool {
+		if pr == KingFirst {
+			return b.kingAt(m.from) && !b.kingAt(o.from)
+		}
+		if len(m.order) != len(o.order) {
+			return len(m.order) > len(o.order)
+		}
+		if pr == MostPieces {
+			return false
+		}
+		if pr == ItalianOrder && b.kingAt(m.from) != b.kingAt(o.from) {
+			return b.kingAt(m.from)
+		}
+		if km, ko := b.kingsIn(m.order), b.kingsIn(o.order); km != ko {
+			return km > ko
+		}
+		if pr == ItalianOrder {
+			for i := range m.order {
+				if km, ko := b.kingAt(m.order[i]), b.kingAt(o.order[i]); km != ko {
+					return km
+				}
+			}
+		}
+		return false
+	}
+	var out []refMove
+	for _, m := range caps {
+		beaten := false
+		for _, o := range caps {
+			beaten = beaten || better(o, m)
+		}
+		if !beaten {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// kingAt reports whether square n holds a king; kingsIn counts the kings
+// on the squares given.
+func (b *refBoard) kingAt(n int) bool {
+	r, c := refCoords(n)
+	return refIsKing(b.cell[r][c])
+}
+
+func (b *refBoard) kingsIn(squares []int) int {
+	k := 0
+	for _, n := range squares {
+		if b.kingAt(n) {
+			k++
+		}
+	}
+	return k
+}
+
 // refJump is the state of one capture sequence being built.
 type refJump struct {
 	b        *refBoard
@@ -206,28 +279,44 @@ type refJump struct {
 	colour   int
 	captured [8][8]bool
 	mask     uint32
+	order    []int
 	path     []int
+	crowned  bool
 	out      []refMove
 }
 
 func (j *refJump) emit(to int) {
-	j.out = append(j.out, refMove{from: j.from, to: to, captured: j.mask, path: slices.Clone(j.path)})
+	j.out = append(j.out, refMove{from: j.from, to: to, captured: j.mask, order: slices.Clone(j.order),
+		path: slices.Clone(j.path), crowned: j.crowned})
 }
 
-func (j *refJump) enemyAt(r, c int) bool {
+// enemyAt reports whether (r, c) holds an enemy piece not taken yet; a man
+// of Italian spares kings (man tells whether the capturing piece is one).
+func (j *refJump) enemyAt(r, c int, man bool) bool {
 	pc := j.b.cell[r][c]
+	if man && j.b.rules.MenSpareKings && refIsKing(pc) {
+		return false
+	}
 	return pc != refEmpty && refColour(pc) != j.colour && !j.captured[r][c]
+}
+
+// free reports whether a capture may land on or pass (r, c): an empty
+// square, or in Thai one whose piece was taken already.
+func (j *refJump) free(r, c int) bool {
+	return j.b.cell[r][c] == refEmpty || (j.b.rules.TakeAtOnce && j.captured[r][c])
 }
 
 func (j *refJump) take(r, c int, land int) {
 	j.captured[r][c] = true
 	j.mask |= 1 << (refNumber(r, c) - 1)
+	j.order = append(j.order, refNumber(r, c))
 	j.path = append(j.path, land)
 }
 
 func (j *refJump) untake(r, c int) {
 	j.captured[r][c] = false
 	j.mask &^= 1 << (refNumber(r, c) - 1)
+	j.order = j.order[:len(j.order)-1]
 	j.path = j.path[:len(j.path)-1]
 }
 
@@ -240,7 +329,7 @@ func (b *refBoard) capturesFrom(r, c int) []refMove {
 	j := &refJump{b: b, from: refNumber(r, c), colour: refColour(pc)}
 	b.cell[r][c] = refEmpty
 	defer func() { b.cell[r][c] = pc }()
-	if b.pool && refIsKing(pc) {
+	if b.rules.FlyingKings && refIsKing(pc) {
 		j.fly(r, c, -1, true)
 	} else {
 		j.short(r, c, refIsKing(pc))
@@ -248,26 +337,38 @@ func (b *refBoard) capturesFrom(r, c int) []refMove {
 	return j.out
 }
 
-// short continues a sequence of one-square jumps from (r, c). American men
-// jump forward only and stop on reaching the crowning row; Pool men jump in
-// all four directions and, reaching the far row, must jump on as men if they
-// can. Kings of American checkers jump in all four directions.
+// short continues a sequence of one-square jumps from (r, c). Men jump
+// forward only where they may not capture backward, and a forward-only man
+// that reaches the crowning row stops there; Pool and Brazilian men jump in
+// all four directions and, reaching the far row, jump on as men if they
+// can; a Russian man reaching it is crowned and goes on as a flying king.
+// Short kings (American, Italian) jump in all four directions.
 func (j *refJump) short(r, c int, king bool) {
 	any := false
-	for _, d := range refDirs {
-		if !king && !j.b.pool && d[0] != refForward(j.colour) {
+	rules := j.b.rules
+	for di, d := range refDirs {
+		if !king && !rules.MenCaptureBack && d[0] != refForward(j.colour) {
 			continue
 		}
 		mr, mc := r+d[0], c+d[1]
 		lr, lc := r+2*d[0], c+2*d[1]
-		if !refOnBoard(lr, lc) || !j.enemyAt(mr, mc) || j.b.cell[lr][lc] != refEmpty {
+		if !refOnBoard(lr, lc) || !j.enemyAt(mr, mc, !king) || !j.free(lr, lc) {
 			continue
 		}
 		any = true
 		j.take(mr, mc, refNumber(lr, lc))
-		if !king && !j.b.pool && lr == refCrownRow(j.colour) {
-			j.emit(refNumber(lr, lc)) // crowned mid-capture: the move ends
-		} else {
+		switch {
+		case !king && lr == refCrownRow(j.colour) && rules.CrownInCapture:
+			j.crowned = true
+			before := len(j.out)
+			j.fly(lr, lc, di, true)
+			if len(j.out) == before {
+				j.emit(refNumber(lr, lc))
+			}
+			j.crowned = false
+		case !king && !rules.MenCaptureBack && lr == refCrownRow(j.colour):
+			j.emit(refNumber(lr, lc)) // crowned: the move ends
+		default:
 			j.short(lr, lc, king)
 		}
 		j.untake(mr, mc)
@@ -281,14 +382,17 @@ func (j *refJump) short(r, c int, king bool) {
 // king could take and the empty squares beyond it where it could land.
 func (j *refJump) flyCapture(r, c int, d [2]int) (er, ec int, lands [][2]int) {
 	er, ec = r+d[0], c+d[1]
-	for refOnBoard(er, ec) && j.b.cell[er][ec] == refEmpty {
+	for refOnBoard(er, ec) && j.free(er, ec) {
 		er, ec = er+d[0], ec+d[1]
 	}
-	if !refOnBoard(er, ec) || !j.enemyAt(er, ec) {
+	if !refOnBoard(er, ec) || !j.enemyAt(er, ec, false) {
 		return 0, 0, nil // the edge, an own piece, or a piece taken already
 	}
-	for lr, lc := er+d[0], ec+d[1]; refOnBoard(lr, lc) && j.b.cell[lr][lc] == refEmpty; lr, lc = lr+d[0], lc+d[1] {
+	for lr, lc := er+d[0], ec+d[1]; refOnBoard(lr, lc) && j.free(lr, lc); lr, lc = lr+d[0], lc+d[1] {
 		lands = append(lands, [2]int{lr, lc})
+		if j.b.rules.LandBehind {
+			break // a Thai king lands just beyond the piece it takes
+		}
 	}
 	return er, ec, lands
 }
@@ -354,7 +458,7 @@ func (b refBoard) play(m refMove) refBoard {
 			b.cell[r][c] = refEmpty
 		}
 	}
-	if tr == refCrownRow(b.turn) && !refIsKing(pc) {
+	if (tr == refCrownRow(b.turn) || m.crowned) && !refIsKing(pc) {
 		pc++ // man -> king of the same colour
 	}
 	b.cell[tr][tc] = pc
@@ -383,8 +487,8 @@ func (b refBoard) perft(depth int, paths bool) uint64 {
 
 // randomRefBoard places a random legal position: 1 to 12 pieces a side,
 // each a king with probability kingShare, no man on its own crowning row.
-func randomRefBoard(rng *rand.Rand, pool bool, kingShare float64) refBoard {
-	b := refBoard{turn: rng.IntN(2), pool: pool}
+func randomRefBoard(rng *rand.Rand, v Variant, kingShare float64) refBoard {
+	b := refBoard{turn: rng.IntN(2), rules: v.Rules()}
 	squares := rng.Perm(32)
 	next := 0
 	for col := 0; col < 2; col++ {
@@ -418,7 +522,7 @@ func compareWithReference(t *testing.T, p *Position) {
 	p.GenerateMoves(&ml)
 	var got, gotPaths []string
 	for _, m := range ml.Slice() {
-		got = append(got, fmt.Sprintf("%d-%d:%08x", m.From.Number(), m.To.Number(), uint32(m.Captured)))
+		got = append(got, fmt.Sprintf("%d-%d:%08x%s", m.From.Number(), m.To.Number(), uint32(m.Captured), map[bool]string{true: "K"}[m.CrownedInCapture()]))
 	}
 	p.GeneratePaths(&ml)
 	for _, m := range ml.Slice() {
@@ -444,7 +548,7 @@ func TestReferenceRandomPlayouts(t *testing.T) {
 	if testing.Short() {
 		games = 60
 	}
-	for _, v := range []Variant{American, Pool} {
+	for v := range NumVariants {
 		rng := rand.New(rand.NewPCG(1, uint64(v)))
 		n := 0
 		for g := 0; g < games; g++ {
@@ -465,14 +569,15 @@ func TestReferenceRandomPlacements(t *testing.T) {
 	if testing.Short() {
 		count = 4000
 	}
-	for _, v := range []Variant{American, Pool} {
+	for v := range NumVariants {
 		rng := rand.New(rand.NewPCG(2, uint64(v)))
 		for i := 0; i < count; i++ {
-			rb := randomRefBoard(rng, v == Pool, []float64{0, 0.2, 0.5, 1}[i%4])
-			p, err := ParseFEN(rb.fen(), v)
+			rb := randomRefBoard(rng, v, []float64{0, 0.2, 0.5, 1}[i%4])
+			p, err := ParseFEN(rb.fen(), American) // the reference writes English numbers
 			if err != nil {
 				t.Fatalf("random placement %s: %v", rb.fen(), err)
 			}
+			p.Variant = v
 			if got := refBoardFrom(&p); got != rb {
 				t.Fatalf("FEN %s read back as %s", rb.fen(), got.fen())
 			}
@@ -496,12 +601,21 @@ func TestReferencePerft(t *testing.T) {
 		{Pool, "B:W14,15,22,23:BK10", 5},
 		{Pool, "W:WK29,K4,18:BK1,K32,10,14,15", 4},
 		{American, "B:WK5,K27,18,19:BK28,K2,11,15", 5},
+		{Russian, "W:W21-32:B1-12", 5},
+		{Brazilian, "W:W21-32:B1-12", 5},
+		{Czech, "W:W21-32:B1-12", 5},
+		{Italian, "W:W21-32:B1-12", 5},
+		{Spanish, "W:W21-32:B1-12", 5},
+		{Thai, "W:W25-32:B1-8", 6},
+		{Russian, "W:WK29,K4,18,22:BK1,K32,10,14,15", 4},
+		{Brazilian, "W:WK29,K4,18:BK1,K32,10,14,15", 4},
+		{Czech, "B:WK29,K4,18,19:BK1,K32,10,14,15", 4},
+		{Italian, "W:WK5,K27,18,19:BK28,K2,11,15", 5},
+		{Spanish, "W:WK29,K4,18:BK1,K32,10,14,15", 4},
+		{Thai, "W:WK29,K4,18:BK1,K32,10,14,15", 4},
 	}
 	for _, c := range cases {
-		p, err := ParseFEN(c.fen, c.v)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := englishFEN(t, c.fen, c.v)
 		depth := c.depth
 		if testing.Short() {
 			depth--

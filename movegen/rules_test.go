@@ -209,13 +209,15 @@ func TestVariants(t *testing.T) {
 // than being played by another rule set's rules.
 func TestUnknownVariant(t *testing.T) {
 	const bad = NumVariants
-	p := StartPosition(bad)
+	p := StartPosition(American)
+	p.Variant = bad
 	var ml MoveList
 	calls := []struct {
 		name string
 		f    func()
 	}{
 		{"Rules", func() { bad.Rules() }},
+		{"StartPosition", func() { StartPosition(bad) }},
 		{"GenerateMoves", func() { p.GenerateMoves(&ml) }},
 		{"GeneratePaths", func() { p.GeneratePaths(&ml) }},
 		{"HasCapture", func() { p.HasCapture() }},

@@ -61,7 +61,7 @@ func TestSettings(t *testing.T) {
 		{"the same game type keeps the history", func() error { return s.SetGameType(21) }, "", s.HistoryText,
 			"moves=2 fen=B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
 		{"another forgets it", func() error { return s.SetGameType(23) }, "", s.HistoryText, ""},
-		{"an unknown game type", func() error { return s.SetGameType(22) }, "unsupported game type 22",
+		{"an unknown game type", func() error { return s.SetGameType(20) }, "unsupported game type 20",
 			func() string { return s.Variant().String() }, "pool"},
 		{"new game", func() error { s.SetHistory(startFEN, []string{"11-15"}); s.NewGame(); return nil }, "", s.HistoryText, ""},
 		{"book level 3", func() error { return s.SetBookLevel(3) }, "", func() string { return s.BookLevel().String() }, "best move"},

@@ -26,8 +26,16 @@ const (
 	historyMax = 1 << 14
 )
 
-// variantKey separates the rule sets in the transposition table.
-var variantKey = [2]uint64{0, 0x9E3779B97F4A7C15}
+// variantKey separates the rule sets in the transposition table: 0 for
+// American, then multiples of an odd constant (the golden ratio's, as in
+// splitmix64), which differ in their high bits, those the table indexes
+// and verifies by.
+var variantKey = func() (k [movegen.NumVariants]uint64) {
+	for v := range k {
+		k[v] = uint64(v) * 0x9E3779B97F4A7C15
+	}
+	return k
+}()
 
 // frame is one ply of the search stack.
 type frame struct {

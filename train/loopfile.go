@@ -241,11 +241,16 @@ func (g *generation) sideText(v movegen.Variant, sprt *match.SPRT) string {
 	return fmt.Sprintf("%v: "+dataFormat+"; %s; match %s: %s", v, s.games, s.positions, s.fit.text(g.n), s.matchText(sprt), s.verdict())
 }
 
-// summary is g's line on the loop's output.
+// summary is g's line on the loop's output: the rule sets it trained.
 func (g *generation) summary(sprt *match.SPRT) string {
-	parts := make([]string, len(g.sides))
+	var parts []string
 	for v := range g.sides {
-		parts[v] = g.sideText(movegen.Variant(v), sprt)
+		if g.sides[v].data {
+			parts = append(parts, g.sideText(movegen.Variant(v), sprt))
+		}
+	}
+	if len(parts) == 0 {
+		return "no rule set trained"
 	}
 	return strings.Join(parts, " | ")
 }
@@ -272,15 +277,21 @@ func (cfg *LoopConfig) writeTable(ps []param, done []*generation) error {
 	}
 	fmt.Fprintf(&b, "Settings: %s.\n\n", strings.Join(settings, ", "))
 	b.WriteString("| gen | self-play |")
+	var trained []movegen.Variant // the columns: the games the loop plays
 	for v := range movegen.NumVariants {
+		if cfg.Games[v] == 0 {
+			continue
+		}
+		trained = append(trained, v)
 		name := v.Rules().Name
 		name = strings.ToUpper(name[:1]) + name[1:]
 		fmt.Fprintf(&b, " %s data | %s fit | %s match |", name, name, name)
 	}
-	b.WriteString("\n|---|---|" + strings.Repeat("---|---|---|", int(movegen.NumVariants)) + "\n")
+	b.WriteString("\n|---|---|" + strings.Repeat("---|---|---|", len(trained)) + "\n")
 	for _, g := range done {
 		fmt.Fprintf(&b, "| %d | %s |", g.n, cfg.Limits)
-		for _, s := range g.sides {
+		for _, v := range trained {
+			s := &g.sides[v]
 			if !s.data {
 				b.WriteString(" - | - | - |")
 				continue

@@ -43,7 +43,7 @@ func TestFitSettings(t *testing.T) {
 	}{
 		{"american", func(*FitSettings) {}, ""},
 		{"all", func(s *FitSettings) { s.Variant = "all" }, ""},
-		{"bad variant", func(s *FitSettings) { s.Variant = "russian" }, "russian"},
+		{"bad variant", func(s *FitSettings) { s.Variant = "international" }, "international"},
 		{"no out", func(s *FitSettings) { s.Out = "" }, "--out FILE is required"},
 		{"no data", func(s *FitSettings) { s.Data = nil }, "--data FILE is required"},
 		{"lambda", func(s *FitSettings) { s.Fit.Lambda = 1.5 }, "--lambda must be in 0..1"},

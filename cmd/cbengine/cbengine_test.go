@@ -151,7 +151,7 @@ func TestCommand(t *testing.T) {
 		{"staticevaluation B:W33:B1", "error: staticevaluation: bad FEN*", false},
 		{"set gametype 23", "23", true},
 		{"get gametype", "23", true},
-		{"set gametype 22", "error: set gametype: unsupported game type 22*", false},
+		{"set gametype 20", "error: set gametype: unsupported game type 20*", false},
 		{"set gametype 21", "21", true},
 		{"frobnicate", "?", false},
 		{"get movelist B:W21-32:B1-12", "?", false},

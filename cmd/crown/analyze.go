@@ -21,7 +21,7 @@ func init() {
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("analyze")
-	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	fen := fs.String("fen", "", "position in PDN FEN (default: the start position)")
 	useBook := fs.Bool("book", false, "answer from the opening book when the position is in it")
 	bookFile := fs.String("book-file", "", "book file for --book (default: the shipped book)")

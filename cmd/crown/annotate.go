@@ -25,7 +25,7 @@ const defaultAnnotateTime = time.Second
 
 func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("annotate")
-	variant := fs.String("variant", "american", "rule set of games without a GameType tag: american or pool")
+	variant := fs.String("variant", "american", "rule set of games without a GameType tag: "+movegen.VariantNames())
 	out := fs.String("out", "", "write the annotated PDN to FILE (resuming from what it holds) instead of stdout")
 	graph := fs.String("graph", "", "write each game's evaluation graph to DIR/game-K.svg")
 	maxGames := fs.Int("games", 0, "review only the first N games (0: all)")

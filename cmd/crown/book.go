@@ -49,7 +49,7 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book build")
-	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	out := fs.String("out", "", "book file to write, continued if it exists (required)")
 	positions := fs.Int("positions", defaultBookPositions, "book positions to stop at")
 	limits := addLimitFlags(fs, true)
@@ -133,7 +133,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book probe")
 	path := fs.String("book", "", "book file (default: the shipped book)")
-	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	level := fs.Int("level", int(book.AllGood), "book level whose choices are marked (1..3)")
 	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("book probe"), 1); !ok {
 		return code
@@ -163,7 +163,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 func runBookInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("book info")
 	path := fs.String("book", "", "book file (default: the shipped book)")
-	variant := fs.String("variant", "american", "rule set: american or pool (or GameType 21, 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	ballots := fs.String("ballots", "", "ballots to count: deck, crossboard or all (default deck for American, none for Pool)")
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("book info")); !ok {
 		return code

@@ -46,7 +46,7 @@ func threadsFlag(fs *pflag.FlagSet) *int {
 
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb build")
-	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	pieces := fs.Int("pieces", defaultEgdbPieces, "build every slice with up to this many pieces")
 	slice := fs.String("slice", "", "build only this slice and its mirror (a job of crown egdb plan)")
 	dir := fs.String("dir", "", "database directory (required)")
@@ -100,7 +100,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 
 func runEgdbPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb plan")
-	variant := fs.String("variant", "american", "rule set: american or pool (the jobs are the same for both; the estimates are not)")
+	variant := fs.String("variant", "american", variantHelp+" (the jobs are the same for all; the estimates are not)")
 	pieces := fs.Int("pieces", defaultEgdbPieces, "plan every slice with up to this many pieces")
 	level := fs.Int("level", 0, "print only this level's jobs (0: all)")
 	names := fs.Bool("names", false, "print only the job names, one a line")
@@ -144,7 +144,7 @@ func runEgdbInfo(args []string, stdout, stderr io.Writer) int {
 
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("egdb probe")
-	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	dir := fs.String("dir", "", "database directory (required)")
 	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb probe"), 1); !ok {
 		return code

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -173,3 +174,6 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "run 'crown <command> --help' for a command's flags")
 }
+
+// variantHelp is the help text of every command's --variant flag.
+var variantHelp = "rule set: " + movegen.VariantNames() + " (or its PDN GameType number)"

@@ -57,7 +57,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-var perftUsage = fmt.Sprintf(`usage: crown perft [--variant american|pool] [--fen FEN] [--depth N] [--divide] [--paths]
+var perftUsage = fmt.Sprintf(`usage: crown perft [--variant GAME] [--fen FEN] [--depth N] [--divide] [--paths]
                    [--threads N] [--cache MiB] [--suite FILE]
 Counts the leaves of the legal move tree from the start position (or --fen) to depth %d
 (or --depth), one line per depth, and ends with 'perft depth=<d> nodes=<n> time=<s> nps=<n>'.
@@ -68,7 +68,7 @@ expected counts, prints ok or FAIL per row and a summary, and exits 1 on any mis
 // the command is to stop (after --help or a usage error).
 func parsePerftFlags(args []string, stdout, stderr io.Writer) (*perftFlags, int) {
 	fs := newFlags("perft")
-	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	fen := fs.String("fen", "", "position in PDN FEN (default the start position)")
 	depth := fs.Int("depth", defaultPerftDepth, "count to this depth in plies; every depth from 1 is shown")
 	divide := fs.Bool("divide", false, "show the count below each root move at --depth only")

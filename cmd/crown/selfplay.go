@@ -88,7 +88,7 @@ func parseSelfplayFlags(args []string, stdout, stderr io.Writer, egdbs *play.Poo
 	s := &train.SelfplaySettings{Config: train.DefaultRun}
 	c := &s.Config
 	fs.StringVar(&s.Out, "out", "", "training data file to append to (required); the run's progress is kept in FILE.state")
-	variant := fs.String("variant", "american", "rule set: american or pool (or PDN GameType 21 or 23)")
+	variant := fs.String("variant", "american", variantHelp)
 	fs.IntVar(&c.Games, "games", c.Games, "games of the run, all shards together")
 	limits := addLimitFlags(fs, false)
 	fs.StringVar(&s.OpeningsArg, "openings", "", "deck (the ACF ballots, American only), random, or a file of FEN lines (default deck for American, random for Pool)")

@@ -58,7 +58,7 @@ func parseTuneFlags(args []string, stdout, stderr io.Writer) (*match.TuneSetting
 	fs.IntVar(&s.Iterations, "iterations", d.Iterations, "SPSA iterations, N")
 	fs.IntVar(&s.Pairs, "pairs", d.Pairs, "game pairs an iteration, each a ballot played with both colours")
 	limits := addLimitFlags(fs, false)
-	fs.StringVar(&s.Variant, "variant", d.Variant, "rule set: american or pool (or PDN GameType 21 or 23)")
+	fs.StringVar(&s.Variant, "variant", d.Variant, variantHelp)
 	fs.StringVar(&s.Ballots, "ballots", d.Ballots, "openings: deck, crossboard, all or a FILE")
 	fs.IntVar(&s.Concurrency, "concurrency", d.Concurrency, "games played at once, each with its own engines")
 	fs.StringVar(&s.StatePath, "state", d.StatePath, "state file, written after every iteration and resumed from")
