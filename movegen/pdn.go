@@ -209,7 +209,7 @@ func (pg *pdnGame) begin() {
 	}
 	pg.pos = g.Start
 	pg.number = 1
-	pg.second = g.Start.Turn == White
+	pg.second = g.Start.Turn != g.Variant.Rules().FirstMover
 }
 
 // fail marks the game broken by err, unless it is already: Err names the
@@ -236,13 +236,13 @@ func (pg *pdnGame) word(w string) {
 	if pg.game.Err != nil {
 		return // the game is broken: skip the rest of its moves
 	}
-	text := movePrefix(w)
+	text := movePrefix(w, pg.pos.Rules())
 	label := strconv.Itoa(pg.number) + "."
 	if pg.second {
 		label += ".."
 	}
 	if text == "" || strings.Trim(w[len(text):], "!?") != "" {
-		pg.game.Err = fmt.Errorf("move %s %s is not a move: want squares joined by '-' or 'x'", label, Echo(w))
+		pg.game.Err = fmt.Errorf("move %s %s is not a move: want squares joined by '-', 'x' or ':'", label, Echo(w))
 		return
 	}
 	m, err := pg.pos.ParseMove(text)
@@ -272,14 +272,17 @@ func (pg *pdnGame) finish() Game {
 	return g
 }
 
-// movePrefix returns the leading part of w made of square numbers and
-// separators ("11-15" of "11-15!"), or "" if w does not start with a digit.
-func movePrefix(w string) string {
+// movePrefix returns the leading part of w made of squares and separators
+// ("11-15" of "11-15!"; in the games written with coordinates, "c3:e5" of
+// "c3:e5?"), or "" if w does not start with a square.
+func movePrefix(w string, r *Rules) string {
+	isFile := func(c byte) bool { return r.Algebraic && c >= 'a' && c <= 'h' }
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
 	i := 0
-	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '-' || w[i] == 'x' || w[i] == 'X') {
+	for i < len(w) && (isDigit(w[i]) || isFile(w[i]) || w[i] == '-' || w[i] == 'x' || w[i] == 'X' || w[i] == ':') {
 		i++
 	}
-	if i == 0 || w[0] < '0' || w[0] > '9' {
+	if i == 0 || !isDigit(w[0]) && !(isFile(w[0]) && len(w) > 1 && isDigit(w[1])) {
 		return ""
 	}
 	return w[:i]
@@ -568,7 +571,7 @@ func (g *Game) writeTags(b *strings.Builder, result string) {
 func (g *Game) writeMoves(text *pdnText) error {
 	p := g.Start
 	p.Variant = g.Variant
-	number, second := 1, p.Turn == White
+	number, second := 1, p.Turn != g.Variant.Rules().FirstMover // the game's first mover opens each numbered move
 	var ml MoveList
 	for i, m := range g.Moves {
 		p.GenerateMoves(&ml)

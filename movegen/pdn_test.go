@@ -216,6 +216,7 @@ func TestWritePDN(t *testing.T) {
 7x14 24-20 7. 6-10 30-26 8. 11-15 28-24 9. 14-18 20-16 10. 18-23 16-11 11.
 23x30 11x4 12. 2-7 4-8 *
 [GameType "23"] [FEN "W:WK29:B22,19,5"] 1... 29x15x24 5-9 *
+[GameType "25"] 1. c3-d4 f6-e5 2. d4xf6 g7xe5! *
 `), American)
 	if err != nil {
 		t.Fatal(err)
@@ -244,6 +245,14 @@ func TestWritePDN(t *testing.T) {
 [GameType "23"]
 [FEN "W:WK29:B5,19,22"]
 1... 29x24 2. 5-9 *
+
+[Event "?"]
+[Date "?"]
+[Black "?"]
+[White "?"]
+[Result "*"]
+[GameType "25"]
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 *
 
 `
 	if got := b.String(); got != want {

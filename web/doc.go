@@ -12,10 +12,11 @@
 //
 // The API, all JSON:
 //
+//	GET  /api/variants               the games it plays: [{name, title, game_type, first_mover}]
 //	POST /api/games                  start a game: {variant, human, movetime_ms, fen | pdn}
 //	GET  /api/games/{id}             the game's state
 //	POST /api/games/{id}/new         start a new game under the same id
-//	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"}
+//	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"} (the game's notation: "c3-d4" in Russian)
 //	POST /api/games/{id}/undo        take back the last move (and the engine's reply)
 //	POST /api/games/{id}/redo        bring it back
 //	POST /api/games/{id}/go          the engine moves now
@@ -25,6 +26,15 @@
 //	POST /api/games/{id}/hint        the engine's best move for the person to move
 //	GET  /api/games/{id}/pdn         the game record as a PDN file
 //	GET  /api/games/{id}/events      the state after every change (text/event-stream)
+//
+// The server plays every game of the 8x8 family movegen knows (a new
+// game's variant is its name, movegen.Rules.Name, or its PDN GameType; a
+// PDN game's GameType tag chooses its game). Squares in the API's paths
+// and lists are Crown's numbers 1-32, the English ones whatever the game;
+// every text a person reads (a move, a line, a square's name in the
+// state's "squares", the FEN and the PDN) is in the game's own notation:
+// Italian and Spanish numbers, Russian, Czech and Thai coordinates. A
+// move's text is read in that notation too.
 //
 // Errors are 4xx and 5xx answers whose body has an "error" message in
 // English and a "code" (bad_fen, bad_pdn, busy, not_found, ...); a refused

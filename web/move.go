@@ -42,6 +42,7 @@ type moveProblem struct {
 // When the path names no move or several, the problem says why.
 func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *moveProblem) {
 	from, to := path[0], path[len(path)-1]
+	rules := p.Rules()
 	r := p.ResolvePath(path)
 	switch r.Status {
 	case movegen.PathMove:
@@ -49,8 +50,8 @@ func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *movePro
 	case movegen.PathAmbiguous:
 		return movegen.Move{}, &moveProblem{
 			Code: codeAmbiguous,
-			Message: fmt.Sprintf("%d different captures go from %d to %d: click the squares the piece lands on along the way, then %d again",
-				len(r.Candidates), from.Number(), to.Number(), to.Number()),
+			Message: fmt.Sprintf("%d different captures go from %s to %s: click the squares the piece lands on along the way, then %s again",
+				len(r.Candidates), rules.SquareName(from), rules.SquareName(to), rules.SquareName(to)),
 			Options: r.Candidates,
 		}
 	case movegen.PathUnfinished:
@@ -63,13 +64,13 @@ func resolve(p *movegen.Position, path []movegen.Square) (movegen.Move, *movePro
 	must := mustCapture(p)
 	switch {
 	case !p.Pieces[p.Turn].Has(from):
-		return movegen.Move{}, &moveProblem{Code: codeNotYours, Message: fmt.Sprintf("Square %d holds no %s piece: pick one of yours", from.Number(), p.Turn.Name())}
+		return movegen.Move{}, &moveProblem{Code: codeNotYours, Message: fmt.Sprintf("Square %s holds no %s piece: pick one of yours", rules.SquareName(from), p.Turn.Name())}
 	case len(must) > 0 && !slices.Contains(must, from.Number()):
 		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "A capture is compulsory: one of the highlighted pieces must jump", MustCapture: must}
 	case len(must) > 0:
 		return movegen.Move{}, &moveProblem{Code: codeMustCapture, Message: "That piece must capture: jump over an enemy piece", MustCapture: must}
 	}
-	return movegen.Move{}, &moveProblem{Code: codeIllegal, Message: fmt.Sprintf("%s is not a legal move here", joinSquares(path))}
+	return movegen.Move{}, &moveProblem{Code: codeIllegal, Message: fmt.Sprintf("%s is not a legal move here", joinSquares(rules, path))}
 }
 
 // mustCapture returns the squares of the pieces that can capture, in
@@ -90,22 +91,27 @@ func mustCapture(p *movegen.Position) []int {
 	return out
 }
 
-func joinSquares(path []movegen.Square) string {
+// joinSquares writes a path of squares in the game's notation, joined by
+// '-'.
+func joinSquares(r *movegen.Rules, path []movegen.Square) string {
 	parts := make([]string, len(path))
 	for i, s := range path {
-		parts[i] = fmt.Sprint(s.Number())
+		parts[i] = r.SquareName(s)
 	}
 	return strings.Join(parts, "-")
 }
 
-// parsePath reads a move given as a string ("11-15", "15x24x31") or as
-// square numbers, and checks its shape; legality is resolve's job.
-func parsePath(text string, squares []int) ([]movegen.Square, error) {
+// parsePath reads a move given as text in the game's notation ("11-15",
+// "15x24x31"; "c3-d4", "c3:e5" where the game writes coordinates) or as
+// Crown's square numbers (1-32, the English ones in every game: the board's
+// squares as the state lists them), and checks its shape; legality is
+// resolve's job.
+func parsePath(r *movegen.Rules, text string, squares []int) ([]movegen.Square, error) {
 	if text != "" {
 		if squares != nil {
 			return nil, fmt.Errorf("give the move as text or as squares, not both")
 		}
-		path, err := movegen.ParsePath(text)
+		path, err := r.ParsePath(text)
 		if err != nil {
 			return nil, fmt.Errorf("move %s: %v", play.Echo(text), err)
 		}

@@ -41,7 +41,7 @@ func TestResolve(t *testing.T) {
 			}
 		}
 		if code != tt.code || !slices.Equal(got, tt.want) {
-			t.Errorf("%s %s: resolve(%s) = %q %q, want %q %q", tt.variant, tt.fen, joinSquares(tt.path), code, got, tt.code, tt.want)
+			t.Errorf("%s %s: resolve(%s) = %q %q, want %q %q", tt.variant, tt.fen, joinSquares(tt.variant.Rules(), tt.path), code, got, tt.code, tt.want)
 		}
 	}
 }

@@ -146,6 +146,7 @@ func New(opt Options) *Server {
 		}
 		files.ServeHTTP(w, r)
 	})
+	s.mux.HandleFunc("GET /api/variants", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, allVariants()) })
 	s.mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) { s.handleNew(w, r, nil) })
 	s.mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleState))
 	s.mux.HandleFunc("POST /api/games/{id}/new", s.withGame(s.handleNew))
@@ -404,9 +405,11 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-// moveRequest names a move by text ("11-15", "15x24x31") or by squares
-// ([15, 24, 31]): the start square, then some or all landing squares,
-// ending where the piece stops.
+// moveRequest names a move by text in the game's notation ("11-15",
+// "15x24x31", "c3:e5") or by Crown's square numbers ([15, 24, 31], the
+// English numbers whatever the game, as the state's board and paths give
+// them): the start square, then some or all landing squares, ending where
+// the piece stops.
 type moveRequest struct {
 	Move string `json:"move"`
 	Path []int  `json:"path"`
@@ -428,13 +431,13 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	path, err := parsePath(req.Move, req.Path)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	path, err := parsePath(g.variant.Rules(), req.Move, req.Path)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, codeBadRequest, "%v", err)
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	refuse := func(status int, code, msg string) {
 		writeJSON(w, status, moveError{Error: msg, Code: code, State: g.view()})
 	}

@@ -10,13 +10,21 @@ import (
 type stateView struct {
 	ID      string `json:"id"`
 	Version uint64 `json:"version"`
-	Variant string `json:"variant"` // "american" or "pool"
+	Variant string `json:"variant"` // the rule set's name (movegen.Rules.Name): "american", "pool", "russian", ...
 	Title   string `json:"title"`
 	FEN     string `json:"fen"`
 	Turn    string `json:"turn"` // "black" or "white"
 	// Board holds squares 1-32 at indexes 0-31: "" empty, "b"/"w" a man,
-	// "B"/"W" a king.
-	Board      [movegen.NumSquares]string `json:"board"`
+	// "B"/"W" a king. Squares are Crown's numbers, the English ones in
+	// every game (Black's back row 1-4, White's 29-32), as are the squares
+	// of every path, capture and must_capture list below; what people read
+	// (Squares, the texts of moves and lines, the FEN and PDN) is in the
+	// game's own notation.
+	Board [movegen.NumSquares]string `json:"board"`
+	// Squares names each square of Board as the game writes it: its number
+	// in the game's numbering (Italian and Spanish number the other way),
+	// or its coordinate ("c3") in the games written so.
+	Squares    [movegen.NumSquares]string `json:"squares"`
 	Human      string                     `json:"human"` // "black", "white" or "both"
 	MoveTimeMS int64                      `json:"movetime_ms"`
 	Ply        int                        `json:"ply"`
@@ -58,11 +66,67 @@ type engineSideTag struct {
 	White bool `json:"white"`
 }
 
-// rulesView is what the page tells about the rule set.
+// rulesView is what the page tells about the rule set and needs to draw
+// the board (movegen.Rules: the page explains the game from these).
 type rulesView struct {
-	DrawMoves       int  `json:"draw_moves"`
-	FlyingKings     bool `json:"flying_kings"`
-	ThreeKingsMoves int  `json:"three_kings_moves"` // 0: no three-kings count
+	DrawMoves       int    `json:"draw_moves"`
+	FlyingKings     bool   `json:"flying_kings"`
+	ThreeKingsMoves int    `json:"three_kings_moves"` // 0: no three-kings count
+	FirstMover      string `json:"first_mover"`       // "black" or "white"
+	MenPerSide      int    `json:"men_per_side"`      // 12, or 8 (Thai)
+	MenCaptureBack  bool   `json:"men_capture_back"`
+	CrownInCapture  bool   `json:"crown_in_capture"` // a man crowned mid-capture goes on as a king (Russian)
+	MenSpareKings   bool   `json:"men_spare_kings"`  // a man may not take a king (Italian)
+	LandBehind      bool   `json:"land_behind"`      // a king lands just behind the piece it takes (Thai)
+	TakeAtOnce      bool   `json:"take_at_once"`     // pieces taken come off at once (Thai)
+	// Precedence is which capture must be taken: "any", "king_first",
+	// "most", "most_kings" or "italian" (precedenceCodes).
+	Precedence string `json:"precedence"`
+	// Mirrored says the game is played on the board of the other colour
+	// (Italian, Spanish): the page draws the board's mirror image, square 1
+	// of Crown's numbers at the top right rather than the top left.
+	Mirrored  bool `json:"mirrored"`
+	Algebraic bool `json:"algebraic"` // the game writes squares as coordinates
+}
+
+// precedenceCodes are the codes of rulesView.Precedence.
+var precedenceCodes = [...]string{
+	movegen.AnyCapture:    "any",
+	movegen.KingFirst:     "king_first",
+	movegen.MostPieces:    "most",
+	movegen.MostThenKings: "most_kings",
+	movegen.ItalianOrder:  "italian",
+}
+
+// newRulesView returns the view of a rule set.
+func newRulesView(r *movegen.Rules) rulesView {
+	return rulesView{DrawMoves: r.DrawMoves, FlyingKings: r.FlyingKings, ThreeKingsMoves: r.ThreeKingsMoves,
+		FirstMover: r.FirstMover.Name(), MenPerSide: r.MenPerSide, MenCaptureBack: r.MenCaptureBack,
+		CrownInCapture: r.CrownInCapture, MenSpareKings: r.MenSpareKings, LandBehind: r.LandBehind,
+		TakeAtOnce: r.TakeAtOnce, Precedence: precedenceCodes[r.Precedence], Mirrored: r.Mirrored, Algebraic: r.Algebraic}
+}
+
+// variantView is one game of the family as the new-game form offers it.
+type variantView struct {
+	Name       string `json:"name"`  // movegen.Rules.Name, what a new game's "variant" takes
+	Title      string `json:"title"` // in English; the page has it in the player's language
+	GameType   int    `json:"game_type"`
+	FirstMover string `json:"first_mover"` // "black" or "white"
+}
+
+// variantsView lists every game the server plays, for GET /api/variants.
+type variantsView struct {
+	Variants []variantView `json:"variants"`
+}
+
+// allVariants returns the view of every rule set, in movegen's order.
+func allVariants() variantsView {
+	out := variantsView{Variants: make([]variantView, 0, movegen.NumVariants)}
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		r := v.Rules()
+		out.Variants = append(out.Variants, variantView{Name: r.Name, Title: r.Title, GameType: r.GameType, FirstMover: r.FirstMover.Name()})
+	}
+	return out
 }
 
 // limitsView tells the page the server's bounds on the time per move.
@@ -133,7 +197,7 @@ func (g *game) view() stateView {
 		Moves: make([]moveView, len(g.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
 		CanUndo: g.ply > 0, CanRedo: g.ply < len(g.line.Moves), Thinking: g.task == taskMove,
 		Over: o.Over, Result: o.Result, Reason: o.Reason, Ending: o.Ending, PDN: g.pdn(),
-		Rules:    rulesView{DrawMoves: r.DrawMoves, FlyingKings: r.FlyingKings, ThreeKingsMoves: r.ThreeKingsMoves},
+		Rules:    newRulesView(r),
 		Limits:   limitsView{MinMoveTimeMS: MinMoveTime.Milliseconds(), MaxMoveTimeMS: g.srv.opt.MaxThink.Milliseconds()},
 		StartFEN: g.line.Start.FEN(),
 		Engine:   engineSideTag{Black: !g.hum.plays(movegen.Black), White: !g.hum.plays(movegen.White)},
@@ -150,6 +214,7 @@ func (g *game) view() stateView {
 			letter = string(rune(letter[0] - 'a' + 'A'))
 		}
 		v.Board[sq] = letter
+		v.Squares[sq] = r.SquareName(sq)
 	}
 	for c := movegen.Black; c <= movegen.White; c++ {
 		v.Captured[c] = g.line.Start.Pieces[c].Count() - p.Pieces[c].Count()
