@@ -68,19 +68,20 @@ type LoopConfig struct {
 	Games [movegen.NumVariants]int
 	// Limits bound self-play's searches: a node budget, varied by up to
 	// NodeJitter percent (Config.NodeJitter), or a depth. American games
-	// start from the ACF deck's ballots and RandomPlies random plies;
-	// Pool games from PoolRandomPlies random plies from the start, or,
-	// with PoolSelfplayFile, from that file's openings and RandomPlies
-	// random plies. Random openings keep the Pool match's openings out of
-	// the data the weights are fitted to.
+	// start from the ACF deck's ballots and RandomPlies random plies; the
+	// other games from StartPlies random plies from the start, or, with a
+	// file in PoolSelfplayFile (Pool only), from that file's openings and
+	// RandomPlies random plies. Random openings keep the match's openings
+	// out of the data the weights are fitted to.
 	Limits           search.Limits
 	NodeJitter       int
 	RandomPlies      int
-	PoolRandomPlies  int
+	StartPlies       int
 	PoolSelfplayFile string
-	// PoolOpenings is the file of openings of the Pool match
-	// (book.ReadBallotsFile).
-	PoolOpenings string
+	// Openings are the files of openings of each game's match
+	// (book.ReadBallotsFile), for every game but American, which plays
+	// the ACF deck.
+	Openings [movegen.NumVariants]string
 	// EGDB, if not nil, gives the positions it holds their exact value in
 	// the fit, and with Adjudicate the games' earlier positions its
 	// result (FitFiles).
@@ -91,6 +92,10 @@ type LoopConfig struct {
 	// game's result in the target (FitConfig.Lambda).
 	Window int
 	Lambda float64
+	// Hidden, when positive, gives the games whose current weights have no
+	// network one of that many hidden units (FitConfig.Hidden); the others
+	// keep their model.
+	Hidden int
 	// Data are data files every fit reads besides the window's, older
 	// self-play (of an earlier loop or crown selfplay) that is still
 	// good data: each file's positions of the rule set fitted.
@@ -179,10 +184,12 @@ func (cfg *LoopConfig) check() error {
 		return fmt.Errorf("node jitter must be in 0..%d percent", MaxNodeJitter)
 	case cfg.RandomPlies < 0 || cfg.RandomPlies > MaxRandomPlies:
 		return fmt.Errorf("random plies must be in 0..%d", MaxRandomPlies)
-	case cfg.Games[movegen.Pool] > 0 && cfg.PoolOpenings == "":
-		return errors.New("Pool needs a file of openings for its match")
-	case cfg.PoolRandomPlies < 0 || cfg.PoolRandomPlies > MaxRandomPlies:
-		return fmt.Errorf("Pool's random plies must be in 0..%d", MaxRandomPlies)
+	case cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > eval.MaxHidden:
+		return fmt.Errorf("hidden units must be a multiple of %d in 0..%d", eval.NetHiddenStep, eval.MaxHidden)
+	case cfg.StartPlies < 0 || cfg.StartPlies > MaxRandomPlies:
+		return fmt.Errorf("random plies from the start must be in 0..%d", MaxRandomPlies)
+	case cfg.missingOpenings() != movegen.NumVariants:
+		return fmt.Errorf("%s needs a file of openings for its match", cfg.missingOpenings().Rules().Title)
 	case cfg.Adjudicate && cfg.EGDB == nil:
 		return errors.New("adjudicating needs an endgame database")
 	case cfg.Lambda < 0 || cfg.Lambda > 1:
@@ -225,26 +232,21 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 	for v, n := range cfg.Games {
 		ps = append(ps, param{movegen.Variant(v).String() + "-games", strconv.Itoa(n)})
 	}
-	pool, poolSelfplay := "none", "none"
-	if cfg.Games[movegen.Pool] > 0 {
-		digest := func(file string) (string, error) {
-			c := Config{Variant: movegen.Pool, Openings: FromFile, OpeningsFile: file}
-			opens, err := c.openings()
-			if err != nil {
-				return "", err
-			}
-			return openingsDigest(opens), nil
+	// Each game but American: its match openings and where its self-play
+	// starts. Pool's are always written, as before the other games came.
+	var openingParams []param
+	if cfg.Hidden > 0 { // recorded only when given, so older loops resume
+		openingParams = append(openingParams, param{"hidden", strconv.Itoa(cfg.Hidden)})
+	}
+	for v := movegen.Pool; v < movegen.NumVariants; v++ {
+		if cfg.Games[v] == 0 && v != movegen.Pool {
+			continue
 		}
-		var err error
-		if pool, err = digest(cfg.PoolOpenings); err != nil {
+		opens, selfplay, err := cfg.openingsParams(v)
+		if err != nil {
 			return nil, err
 		}
-		poolSelfplay = fmt.Sprintf("random %d plies", cfg.PoolRandomPlies)
-		if cfg.PoolSelfplayFile != "" {
-			if poolSelfplay, err = digest(cfg.PoolSelfplayFile); err != nil {
-				return nil, err
-			}
-		}
+		openingParams = append(openingParams, param{v.String() + "-openings", opens}, param{v.String() + "-selfplay", selfplay})
 	}
 	db := "none"
 	if cfg.EGDB != nil {
@@ -289,12 +291,12 @@ func (cfg *LoopConfig) params(start *eval.WeightFile) ([]param, error) {
 	if cfg.SPRT != nil {
 		sprt = fmt.Sprintf("%g,%g", cfg.SPRT.Elo0, cfg.SPRT.Elo1)
 	}
-	return append(ps,
+	ps = append(append(ps,
 		param{"selfplay-limits", cfg.Limits.String()},
 		param{"node-jitter", strconv.Itoa(cfg.NodeJitter)},
-		param{"random-plies", strconv.Itoa(cfg.RandomPlies)},
-		param{"pool-openings", pool},
-		param{"pool-selfplay", poolSelfplay},
+		param{"random-plies", strconv.Itoa(cfg.RandomPlies)}),
+		openingParams...)
+	return append(ps,
 		param{"egdb", db},
 		param{"adjudicate", strconv.FormatBool(cfg.Adjudicate)},
 		param{"window", strconv.Itoa(cfg.Window)},
@@ -349,9 +351,14 @@ func dataPath(dir string, k int, v movegen.Variant) string {
 }
 
 // seed is the self-play seed of generation k's rule set v: every
-// generation and rule set its own games.
+// generation and rule set its own games. American's and Pool's are 2k and
+// 2k+1, as before the other games came (a loop resumed keeps its games);
+// the others' lie above every 32-bit generation number's.
 func seed(k int, v movegen.Variant) uint64 {
-	return uint64(k)*uint64(movegen.NumVariants) + uint64(v)
+	if v <= movegen.Pool {
+		return 2*uint64(k) + uint64(v)
+	}
+	return uint64(v)<<40 | uint64(k)
 }
 
 // loopWeights are the weights a generation plays with: the file (a path the
@@ -516,9 +523,9 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 		c := Config{Variant: v, Games: cfg.Games[v], Limits: cfg.Limits,
 			Options: play.Options{HashMiB: DefaultRun.Options.HashMiB, EvalFile: cur.path}, Openings: Deck,
 			RandomPlies: cfg.RandomPlies, NodeJitter: cfg.NodeJitter, Seed: seed(k, v), Concurrency: workers}
-		if v == movegen.Pool {
-			c.Openings, c.RandomPlies = Random, cfg.PoolRandomPlies
-			if cfg.PoolSelfplayFile != "" {
+		if v != movegen.American {
+			c.Openings, c.RandomPlies = Random, cfg.StartPlies
+			if v == movegen.Pool && cfg.PoolSelfplayFile != "" {
 				c.Openings, c.OpeningsFile, c.RandomPlies = FromFile, cfg.PoolSelfplayFile, cfg.RandomPlies
 			}
 		}
@@ -600,6 +607,8 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 		fc.Variant, fc.Lambda = v, cfg.Lambda
 		if n := cur.file.Nets[v]; n != nil {
 			fc.Hidden = n.H // each rule set keeps its model
+		} else {
+			fc.Hidden = cfg.Hidden // a game without a network may get one
 		}
 		w.Jobs = append(w.Jobs, FitJob{Paths: paths, Config: fc})
 	}
@@ -625,8 +634,8 @@ func (cfg *LoopConfig) fit(ctx context.Context, k int, cur *loopWeights, g *gene
 func (cfg *LoopConfig) match(ctx context.Context, k int, v movegen.Variant, cur *loopWeights, g *generation) error {
 	var ballots []book.Ballot
 	var err error
-	if v == movegen.Pool {
-		ballots, err = book.ReadBallotsFile(cfg.PoolOpenings, v)
+	if v != movegen.American {
+		ballots, err = book.ReadBallotsFile(cfg.Openings[v], v)
 	} else {
 		ballots, err = book.SelectBallots("deck", v)
 	}
@@ -717,4 +726,42 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
+}
+
+// missingOpenings returns the first game trained without a file of match
+// openings, or NumVariants when none is.
+func (cfg *LoopConfig) missingOpenings() movegen.Variant {
+	for v := movegen.Pool; v < movegen.NumVariants; v++ {
+		if cfg.Games[v] > 0 && cfg.Openings[v] == "" {
+			return v
+		}
+	}
+	return movegen.NumVariants
+}
+
+// openingsParams returns what the loop's settings record of game v's
+// openings: its match openings' digest and where its self-play starts
+// ("none" for both when v is not trained).
+func (cfg *LoopConfig) openingsParams(v movegen.Variant) (opens, selfplay string, err error) {
+	if cfg.Games[v] == 0 {
+		return "none", "none", nil
+	}
+	digest := func(file string) (string, error) {
+		c := Config{Variant: v, Openings: FromFile, OpeningsFile: file}
+		list, err := c.openings()
+		if err != nil {
+			return "", err
+		}
+		return openingsDigest(list), nil
+	}
+	if opens, err = digest(cfg.Openings[v]); err != nil {
+		return "", "", err
+	}
+	selfplay = fmt.Sprintf("random %d plies", cfg.StartPlies)
+	if v == movegen.Pool && cfg.PoolSelfplayFile != "" {
+		if selfplay, err = digest(cfg.PoolSelfplayFile); err != nil {
+			return "", "", err
+		}
+	}
+	return opens, selfplay, nil
 }

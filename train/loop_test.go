@@ -102,7 +102,7 @@ func testEngine(name, path string) match.Engine {
 // in every run.
 func tinyLoop(dir string, log, out io.Writer) LoopConfig {
 	return LoopConfig{Dir: dir, Generations: 2, Patience: 2, Games: [movegen.NumVariants]int{6, 6}, Limits: search.Limits{Depth: 2},
-		RandomPlies: 2, PoolRandomPlies: 8, PoolOpenings: "../testdata/pool-openings.txt", Window: 2, Lambda: 0.5,
+		RandomPlies: 2, StartPlies: 8, Openings: [movegen.NumVariants]string{movegen.Pool: "../testdata/pool-openings.txt"}, Window: 2, Lambda: 0.5,
 		MatchLimits: search.Limits{Depth: 2}, MatchGames: 4, Concurrency: 2, Engine: testEngine, Log: log, Out: out}
 }
 

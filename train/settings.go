@@ -190,15 +190,16 @@ var DefaultLoop = LoopConfig{
 	Games: [movegen.NumVariants]int{movegen.American: 4000, movegen.Pool: 6000},
 	// Limits' node budget is that of the committed weights' data; self-play
 	// given neither nodes nor a depth plays with it.
-	Limits:          search.Limits{Nodes: 8000},
-	RandomPlies:     4,
-	PoolRandomPlies: DefaultRandomPlies,
-	// PoolOpenings are the Pool match's openings since they came in
-	// (docs/experiments.md), relative to the repository.
-	PoolOpenings: "testdata/pool-openings.txt",
-	Window:       3,
-	Lambda:       DefaultFit.Lambda,
-	Concurrency:  2,
+	Limits:      search.Limits{Nodes: 8000},
+	RandomPlies: 4,
+	StartPlies:  DefaultRandomPlies,
+	// Openings: Pool's match openings since they came in
+	// (docs/experiments.md), and each other game's (crown book openings),
+	// relative to the repository.
+	Openings:    defaultOpenings(),
+	Window:      3,
+	Lambda:      DefaultFit.Lambda,
+	Concurrency: 2,
 }
 
 // LoopSettings are crown train loop's settings as its flags give them: the
@@ -207,7 +208,7 @@ var DefaultLoop = LoopConfig{
 type LoopSettings struct {
 	LoopConfig
 	// PoolSelfplay is where Pool self-play's games begin: "random"
-	// (PoolRandomPlies from the start) or a file of openings
+	// (StartPlies from the start) or a file of openings
 	// (PoolSelfplayFile).
 	PoolSelfplay string
 	SPRTBounds   string // elo0,elo1 (match.ParseSPRT): the SPRT, "" for none
@@ -251,14 +252,17 @@ func (s *LoopSettings) Config() (*LoopConfig, error) {
 
 // check reports what is wrong with s's values, if anything.
 func (s *LoopSettings) check() error {
-	american, pool := s.Games[movegen.American], s.Games[movegen.Pool]
+	trained, negative := false, false
+	for _, n := range s.Games {
+		trained, negative = trained || n > 0, negative || n < 0
+	}
 	switch {
 	case s.Dir == "":
 		return errors.New("--dir DIR is required")
 	case s.Generations < 1 || s.Patience < 1 || s.Window < 1 || s.Concurrency < 1:
 		return errors.New("--generations, --patience, --window and --concurrency must be at least 1")
-	case american < 0 || pool < 0 || american == 0 && pool == 0:
-		return errors.New("--american-games and --pool-games must not be negative, nor both 0")
+	case negative || !trained:
+		return errors.New("the games of a generation (--american-games, --pool-games, --russian-games, ...) must not be negative, nor all 0")
 	case s.Lambda < 0 || s.Lambda > 1:
 		return errLambda
 	case s.MatchGames < 0:
@@ -272,10 +276,15 @@ func (s *LoopSettings) check() error {
 // checkFiles checks that the files s names serve: Pool's openings, the
 // data files and the start weights; it sets PoolSelfplayFile.
 func (s *LoopSettings) checkFiles() error {
-	if s.Games[movegen.Pool] > 0 {
-		if _, err := book.ReadBallotsFile(s.PoolOpenings, movegen.Pool); err != nil {
-			return fmt.Errorf("--pool-openings: %w", err)
+	for v := movegen.Pool; v < movegen.NumVariants; v++ {
+		if s.Games[v] == 0 {
+			continue
 		}
+		if _, err := book.ReadBallotsFile(s.Openings[v], v); err != nil {
+			return fmt.Errorf("--%v-openings: %w", v, err)
+		}
+	}
+	if s.Games[movegen.Pool] > 0 {
 		if s.PoolSelfplay != "random" {
 			if _, err := book.ReadBallotsFile(s.PoolSelfplay, movegen.Pool); err != nil {
 				return fmt.Errorf("--pool-selfplay: %w", err)
@@ -283,8 +292,8 @@ func (s *LoopSettings) checkFiles() error {
 			s.PoolSelfplayFile = s.PoolSelfplay
 		}
 	}
-	if s.PoolRandomPlies < 0 || s.PoolRandomPlies > MaxRandomPlies {
-		return fmt.Errorf("--pool-random-plies must be in 0..%d", MaxRandomPlies)
+	if s.StartPlies < 0 || s.StartPlies > MaxRandomPlies {
+		return fmt.Errorf("--start-plies must be in 0..%d", MaxRandomPlies)
 	}
 	for _, path := range s.Data {
 		if err := CheckDataFile(path); err != nil {
@@ -375,4 +384,13 @@ func (s *SelfplaySettings) RunConfig() (Config, error) {
 		return cfg, errors.New("--openings deck: the ACF ballots are American only")
 	}
 	return cfg, checkSelfplay(s.Timed, s.RandomPlies, s.NodeJitter, cfg.Limits)
+}
+
+// defaultOpenings returns where each game's match openings are by
+// default: testdata/<game>-openings.txt for every game but American.
+func defaultOpenings() (o [movegen.NumVariants]string) {
+	for v := movegen.Pool; v < movegen.NumVariants; v++ {
+		o[v] = "testdata/" + v.String() + "-openings.txt"
+	}
+	return o
 }

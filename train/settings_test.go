@@ -132,7 +132,7 @@ func TestLoopSettings(t *testing.T) {
 		{"defaults", func(*LoopSettings) {}, ""},
 		{"no dir", func(s *LoopSettings) { s.Dir = "" }, "--dir DIR is required"},
 		{"window", func(s *LoopSettings) { s.Window = 0 }, "--generations, --patience, --window and --concurrency must be at least 1"},
-		{"no games", func(s *LoopSettings) { s.Games = [movegen.NumVariants]int{} }, "nor both 0"},
+		{"no games", func(s *LoopSettings) { s.Games = [movegen.NumVariants]int{} }, "nor all 0"},
 		{"negative games", func(s *LoopSettings) { s.Games[movegen.Pool] = -1 }, "must not be negative"},
 		{"lambda", func(s *LoopSettings) { s.Lambda = 2 }, "--lambda must be in 0..1"},
 		{"match games", func(s *LoopSettings) { s.MatchGames = -2 }, "--match-games must not be negative"},
@@ -142,19 +142,22 @@ func TestLoopSettings(t *testing.T) {
 		{"node jitter", func(s *LoopSettings) { s.NodeJitter = MaxNodeJitter + 1 }, "--node-jitter must be in 0.."},
 		{"node jitter by depth", func(s *LoopSettings) { s.NodeJitter, s.Limits.Depth = 10, 4 }, "--node-jitter needs --nodes"},
 		{"sprt", func(s *LoopSettings) { s.SPRTBounds = "10,0" }, "--sprt: elo1 (0) must be above elo0 (10)"},
-		{"pool openings", func(s *LoopSettings) { s.PoolOpenings = none }, "--pool-openings: "},
+		{"pool openings", func(s *LoopSettings) { s.Openings[movegen.Pool] = none }, "--pool-openings: "},
+		{"russian openings", func(s *LoopSettings) { s.Games[movegen.Russian], s.Openings[movegen.Russian] = 2, none }, "--russian-openings: "},
 		{"pool self-play", func(s *LoopSettings) { s.PoolSelfplay = none }, "--pool-selfplay: "},
 		{"pool self-play file", func(s *LoopSettings) { s.PoolSelfplay = poolOpenings }, ""},
-		{"pool random plies", func(s *LoopSettings) { s.PoolRandomPlies = -1 }, "--pool-random-plies must be in 0.."},
+		{"start plies", func(s *LoopSettings) { s.StartPlies = -1 }, "--start-plies must be in 0.."},
 		{"data", func(s *LoopSettings) { s.Data = []string{data, none} }, "--data: "},
 		{"start", func(s *LoopSettings) { s.Start = none }, "--start: "},
 		{"egdb", func(s *LoopSettings) { s.EGDBDir = none }, "--egdb: "},
-		{"american only", func(s *LoopSettings) { s.Games[movegen.Pool], s.PoolOpenings, s.Start = 0, none, shippedWeights }, ""},
+		{"american only", func(s *LoopSettings) {
+			s.Games[movegen.Pool], s.Openings[movegen.Pool], s.Start = 0, none, shippedWeights
+		}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := LoopSettings{LoopConfig: DefaultLoop, PoolSelfplay: "random"}
-			s.Dir, s.PoolOpenings, s.Limits = dir, poolOpenings, search.Limits{}
+			s.Dir, s.Openings[movegen.Pool], s.Limits = dir, poolOpenings, search.Limits{}
 			tt.change(&s)
 			cfg, err := s.Config()
 			if !wantError(t, err, tt.want) {

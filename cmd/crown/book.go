@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/atomicfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -31,7 +32,7 @@ const (
 func init() {
 	register(command{
 		name:    "book",
-		summary: "opening book: build, probe, info (docs/book.md)",
+		summary: "opening book: build, probe, info; random match openings (docs/book.md)",
 		run:     runBook,
 	})
 }
@@ -41,6 +42,7 @@ var bookSubcommands = []subcommand{
 	{"build", runBookBuild},
 	{"probe", runBookProbe},
 	{"info", runBookInfo},
+	{"openings", runBookOpenings},
 }
 
 func runBook(args []string, stdout, stderr io.Writer) int {
@@ -183,5 +185,65 @@ func runBookInfo(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "book info", err)
 	}
 	fmt.Fprintln(stdout, strings.Join(b.InfoLines(*path, time.Since(began), ballotList), "\n"))
+	return exitOK
+}
+
+// crown book openings' defaults: the settings testdata/pool-openings.txt
+// was made with (8 plies, level within 40 centi-men), judged at depth 12.
+const (
+	defaultOpeningsCount  = 100
+	defaultOpeningsPlies  = 8
+	defaultOpeningsDepth  = 12
+	defaultOpeningsMargin = 40
+)
+
+func runBookOpenings(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("book openings")
+	variant := fs.String("variant", "american", variantHelp)
+	out := fs.String("out", "", "file to write, one FEN a line after comment lines saying how it was made (required)")
+	count := fs.Int("count", defaultOpeningsCount, "openings to write")
+	plies := fs.Int("plies", defaultOpeningsPlies, "random plies from the start position")
+	seed := fs.Uint64("seed", 1, "seed of the random plies")
+	depth := fs.Int("depth", defaultOpeningsDepth, "depth of the search that judges an opening level")
+	margin := fs.Int("margin", defaultOpeningsMargin, "the most an opening's score may be from level, in centi-men")
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("book openings")); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "book openings", format, a...) }
+	v, err := movegen.ParseVariant(*variant)
+	switch {
+	case err != nil:
+		return usageErr("%v", err)
+	case *out == "":
+		return usageErr("--out FILE is required")
+	case *count < 1 || *plies < 1 || *depth < 1 || *margin < 0:
+		return usageErr("--count, --plies and --depth must be at least 1, --margin at least 0")
+	}
+	cfg := book.OpeningsConfig{
+		Variant: v, Count: *count, Plies: *plies, Seed: *seed, Margin: *margin,
+		Limits: search.Limits{Depth: *depth}, Options: search.Options{HashMiB: book.DefaultHashMiB},
+		Progress: func(found, tried int) {
+			fmt.Fprintf(stderr, "\rbook openings: %d of %d found, %d tried   ", found, *count, tried)
+		},
+	}
+	ctx, cancel := untilInterrupted()
+	defer cancel()
+	opens, err := book.RandomOpenings(ctx, cfg)
+	fmt.Fprintln(stderr) // ends the progress line
+	if errors.Is(err, context.Canceled) {
+		return exitInterrupted(ctx)
+	}
+	if err != nil {
+		return failed(stderr, "book openings", err)
+	}
+	header := []string{
+		fmt.Sprintf("%d %s openings for crown match --variant %s --ballots FILE: %d random plies", len(opens), v.Rules().Title, v, *plies),
+		fmt.Sprintf("from the start (seed %d), equal material, no capture pending or threatened, and", *seed),
+		fmt.Sprintf("within +-%d centi-men at depth %d (crown book openings, %s).", *margin, *depth, play.Build()),
+	}
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return book.WriteOpenings(w, header, opens) }); err != nil {
+		return failed(stderr, "book openings", err)
+	}
+	fmt.Fprintf(stdout, "book openings: %d %s openings written to %s\n", len(opens), v, *out)
 	return exitOK
 }

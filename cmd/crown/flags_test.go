@@ -218,9 +218,10 @@ func TestHelp(t *testing.T) {
 		t.Errorf("%d commands, %d in the help test", len(commands), len(mentions))
 	}
 	bookMentions := map[string][]string{
-		"build": {"--variant", "--out", "--positions", "--nodes", "--movetime", "--seed", "--concurrency", "--ballots", "--main-plies", "continued"},
-		"probe": {"--book", "--level", "FEN", "count"},
-		"info":  {"--book", "--ballots", "coverage"},
+		"build":    {"--variant", "--out", "--positions", "--nodes", "--movetime", "--seed", "--concurrency", "--ballots", "--main-plies", "continued"},
+		"probe":    {"--book", "--level", "FEN", "count"},
+		"info":     {"--book", "--ballots", "coverage"},
+		"openings": {"--variant", "--out", "--count", "--plies", "--seed", "--depth", "--margin", "level"},
 	}
 	egdbMentions := map[string][]string{
 		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},

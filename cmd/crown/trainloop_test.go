@@ -24,7 +24,7 @@ func TestTrainLoopUsage(t *testing.T) {
 		{nil, "--dir DIR is required"},
 		{[]string{"--dir", dir, "--generations", "0"}, "must be at least 1"},
 		{[]string{"--dir", dir, "--window", "0"}, "must be at least 1"},
-		{[]string{"--dir", dir, "--american-games", "0", "--pool-games", "0"}, "nor both 0"},
+		{[]string{"--dir", dir, "--american-games", "0", "--pool-games", "0"}, "nor all 0"},
 		{[]string{"--dir", dir, "--pool-games", "-1"}, "must not be negative"},
 		{[]string{"--dir", dir, "--movetime", "1"}, "--movetime: self-play is limited by --nodes or --depth"},
 		{[]string{"--dir", dir, "--depth", "4", "--node-jitter", "10"}, "--node-jitter needs --nodes"},
