@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crown-checkers/crown/movegen"
 )
 
 // languages are the catalogues the page offers besides English.
@@ -85,5 +87,17 @@ func TestCatalogues(t *testing.T) {
 				t.Errorf("%d keys unknown to en.json: %s", len(extra), strings.Join(extra, ", "))
 			}
 		})
+	}
+}
+
+// TestVariantTitles checks that the English catalogue names every game the
+// server plays (the page falls back to the server's English title, but
+// the catalogues should not need it).
+func TestVariantTitles(t *testing.T) {
+	en := readCatalogue(t, "en")
+	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
+		if _, ok := en["variant."+v.String()]; !ok {
+			t.Errorf("en.json has no variant.%s", v)
+		}
 	}
 }

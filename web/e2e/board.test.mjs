@@ -429,7 +429,7 @@ for (const lang of languages) {
       assert.equal(await rules.locator("h3").nth(1).textContent(), text(lang, "rules.title", { variant: text(lang, "variant." + variant) }));
       const paragraphs = await rules.locator("p").allTextContents();
       assert.ok(paragraphs.includes(text(lang, "how.stuck")), "how to play says why the game seems stuck");
-      assert.ok(paragraphs.includes(text(lang, variant === "pool" ? "rules.kings.pool" : "rules.kings")), "the crowning rule of the rule set");
+      assert.ok(paragraphs.includes(text(lang, variant === "pool" ? "rules.kings.endOnly" : "rules.kings")), "the crowning rule of the rule set");
       assert.equal(paragraphs.includes(text(lang, "rules.end.threeKings", { n: 13 })), variant === "pool", "the three-kings count in Pool only");
       const diagrams = await rules.locator("figure").evaluateAll((els) => els.map((e) => e.dataset.diagram));
       assert.deepEqual(diagrams, variant === "pool" ? ["start", "capture", "multi", "flying", "crown"] : ["start", "capture", "multi", "crown"]);
@@ -440,6 +440,93 @@ for (const lang of languages) {
     await page.context().close();
   });
 }
+
+// --- every game of the family ------------------------------------------------------
+
+// games are what the tests expect of each game the server plays: the name
+// of Crown's square 1 (Black's back row, b8 on the English board) in the
+// game's notation, a move's shape in it, and the paragraphs of its rules
+// panel that tell it from the others.
+const games = {
+  american: { one: "1", move: /^\d+[-x]\d+$/, board: "rules.board", capture: "rules.capture", must: "rules.compulsory", crown: "rules.kings" },
+  pool: { one: "1", move: /^\d+[-x]\d+$/, board: "rules.board", capture: "rules.capture.flying", must: "rules.compulsory", crown: "rules.kings.endOnly" },
+  russian: { one: "b8", move: /^[a-h][1-8][-:][a-h][1-8]$/, board: "rules.board.coords", capture: "rules.capture.flying", must: "rules.compulsory", crown: "rules.kings.inCapture" },
+  brazilian: { one: "1", move: /^\d+[-x]\d+$/, board: "rules.board", capture: "rules.capture.flying", must: "rules.compulsory.most", crown: "rules.kings.endOnly" },
+  czech: { one: "b8", move: /^[a-h][1-8][-:][a-h][1-8]$/, board: "rules.board.coords", capture: "rules.capture.flyingForward", must: "rules.compulsory.kingFirst", crown: "rules.kings" },
+  italian: { one: "4", move: /^\d+[-x]\d+$/, board: "rules.board.mirrored", capture: "rules.capture", must: "rules.compulsory.italian", crown: "rules.kings" },
+  spanish: { one: "29", move: /^\d+[-x]\d+$/, board: "rules.board.mirrored", capture: "rules.capture.flyingForward", must: "rules.compulsory.mostKings", crown: "rules.kings" },
+  thai: { one: "b8", move: /^[a-h][1-8][-:][a-h][1-8]$/, board: "rules.board.coords", capture: "rules.capture.landBehind", must: "rules.compulsory", crown: "rules.kings" },
+};
+
+test("every game: offered, drawn as the game is, a move each side against the engine, its notation, its PDN and its rules", async () => {
+  const page = await openBoard();
+  const list = await page.evaluate(() => fetch("api/variants").then((r) => r.json()));
+  const offered = await page.locator("#variant option").evaluateAll((els) => els.map((e) => [e.value, e.textContent]));
+  assert.deepEqual(offered, list.variants.map((v) => [v.name, text("en", "variant." + v.name)]), "the selector offers every game");
+  assert.deepEqual(Object.keys(games), list.variants.map((v) => v.name), "the tests know every game");
+  await page.click("#rules-panel summary");
+  for (const v of list.variants) {
+    const want = games[v.name];
+    // The person plays the side that moves second: the engine opens.
+    const human = v.first_mover === "white" ? "black" : "white";
+    await page.selectOption("#variant", v.name);
+    assert.equal(await page.textContent(`#human option[value=${v.first_mover}]`), text("en", "new.human.first", { side: text("en", "side." + v.first_mover) }));
+    await newGame(page, { variant: v.name, human });
+    let st = await waitTurn(page);
+    assert.equal(st.ply, 1, `${v.name}: the engine moved first`);
+    assert.equal(st.moves[0].colour, v.first_mover, `${v.name}: ${v.first_mover} moves first`);
+    assert.equal(await page.locator("#board .piece").count(), st.rules.men_per_side * 2 - st.captured[0] - st.captured[1]);
+
+    // The board as the game is: Crown's square 1 (b8 on the English board)
+    // named as the game names it, right of square 4 (h8) on the board of
+    // the other colour, its mirror image, where the top-left corner is dark.
+    // The board is turned towards Black when the person plays Black.
+    assert.equal(await square(page, 1).locator(".num").textContent(), want.one, `${v.name}: the name of square 1`);
+    const one = await square(page, 1).boundingBox(), four = await square(page, 4).boundingBox();
+    assert.equal(one.x < four.x, st.rules.mirrored === (human === "black"), `${v.name}: square 1 beside square 4`);
+    const corner = await page.locator("#board .sq").first().getAttribute("class");
+    assert.match(corner, st.rules.mirrored ? /dark/ : /light/, `${v.name}: the top-left corner`);
+
+    // A move by clicks, the engine's reply, both in the game's notation.
+    await clickMove(page, st, st.legal[0]);
+    await page.waitForFunction(() => window.crownState.ply >= 3 || window.crownState.over, null, { timeout: 20000 });
+    st = await state(page);
+    const shown = await page.locator("#moves .mv").allTextContents();
+    assert.deepEqual(shown.filter((m) => m !== "…"), st.moves.map((m) => m.text));
+    for (const m of st.moves) assert.match(m.text, want.move, `${v.name}: ${m.text} in the game's notation`);
+    const pdn = await page.inputValue("#pdn");
+    if (v.name !== "american") assert.ok(pdn.includes(`[GameType "${v.game_type}"]`), `${v.name}: the PDN's GameType`);
+    assert.ok(pdn.includes("1. " + st.moves[0].text + " " + st.moves[1].text), `${v.name}: the first mover opens move 1: ${pdn}`);
+
+    // The rules panel explains this game.
+    await page.waitForFunction((name) => document.getElementById("rules").dataset.variant === name, v.name);
+    const rules = page.locator("#rules");
+    assert.equal(await rules.locator("h3").nth(1).textContent(), text("en", "rules.title", { variant: text("en", "variant." + v.name) }));
+    const paragraphs = await rules.locator("p").allTextContents();
+    for (const k of ["board", "capture", "must", "crown"]) assert.ok(paragraphs.includes(text("en", want[k])), `${v.name}: ${want[k]}`);
+    assert.equal(paragraphs.includes(text("en", "rules.capture.spareKings")), v.name === "italian", "men spare kings in Italian only");
+    assert.equal(await rules.locator("figure[data-diagram=start] circle").count(), st.rules.men_per_side * 2);
+    await shot(page, `game-${v.name}.png`);
+  }
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test("a Russian PDN loaded with the form at American: the GameType chooses the game, the form shows it", async () => {
+  const page = await openBoard();
+  await page.selectOption("#variant", "american");
+  await loadPDN(page, '[GameType "25"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *', "both");
+  await page.waitForFunction(() => window.crownState.variant === "russian" && window.crownState.ply === 4);
+  const st = await state(page);
+  assert.equal(st.variant, "russian");
+  assert.equal(await page.inputValue("#variant"), "russian", "the selector shows the game loaded");
+  assert.equal(await page.textContent("#title"), text("en", "variant.russian"));
+  assert.deepEqual(st.moves.map((m) => m.text), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
+  assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
+  assert.ok((await page.inputValue("#pdn")).includes("1. c3-d4 f6-e5 2. d4:f6 g7:e5"));
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
 
 // --- game review, hints and lines (docs/review.md) ------------------------------
 
@@ -560,6 +647,7 @@ test("review of a Pool game loaded from a file, on a phone", async () => {
   await page.evaluate(() => { document.getElementById("load").open = true; });
   await page.setInputFiles("#pdn-file", file);
   await page.waitForFunction(() => window.crownState.variant === "pool" && window.crownState.moves.length > 40);
+  assert.equal(await page.inputValue("#variant"), "pool", "the selector shows the game loaded");
   const st = await reviewGame(page);
   assert.equal(await page.locator("#review-graph .g-point").count(), st.moves.length + 1);
   const marked = st.review.moves.filter((m) => m.mark).length;

@@ -21,6 +21,7 @@
   let drag = null;          // a press on a piece that may become a drag
   let suppressClick = false;
   let analysisAsked = null; // the analysis switch asked for, while its request is on its way
+  let variants = [];        // the games the server plays (GET api/variants), in its order
 
   // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
   // in the rules' diagrams.
@@ -75,21 +76,63 @@
     for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
     for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
     for (const el of document.querySelectorAll("[data-i18n-aria-label]")) el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
+    fillForm();
     render();
+  }
+
+  // variantTitle names a game in the player's language, or by the
+  // server's English title where no catalogue has it.
+  function variantTitle(name) {
+    const key = "variant." + name;
+    if (key in catalogue || key in english) return t(key);
+    const v = variants.find((x) => x.name === name);
+    return v ? v.title : name;
+  }
+
+  // fillForm writes the new-game form's choices in the player's language:
+  // every game the server plays, and the colours with the note on the one
+  // that moves first in the game chosen.
+  function fillForm() {
+    const sel = $("variant");
+    const chosen = sel.value || (state && state.variant) || "";
+    sel.innerHTML = "";
+    for (const v of variants) sel.add(new Option(variantTitle(v.name), v.name));
+    if (chosen) sel.value = chosen;
+    labelColours();
+  }
+
+  function labelColours() {
+    const v = variants.find((x) => x.name === $("variant").value);
+    const first = v ? v.first_mover : "black";
+    for (const o of $("human").options) {
+      if (o.value === "black" || o.value === "white") {
+        o.textContent = o.value === first ? t("new.human.first", { side: sideTitle(o.value) }) : sideTitle(o.value);
+      }
+    }
   }
 
   // --- the board's geometry -------------------------------------------------
 
-  // Square s (1-32) sits on board row r (0 = squares 1-4, Black's back rank)
-  // and column c (0 = the left edge seen from White's side).
-  function squareRC(s) {
+  // Square s (1-32, Crown's numbers: the English ones in every game) sits
+  // on board row r (0 = squares 1-4, Black's back rank) and column c (0 =
+  // the left edge seen from White's side). The games on the board of the
+  // other colour (Italian, Spanish: rules.mirrored) are drawn as the
+  // English board's mirror image, square 1 at the top right.
+  function mirrored() { return !!(state && state.rules.mirrored); }
+  function squareRC(s, mirror = mirrored()) {
     const i = s - 1, r = i >> 2;
-    return { r, c: 2 * (i & 3) + (r % 2 === 0 ? 1 : 0) };
+    const c = 2 * (i & 3) + (r % 2 === 0 ? 1 : 0);
+    return { r, c: mirror ? 7 - c : c };
   }
-  function squareAt(r, c) {
-    if (r < 0 || r > 7 || c < 0 || c > 7 || (r + c) % 2 === 0) return 0;
+  function squareAt(r, c, mirror = mirrored()) {
+    if (r < 0 || r > 7 || c < 0 || c > 7) return 0;
+    if (mirror) c = 7 - c;
+    if ((r + c) % 2 === 0) return 0;
     return 4 * r + (c >> 1) + 1;
   }
+  // nameOf writes square sq as the game does: its number in the game's
+  // numbering, or its coordinate (state.squares).
+  function nameOf(sq) { return (state && state.squares[sq - 1]) || String(sq); }
   // The board is seen from White's side (square 1 at the top left) unless it
   // is turned: by default towards the colour the person plays.
   function flipped() {
@@ -97,6 +140,8 @@
     return fromBlack !== userFlip;
   }
   function screenToBoard(r, c) { return flipped() ? { r: 7 - r, c: 7 - c } : { r, c }; }
+  // darkCell reports whether the screen cell holds a square.
+  function darkCell(r, c) { const b = screenToBoard(r, c); return squareAt(b.r, b.c) !== 0; }
 
   const cells = []; // cells[screen row * 8 + screen col]
   function buildBoard() {
@@ -126,6 +171,7 @@
     if (!state) return;
     const last = state.last;
     const hints = hintSquares();
+    if (!darkCell(focusRC.r, focusRC.c)) focusRC.c += focusRC.c === 7 ? -1 : 1; // the board's colours changed
     for (let r = 0; r < 8; r++) {
       for (let c = 0; c < 8; c++) {
         const el = cells[r * 8 + c];
@@ -145,7 +191,7 @@
         el.tabIndex = isFocus ? 0 : -1;
         const num = document.createElement("span");
         num.className = "num";
-        num.textContent = sq;
+        num.textContent = nameOf(sq);
         el.appendChild(num);
         const p = state.board[sq - 1];
         if (p) {
@@ -155,7 +201,7 @@
           if (drag && drag.active && drag.from === sq) pc.classList.add("lifted");
           el.appendChild(pc);
         }
-        const parts = [t("sq.label", { n: sq }), p ? t("piece." + p) : t("sq.empty")];
+        const parts = [t("sq.label", { n: nameOf(sq) }), p ? t("piece." + p) : t("sq.empty")];
         if (last && last.path.includes(sq)) { el.classList.add("last"); }
         if (last && last.captured.includes(sq) && !p) { el.classList.add("taken"); }
         if (selected === sq) { el.classList.add("selected"); parts.push(t("sq.picked")); }
@@ -194,7 +240,7 @@
 
   function render() {
     if (!state) return;
-    $("title").textContent = t("variant." + state.variant);
+    $("title").textContent = variantTitle(state.variant);
     draw();
 
     // Players above and below the board.
@@ -377,11 +423,12 @@
     const list = $("moves");
     list.innerHTML = "";
     let li = null;
+    const first = state.rules.first_mover; // a numbered move is the first mover's and the reply
     state.moves.forEach((mv, i) => {
-      if (mv.colour === "black" || !li) {
+      if (mv.colour === first || !li) {
         li = document.createElement("li");
         list.appendChild(li);
-        if (mv.colour === "white") {
+        if (mv.colour !== first) {
           const gap = document.createElement("span");
           gap.className = "mv";
           gap.textContent = "…";
@@ -418,12 +465,16 @@
   // Diagrams are drawn from a FEN-like position ("W:W22:B18", ranges such
   // as 21-32 and K for kings allowed), a move's path of squares, the
   // squares it takes, and a square where a man is crowned.
+  // Their squares are Crown's numbers, drawn mirrored where the game's
+  // board is (squareRC).
   const diagrams = {
     start: { fen: "B:W21-32:B1-12" },
+    start8: { fen: "W:W25-32:B1-8" }, // Thai: 8 men a side
     capture: { fen: "W:W22:B18", path: [22, 15], taken: [18] },
     multi: { fen: "W:W27:B23,15", path: [27, 18, 11], taken: [23, 15] },
     crown: { fen: "W:W6:B", path: [6, 2], crown: 2 },
     flying: { fen: "W:WK29:B22", path: [29, 11], taken: [22] },
+    landBehind: { fen: "W:WK29:B22", path: [29, 18], taken: [22] }, // Thai: just behind the piece taken
   };
   const svgNS = "http://www.w3.org/2000/svg";
   let diagramCount = 0; // keeps the arrow markers' ids apart
@@ -454,7 +505,7 @@
     const svg = svgEl("svg", { viewBox: "0 0 8 8", "aria-hidden": "true", class: "diagram-board" });
     const centre = (sq) => { const { r, c } = squareRC(sq); return [c + 0.5, r + 0.5]; };
     for (let r = 0; r < 8; r++) {
-      for (let c = 0; c < 8; c++) svgEl("rect", { x: c, y: r, width: 1, height: 1, class: (r + c) % 2 ? "d" : "l" }, svg);
+      for (let c = 0; c < 8; c++) svgEl("rect", { x: c, y: r, width: 1, height: 1, class: squareAt(r, c) ? "d" : "l" }, svg);
     }
     const drawPiece = (sq, p, cls) => {
       const [x, y] = centre(sq);
@@ -483,11 +534,36 @@
 
   let rulesShown = ""; // the language and rule set the panel was written for
 
-  // renderRules writes the panel "How to play and rules" for the rule set
-  // of the game in force, in the chosen language.
+  // compulsoryKeys say which capture must be taken, by the server's code
+  // of the rule (rules.precedence).
+  const compulsoryKeys = {
+    any: "rules.compulsory", king_first: "rules.compulsory.kingFirst", most: "rules.compulsory.most",
+    most_kings: "rules.compulsory.mostKings", italian: "rules.compulsory.italian",
+  };
+
+  // captureKey says how pieces capture under rules r: short jumps (American,
+  // Italian), flying kings with men that capture backward (Pool, Russian,
+  // Brazilian) or forward only (Czech, Spanish), or Thai's king that lands
+  // just behind the piece it takes.
+  function captureKey(r) {
+    if (r.land_behind) return "rules.capture.landBehind";
+    if (!r.flying_kings) return "rules.capture";
+    return r.men_capture_back ? "rules.capture.flying" : "rules.capture.flyingForward";
+  }
+
+  // crowningKey says when a man is crowned under rules r.
+  function crowningKey(r) {
+    if (r.crown_in_capture) return "rules.kings.inCapture";
+    return r.men_capture_back ? "rules.kings.endOnly" : "rules.kings";
+  }
+
+  // renderRules writes the panel "How to play and rules" for the game in
+  // force, in the chosen language, from its rules as the server gives them:
+  // a paragraph per rule that differs among the games, each with the
+  // diagrams it needs.
   function renderRules() {
     if (!state) return;
-    const pool = state.variant === "pool";
+    const r = state.rules;
     const key = document.documentElement.lang + " " + state.variant;
     if (key === rulesShown) return;
     rulesShown = key;
@@ -507,36 +583,38 @@
         const fig = document.createElement("figure");
         fig.className = "diagram";
         fig.dataset.diagram = name;
-        fig.appendChild(drawDiagram(diagrams[name]));
+        fig.appendChild(drawDiagram(diagrams[name === "start" && r.men_per_side === 8 ? "start8" : name]));
         const cap = document.createElement("figcaption");
         cap.textContent = t("fig." + name);
         fig.appendChild(cap);
         row.appendChild(fig);
       }
     };
-    const v = (k) => t(pool && (k + ".pool") in english ? k + ".pool" : k);
     add("h3", t("how.title"));
     for (const k of ["how.move", "how.multi", "how.stuck", "how.game"]) add("p", t(k));
-    add("h3", t("rules.title", { variant: t("variant." + state.variant) }));
+    add("h3", t("rules.title", { variant: variantTitle(state.variant) }));
     add("h4", t("rules.board.h"));
-    add("p", t("rules.board"));
+    add("p", t(r.algebraic ? "rules.board.coords" : r.mirrored ? "rules.board.mirrored" : "rules.board"));
     add("h4", t("rules.pieces.h"));
-    add("p", t("rules.pieces"));
+    add("p", t(r.men_per_side === 8 ? "rules.pieces.thai" : r.first_mover === "white" ? "rules.pieces.white" : "rules.pieces"));
     figures("start");
     add("h4", t("rules.moves.h"));
-    add("p", v("rules.moves"));
+    add("p", t(r.flying_kings ? "rules.moves.flying" : "rules.moves"));
     add("h4", t("rules.capture.h"));
-    add("p", v("rules.capture"));
-    add("p", t("rules.compulsory"));
+    add("p", t(captureKey(r)));
+    if (r.men_spare_kings) add("p", t("rules.capture.spareKings"));
+    add("p", t(compulsoryKeys[r.precedence] || "rules.compulsory"));
     add("p", t("rules.multi"));
-    if (pool) figures("capture", "multi", "flying"); else figures("capture", "multi");
+    const shown = ["capture", "multi"];
+    if (r.flying_kings) shown.push(r.land_behind ? "landBehind" : "flying");
+    figures(...shown);
     add("h4", t("rules.kings.h"));
-    add("p", v("rules.kings"));
+    add("p", t(crowningKey(r)));
     figures("crown");
     add("h4", t("rules.end.h"));
     add("p", t("rules.end.win"));
-    add("p", t("rules.end.draw", { n: state.rules.draw_moves }));
-    if (state.rules.three_kings_moves > 0) add("p", t("rules.end.threeKings", { n: state.rules.three_kings_moves }));
+    add("p", t("rules.end.draw", { n: r.draw_moves }));
+    if (r.three_kings_moves > 0) add("p", t("rules.end.threeKings", { n: r.three_kings_moves }));
   }
 
   // --- talking to the server ------------------------------------------------
@@ -563,7 +641,14 @@
     const fresh = !state || state.id !== st.id;
     if (!fresh && st.version < state.version) return; // an older answer overtaken by the event stream
     const moved = fresh || st.fen !== state.fen;
+    const otherGame = fresh || st.variant !== state.variant;
     state = st;
+    if (otherGame) {
+      // The form shows the game in force: a loaded PDN's GameType may have
+      // chosen another.
+      $("variant").value = st.variant;
+      labelColours();
+    }
     window.crownState = st;
     if (moved) clearPick();
     render();
@@ -612,7 +697,7 @@
         pending = [];
         viaShow = viaSquares(d.options);
         mustShow = [];
-        say(t("err.ambiguous", { n: (d.options || []).length, from: path[0], to }), "info");
+        say(t("err.ambiguous", { n: (d.options || []).length, from: nameOf(path[0]), to: nameOf(to) }), "info");
         break;
       case "incomplete":
         pending = path.slice(1);
@@ -637,8 +722,8 @@
   function refusal(d, path) {
     switch (d.code) {
       case "not_your_turn": return t("msg.wait");
-      case "not_your_piece": return t("err.notYourPiece", { n: path[0] });
-      case "illegal": return t("err.illegal", { move: path.join("-") });
+      case "not_your_piece": return t("err.notYourPiece", { n: nameOf(path[0]) });
+      case "illegal": return t("err.illegal", { move: path.map(nameOf).join("-") });
     }
     return errorText(d);
   }
@@ -787,7 +872,7 @@
     e.preventDefault();
     if (r < 0 || r > 7) return;
     c = Math.max(0, Math.min(7, c));
-    if ((r + c) % 2 === 0) c += c === 7 ? -1 : 1; // stay on a dark square at the edges
+    if (!darkCell(r, c)) c += c === 7 ? -1 : 1; // stay on a dark square at the edges
     focusRC = { r, c };
     draw();
     cells[r * 8 + c].focus();
@@ -825,7 +910,7 @@
 
   $("new-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    if (await startNew(readForm())) say(t("msg.newGame", { title: t("variant." + state.variant) }), "info");
+    if (await startNew(readForm())) say(t("msg.newGame", { title: variantTitle(state.variant) }), "info");
   });
 
   $("undo").addEventListener("click", async () => {
@@ -896,14 +981,16 @@
     for (const [code, name] of Object.entries(languages)) $("lang").add(new Option(name, code));
     $("lang").addEventListener("change", (e) => setLanguage(e.target.value, true));
     english = await loadCatalogue("en");
+    const r = await api("GET", "api/variants");
+    if (r.ok) variants = r.data.variants;
+    $("variant").addEventListener("change", labelColours);
     await setLanguage(firstLanguage(), false);
     const id = sessionStorage.getItem(storageKey);
     if (id) {
-      const r = await api("GET", "api/games/" + id);
-      if (r.ok) {
-        $("variant").value = r.data.variant;
-        $("human").value = r.data.human;
-        accept(r.data);
+      const g = await api("GET", "api/games/" + id);
+      if (g.ok) {
+        $("human").value = g.data.human;
+        accept(g.data);
         return;
       }
     }
