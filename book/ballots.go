@@ -77,6 +77,9 @@ func SelectBallots(sel string, v movegen.Variant) ([]Ballot, error) {
 		}
 		return bs, nil
 	}
+	if v > movegen.Pool {
+		return nil, fmt.Errorf("ballots: the ACF ballots (%s) are openings of American checkers; for %s give a file of openings (crown book openings; testdata/%v-openings.txt)", sel, v.Rules().Title, v)
+	}
 	all, err := ReadBallots(strings.NewReader(ballotTable), v)
 	if err != nil {
 		return nil, fmt.Errorf("ballots: the embedded ACF table: %w", err)

@@ -18,7 +18,10 @@ type Game struct {
 	Variant Variant  // from the GameType tag if present, else the default passed to ReadPDN
 	Start   Position // from the FEN tag, else the start position
 	Moves   []Move   // the legal moves read, in order
-	Result  string   // "1-0", "0-1", "1/2-1/2" or "*"
+	// Result is "1-0" (Black won), "0-1" (White won), "1/2-1/2" or "*",
+	// whoever moved first; a PDN file gives the first mover's score first
+	// (pdnSide converts).
+	Result string
 	// Err is non-nil when the game could not be read to its end: it names
 	// the move (number and text) that could not be read or played, or the
 	// tag that was wrong. Moves holds the moves before it.
@@ -269,7 +272,25 @@ func (pg *pdnGame) finish() Game {
 			g.Result = "*"
 		}
 	}
+	g.Result = pdnSide(g.Variant, g.Result)
 	return g
+}
+
+// pdnSide converts a result between Crown's reading ("1-0": Black won)
+// and a PDN file's for game v, which gives the first mover's score first:
+// the same where Black moves first, swapped where White does (CheckerBoard
+// and the draughts federations write a White win "1-0" in those games).
+// It is its own inverse.
+func pdnSide(v Variant, res string) string {
+	if v.Rules().FirstMover == White {
+		switch res {
+		case ResultBlackWins:
+			return ResultWhiteWins
+		case ResultWhiteWins:
+			return ResultBlackWins
+		}
+	}
+	return res
 }
 
 // movePrefix returns the leading part of w made of squares and separators
@@ -502,7 +523,7 @@ func (g *Game) WritePDN(w io.Writer) error {
 	if err := g.checkPDN(); err != nil {
 		return err
 	}
-	result := g.Result
+	result := pdnSide(g.Variant, g.Result)
 	if _, ok := pdnResult(result); !ok {
 		result = "*"
 	}

@@ -398,3 +398,37 @@ func TestReadPDNUnclosed(t *testing.T) {
 		t.Errorf("the line after an unclosed tag value was taken into it: %+v", games)
 	}
 }
+
+// TestPDNResultFirstMover checks that a PDN result gives the first mover's
+// score first: in American "1-0" is Black's win, in Russian White's, and
+// Crown's Game.Result (Black's view) reads and writes through it.
+func TestPDNResultFirstMover(t *testing.T) {
+	tests := []struct {
+		v         Variant
+		internal  string // Game.Result
+		pdnResult string // as written
+	}{
+		{American, ResultBlackWins, "1-0"},
+		{American, ResultWhiteWins, "0-1"},
+		{Pool, ResultBlackWins, "1-0"},
+		{Russian, ResultWhiteWins, "1-0"},
+		{Russian, ResultBlackWins, "0-1"},
+		{Italian, ResultWhiteWins, "1-0"},
+		{Thai, ResultDraw, "1/2-1/2"},
+	}
+	for _, tc := range tests {
+		g := NewGame(StartPosition(tc.v))
+		g.Result = tc.internal
+		var b strings.Builder
+		if err := g.WritePDN(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), `[Result "`+tc.pdnResult+`"]`) || !strings.HasSuffix(strings.TrimSpace(b.String()), tc.pdnResult) {
+			t.Errorf("%s, Result %s: written\n%s\nwant %s", tc.v, tc.internal, b.String(), tc.pdnResult)
+		}
+		games, err := ReadPDN(strings.NewReader(b.String()), American)
+		if err != nil || len(games) != 1 || games[0].Result != tc.internal || games[0].Variant != tc.v {
+			t.Errorf("%s: read back %+v, %v", tc.v, games, err)
+		}
+	}
+}
