@@ -46,7 +46,7 @@ play             book egdb eval movegen search
 review           movegen play search
 protocol         book lineio movegen play search
 hub              book lineio movegen play search
-cmd/cbengine     book movegen/cbboard play search
+cmd/cbengine     book movegen movegen/cbboard play search
 web              book movegen play review search
 tune
 match            book child movegen play protocol search tune

@@ -154,7 +154,10 @@ func TestCommand(t *testing.T) {
 		{"set gametype 20", "error: set gametype: unsupported game type 20*", false},
 		{"set gametype 21", "21", true},
 		{"frobnicate", "?", false},
-		{"get movelist B:W21-32:B1-12", "?", false},
+		{"get movelist B:W21-32:B1-12", "movelist 7,0,6,6,9,13;0,6,6,10,14;0,6,6,11,15;0,6,6,12,16;0,6,6,9,14;0,6,6,10,15;0,6,6,11,16;", true},
+		{"get movelist B:W1:B", "movelist 0", true},
+		{"get movelist B:W33:B1", "error: get movelist: bad FEN*", false},
+		{"get movelist", "error: get movelist takes one FEN", false},
 		{"set allscores 1", "?", false},
 		{"", "?", false},
 		{"get", "error: get needs a key", false},
@@ -168,6 +171,58 @@ func TestCommand(t *testing.T) {
 		if !ok || handled != tc.handled {
 			t.Errorf("%.40q: %q, %v; want %q, %v", tc.cmd, reply, handled, tc.reply, tc.handled)
 		}
+	}
+}
+
+// TestGameTypes: in every game type the library answers get and set
+// gametype, reads CheckerBoard's FENs and moves in its numbers of the
+// game type (get movelist, staticevaluation, set gamehist) and writes
+// its own (get movelist), and getmove plays a legal move whose status
+// text is in the game's notation.
+func TestGameTypes(t *testing.T) {
+	for v := range movegen.NumVariants {
+		r := v.Rules()
+		t.Run(v.String(), func(t *testing.T) {
+			a := testAdapter(t)
+			a.command("set hashsize 1")
+			n := strconv.Itoa(r.GameType)
+			for _, tc := range []struct{ cmd, want string }{{"set gametype " + n, n}, {"get gametype", n}} {
+				if reply, ok := a.command(tc.cmd); !ok || reply != tc.want {
+					t.Fatalf("%s: %q, %v", tc.cmd, reply, ok)
+				}
+			}
+			if reply, _ := a.command("about"); !strings.Contains(reply, "Game type in force: "+n+", "+r.Title) {
+				t.Errorf("about: %q", reply)
+			}
+			start := movegen.StartPosition(v)
+			b, colour := cbboard.BoardOf(&start), cbboard.ColourCode(start.Turn)
+			fen := cbboard.FEN(&b, colour, v)
+			var ml movegen.MoveList
+			start.GenerateMoves(&ml)
+			if reply, ok := a.command("get movelist " + fen); !ok || !strings.HasPrefix(reply, "movelist "+strconv.Itoa(ml.N)+",") {
+				t.Errorf("get movelist %s: %q, %v", fen, reply, ok)
+			}
+			if reply, ok := a.command("staticevaluation " + fen); !ok || !strings.HasPrefix(reply, "score ") {
+				t.Errorf("staticevaluation %s: %q, %v", fen, reply, ok)
+			}
+			first := ml.Moves[0]
+			after := start
+			after.MakeMove(first)
+			text := cbboard.MoveOf(&start, first).Text(v)
+			if reply, ok := a.command("set gamehist " + fen + " " + text); !ok || reply != "gamehist moves=1 fen="+after.FEN() {
+				t.Errorf("set gamehist %s %s: %q, %v", fen, text, reply, ok)
+			}
+			var status []string
+			b = cbboard.BoardOf(&after)
+			got := a.getMove(getMoveRequest{board: b, colour: cbboard.ColourCode(after.Turn), maxtime: 0.05, status: func(s string) { status = append(status, s) }})
+			m, err := cbboard.Check(&after, b, got.board, got.move)
+			if err != nil || !got.moved {
+				t.Fatalf("getmove in %s: %v (moved %v)", after.FEN(), err, got.moved)
+			}
+			if len(status) == 0 || !strings.Contains(status[len(status)-1], " "+r.PathText(m)) {
+				t.Errorf("getmove played %s; status texts %q", r.PathText(m), status)
+			}
+		})
 	}
 }
 
@@ -313,11 +368,11 @@ func TestNoSearchLeft(t *testing.T) {
 // there are some, and shows a database win as the protocol does (dbwin).
 func TestStatusTextHits(t *testing.T) {
 	in := search.Info{Depth: 3, SelDepth: 5, Score: search.DBWinScore + 7, Nodes: 100, Time: time.Second}
-	if got := statusText(in); strings.Contains(got, "db ") || !strings.HasSuffix(got, "kN/s  pv") {
+	if got := statusText(in, movegen.American.Rules()); strings.Contains(got, "db ") || !strings.HasSuffix(got, "kN/s  pv") {
 		t.Errorf("no hits: %q", got)
 	}
 	in.EGDBHits = 42
-	if got := statusText(in); !strings.Contains(got, "value=dbwin  nodes 100  0kN/s  db 42  pv") {
+	if got := statusText(in, movegen.American.Rules()); !strings.Contains(got, "value=dbwin  nodes 100  0kN/s  db 42  pv") {
 		t.Errorf("42 hits: %q", got)
 	}
 }

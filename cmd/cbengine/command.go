@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/play"
 )
 
@@ -19,6 +20,9 @@ const (
 	// is not found within it) are refused. set gamehist with a whole game
 	// fits easily; the API's 256 bytes is CheckerBoard's own buffer.
 	maxCommandBytes = 1 << 16
+	// maxReplyBytes is enginecommand's reply buffer, with its final NUL
+	// (cbapi.h's ENGINECOMMAND_REPLY_SIZE; main.go checks they agree).
+	maxReplyBytes = 1024
 	// unknownReply answers a command Crown does not know, as CheckerBoard
 	// expects (with return value 0).
 	unknownReply = "?"
@@ -64,7 +68,9 @@ func (a *adapter) run(cmd string, args []string) (string, error) {
 	case "name":
 		return play.Name + " " + play.Version, nil
 	case "about":
+		r := a.play.Variant().Rules()
 		return play.Name + " " + play.Version + ", " + play.Description() + ", as a CheckerBoard engine library; " + play.Licence + "." +
+			" Game type in force: " + strconv.Itoa(r.GameType) + ", " + r.Title + "." +
 			" Evaluation weights: " + a.play.Provenance(), nil
 	case "help":
 		return helpFile, nil
@@ -86,8 +92,11 @@ func (a *adapter) run(cmd string, args []string) (string, error) {
 
 // get answers "get key".
 func (a *adapter) get(key string, rest []string) (string, error) {
-	if key == "gamehist" || key == "movelist" {
+	switch key {
+	case "gamehist":
 		return "", errUnknown
+	case "movelist":
+		return a.moveList(rest)
 	}
 	if len(rest) > 0 {
 		return "", fmt.Errorf("error: get %s takes no more arguments", key)
@@ -209,15 +218,46 @@ func (a *adapter) setNumber(op *play.Option, key string, n int) (string, error) 
 }
 
 // setGameHist replaces the game history with a FEN and the moves played
-// from it, or keeps the one in force when any part is wrong.
+// from it, or keeps the one in force when any part is wrong. Both are in
+// CheckerBoard's numbers of the game type, rewritten in the game's own.
 func (a *adapter) setGameHist(args []string) (string, error) {
 	if len(args) == 0 {
 		return "", errors.New("error: set gamehist needs a FEN and the moves played from it")
 	}
-	if err := a.play.SetHistory(args[0], args[1:]); err != nil {
+	v := a.play.Variant()
+	p, err := cbboard.ReadPosition(args[0], v)
+	if err != nil {
+		return "", fmt.Errorf("error: set gamehist: %v", err)
+	}
+	moves := make([]string, len(args)-1)
+	for i, m := range args[1:] {
+		if moves[i], err = cbboard.GameMove(m, v); err != nil {
+			return "", fmt.Errorf("error: set gamehist: move %d: %v", i+1, err)
+		}
+	}
+	if err := a.play.SetHistory(p.FEN(), moves); err != nil {
 		return "", fmt.Errorf("error: set gamehist: %v", err)
 	}
 	return "gamehist " + a.play.HistoryText(), nil
+}
+
+// moveList answers CheckerBoard's "get movelist FEN" (cbboard.MoveList):
+// with it CheckerBoard checks the user's moves and the engine's by the
+// rules of the game type in force instead of its own English generator.
+// A list longer than the reply is refused, and CheckerBoard falls back
+// to its own.
+func (a *adapter) moveList(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("error: get movelist takes one FEN")
+	}
+	reply, err := cbboard.MoveListOf(args[0], a.play.Variant())
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("error: get movelist: %v", err)
+	case len(reply) >= maxReplyBytes:
+		return "", fmt.Errorf("error: get movelist: %d bytes, more than the reply holds", len(reply))
+	}
+	return reply, nil
 }
 
 // staticEvaluation answers the evaluation of a FEN and its terms, one a
@@ -227,7 +267,7 @@ func (a *adapter) staticEvaluation(args []string) (string, error) {
 	if len(args) != 1 {
 		return "", errors.New("error: staticevaluation takes one FEN")
 	}
-	p, err := a.play.ParseFEN(args[0])
+	p, err := cbboard.ReadPosition(args[0], a.play.Variant())
 	if err != nil {
 		return "", fmt.Errorf("error: staticevaluation: %v", err)
 	}

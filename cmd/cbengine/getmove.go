@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/movegen/cbboard"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -87,7 +88,8 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 		return reply
 	}
 	lim = chargeTime(lim, time.Since(start))
-	ans, err := a.choose(play.Request{Request: search.Request{Pos: p, Limits: lim}}, req.playnow, status)
+	r := p.Rules()
+	ans, err := a.choose(play.Request{Request: search.Request{Pos: p, Limits: lim}}, req.playnow, func(in search.Info) { status(statusText(in, r)) })
 	if ans.Source == play.NoMove {
 		status("Crown: no legal move, " + p.Turn.Name() + " has lost")
 		reply.result = cbboard.Loss
@@ -101,11 +103,11 @@ func (a *adapter) getMove(req getMoveRequest) getMoveReply {
 	reply.moved = true
 	switch {
 	case err != nil:
-		status(fmt.Sprintf("Crown: search failed (%v); playing %s", err, ans.Move.PathString()))
+		status(fmt.Sprintf("Crown: search failed (%v); playing %s", err, r.PathText(ans.Move)))
 	case ans.Source == play.FromBook:
-		status(fmt.Sprintf("book move %s  value=%s", ans.Move.PathString(), search.FormatScore(ans.Score)))
+		status(fmt.Sprintf("book move %s  value=%s", r.PathText(ans.Move), search.FormatScore(ans.Score)))
 	default:
-		status(statusText(search.Info{Depth: ans.Depth, SelDepth: ans.SelDepth, Score: ans.Score, Nodes: ans.Nodes, EGDBHits: ans.EGDBHits, Time: ans.Time, PV: ans.PV}) +
+		status(statusText(search.Info{Depth: ans.Depth, SelDepth: ans.SelDepth, Score: ans.Score, Nodes: ans.Nodes, EGDBHits: ans.EGDBHits, Time: ans.Time, PV: ans.PV}, r) +
 			"  result " + ans.Claim.String())
 	}
 	return reply
@@ -129,8 +131,9 @@ func chargeTime(lim search.Limits, spent time.Duration) search.Limits {
 
 // statusText writes a finished iteration the way CheckerBoard engines
 // do: "depth 12/20  time 0.52s  value=+12  nodes 123456  2300kN/s  pv ...",
-// with "db <hits>" before pv when the endgame database found positions.
-func statusText(in search.Info) string {
+// with "db <hits>" before pv when the endgame database found positions;
+// the moves in the game's own notation (r's).
+func statusText(in search.Info, r *movegen.Rules) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	knps := 0.0
@@ -144,7 +147,7 @@ func statusText(in search.Info) string {
 	b.WriteString("pv")
 	for _, m := range in.PV {
 		b.WriteByte(' ')
-		b.WriteString(m.PathString())
+		b.WriteString(r.PathText(m))
 	}
 	return b.String()
 }

@@ -273,11 +273,42 @@ func TestHostPoolGame(t *testing.T) {
 // poolOpening is the first position of testdata/pool-openings.txt.
 const poolOpening = "B:W17,19,20,21,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,14"
 
-// playHostGames has the host play a game from each FEN in rule set v, at
-// most maxPlies plies, with the time given as mode says ("plain" maxtime,
-// "exact" maxtime with CB_EXACT_TIME, "incr" an incremental clock), and
-// checks every move.
-func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, maxPlies int) {
+// gameTypePlies is how long a game TestHostGameTypes plays in each game
+// type: the issue's 40 plies.
+const gameTypePlies = 40
+
+// TestHostGameTypes plays a game of gameTypePlies plies from the start in
+// each game type but American's and Pool's (the tests above play those),
+// the host numbering its FENs and moves as CheckerBoard does in that game
+// type; every move and every get movelist reply is checked by Crown's
+// generator. The start is CheckerBoard's: its board array and, for the
+// side to move, its get_startcolor, which names no Brazilian and so starts
+// Brazilian games with Black, the mirror image of the rules' start.
+func TestHostGameTypes(t *testing.T) {
+	for v := range movegen.NumVariants {
+		if v == movegen.American || v == movegen.Pool {
+			continue
+		}
+		t.Run(v.String(), func(t *testing.T) {
+			start := movegen.StartPosition(v)
+			colour := cbboard.ColourCode(start.Turn)
+			if v == movegen.Brazilian {
+				colour = cbboard.Black
+			}
+			b := cbboard.BoardOf(&start)
+			if plies := playHostGames(t, v, []string{cbboard.FEN(&b, colour, v)}, "plain", gameTypePlies); plies != gameTypePlies {
+				t.Errorf("%d plies, want %d", plies, gameTypePlies)
+			}
+		})
+	}
+}
+
+// playHostGames has the host play a game from each FEN in rule set v (in
+// CheckerBoard's numbers of its game type), at most maxPlies plies, with
+// the time given as mode says ("plain" maxtime, "exact" maxtime with
+// CB_EXACT_TIME, "incr" an incremental clock), checks every move and
+// every get movelist reply, and returns the plies played.
+func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, maxPlies int) int {
 	maxtime := envFloat("CROWN_CB_MAXTIME", defaultHostMaxtime)
 	games := len(fens)
 	gameType := strconv.Itoa(v.Rules().GameType)
@@ -303,6 +334,7 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 		longestCPU time.Duration
 		overTime   int
 		clock      time.Duration // incr: the remaining time the next getmove gets
+		listed     int           // get movelist replies checked
 	)
 	limit := time.Duration(maxtime * float64(time.Second))
 	for _, line := range lines[4 : len(lines)-1] {
@@ -312,7 +344,7 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 			played++
 			_, fen, _ := strings.Cut(rest, " ")
 			var err error
-			if pos, err = movegen.ParseFEN(fen, v); err != nil {
+			if pos, err = cbboard.ReadPosition(fen, v); err != nil {
 				t.Fatal(err)
 			}
 			game = movegen.NewGame(pos)
@@ -393,6 +425,11 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 		case "clock":
 			ms := ints(t, rest)
 			clock = time.Duration(ms[0]) * time.Millisecond
+		case "movelist":
+			if err := checkMoveList(&pos, board, rest); err != nil {
+				t.Fatalf("game %d: %v", played, err)
+			}
+			listed++
 		case "info":
 		default:
 			t.Fatalf("unexpected line %q", line)
@@ -402,9 +439,53 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 		t.Errorf("%d games asked, %d started, %d ended", games, played, ended)
 	}
 	if plies > 0 {
-		t.Logf("%d moves, %s time, maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v",
-			plies, mode, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU)
+		t.Logf("%d moves, %s time, maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v; %d move lists checked",
+			plies, mode, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU, listed)
 	}
+	return plies
+}
+
+// checkMoveList checks a get movelist record of the host, "ret <r> fen
+// <FEN> reply <reply>", against the position and board it was asked
+// about: handled, the FEN the board's, and every legal move listed once,
+// each one's board (as CheckerBoard's domove makes it: from emptied,
+// newpiece on to, del emptied) a successor's.
+func checkMoveList(p *movegen.Position, board cbboard.Board, record string) error {
+	f := strings.SplitN(record, " ", 6)
+	if len(f) != 6 || f[0] != "ret" || f[2] != "fen" || f[4] != "reply" {
+		return fmt.Errorf("bad movelist record %q", record)
+	}
+	if want := cbboard.FEN(&board, cbboard.ColourCode(p.Turn), p.Variant); f[1] != "1" || f[3] != want {
+		return fmt.Errorf("get movelist %s (want %s) returned %s: %s", f[3], want, f[1], f[5])
+	}
+	moves, err := cbboard.ReadMoveList(f[5], p.Variant)
+	if err != nil {
+		return err
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	if len(moves) != ml.N {
+		return fmt.Errorf("%s: %d moves listed, %d legal: %s", p.FEN(), len(moves), ml.N, f[5])
+	}
+	seen := map[cbboard.Board]bool{}
+	for _, m := range ml.Slice() {
+		q := *p
+		q.MakeMove(m)
+		seen[cbboard.BoardOf(&q)] = true
+	}
+	for _, mv := range moves {
+		after := board
+		after[mv.From.X][mv.From.Y] = cbboard.Free
+		after[mv.To.X][mv.To.Y] = mv.Newpiece
+		for k := range int(mv.Jumps) {
+			after[mv.Del[k].X][mv.Del[k].Y] = cbboard.Free
+		}
+		if !seen[after] || mv.Oldpiece != board[mv.From.X][mv.From.Y] {
+			return fmt.Errorf("%s: listed move %+v is no legal move, or listed twice: %s", p.FEN(), mv, f[5])
+		}
+		delete(seen, after)
+	}
+	return nil
 }
 
 // TestHostPlaynow sets *playnow from another thread of the host during an
@@ -470,7 +551,7 @@ func TestHostBadInput(t *testing.T) {
 		"cmd [set hashsize x] ret 0 guard 1 reply error: set hashsize: \"x\" is not a whole number",
 		"cmd [] ret 0 guard 1 reply ?",
 		"cmd [set dbpath /nonexistent-crown-db] ret 0 guard 1 reply error: set dbpath: *",
-		"cmd [set gametype 25] ret 0 guard 1 reply error: set gametype: unsupported game type 25*",
+		"cmd [set gametype 20] ret 0 guard 1 reply error: set gametype: unsupported game type 20*",
 		"cmd [staticevaluation B:W33:B1] ret 0 guard 1 reply error: staticevaluation: bad FEN*",
 		"long 300 ret 0 guard 1 reply error: staticevaluation: bad FEN*",
 		"long 100000 ret 0 guard 1 reply error: command longer than 65536 bytes, or not ended in readable memory, ignored",

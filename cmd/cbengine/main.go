@@ -51,8 +51,10 @@ var (
 	_ [-((len(C.struct_CBmove{}.path)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.path)-cbboard.MaxJumps) +
 		(len(C.struct_CBmove{}.del)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.del)-cbboard.MaxJumps) +
 		(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps)*(len(C.struct_CBmove{}.delpiece)-cbboard.MaxJumps))]struct{}
-	// and the bound cbapi.c looks for a command's end within is command.go's
+	// and the bound cbapi.c looks for a command's end within is command.go's,
+	// as is the reply's size
 	_ [-(C.CROWN_COMMAND_MAX - maxCommandBytes) * (C.CROWN_COMMAND_MAX - maxCommandBytes)]struct{}
+	_ [-(replySize - maxReplyBytes) * (replySize - maxReplyBytes)]struct{}
 )
 
 // minSearchProcs: the library provides Go processors for at least this

@@ -14,14 +14,14 @@ import (
 const pollInterval = 5 * time.Millisecond
 
 // choose finds the move (play.Session.Choose), searching until its limits
-// or playnow, reporting every finished iteration to status. Its answer
+// or playnow, reporting every finished iteration to report. Its answer
 // holds a legal move even when the search fails, so a game in the GUI
 // goes on. It returns once the goroutine watching playnow has ended; a
 // panic there stops the search and is its error.
-func (a *adapter) choose(req play.Request, playnow func() bool, status func(string)) (play.Answer, error) {
+func (a *adapter) choose(req play.Request, playnow func() bool, report func(search.Info)) (play.Answer, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req.Report = func(in search.Info) { status(statusText(in)) }
+	req.Report = report
 	if playnow == nil {
 		return a.play.Choose(ctx, req)
 	}

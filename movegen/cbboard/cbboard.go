@@ -158,7 +158,7 @@ func PositionFrom(b *Board, colour int, v movegen.Variant) (movegen.Position, er
 			p.Pieces[movegen.White] |= s.Bit()
 		default:
 			return movegen.Position{}, fmt.Errorf("board[%d][%d] (square %d) holds %d, not a piece code (0 empty, 5 white man, 6 black man, 9 white king, 10 black king)",
-				c.X, c.Y, s.Number(), code)
+				c.X, c.Y, Number(c, v), code)
 		}
 		if code&King != 0 {
 			p.Kings |= s.Bit()
@@ -250,9 +250,9 @@ func sign(v int32) int32 {
 
 // Text writes the move as PDN from its own fields, as a host reads it:
 // From, the intermediate landings Path[1..Jumps-1], To; each square's
-// number by the API's formula.
-func (m Move) Text() string {
-	num := func(c Coor) string { return strconv.Itoa(squareNumber(c)) }
+// number in CheckerBoard's numbering of v's game type (Number).
+func (m Move) Text(v movegen.Variant) string {
+	num := func(c Coor) string { return strconv.Itoa(Number(c, v)) }
 	if m.Jumps == 0 {
 		return num(m.From) + "-" + num(m.To)
 	}
@@ -296,15 +296,15 @@ func Check(p *movegen.Position, before, after Board, mv Move) (movegen.Move, err
 	if !found {
 		return m, fmt.Errorf("%w of %s", ErrNoSuccessor, p.FEN())
 	}
-	text := mv.Text()
-	pm, err := p.ParseMove(text)
+	text := mv.Text(p.Variant)
+	pm, err := readMove(p, text)
 	switch {
 	case err != nil:
 		return m, fmt.Errorf("the CBmove reads as %s: %v", text, err)
 	case !pm.Same(m):
-		return m, fmt.Errorf("the CBmove reads as %s, the board says %s", text, m.PathString())
+		return m, fmt.Errorf("the CBmove reads as %s, the board says %s", text, p.Rules().PathText(m))
 	case mv.From != SquareCoor(m.From) || mv.To != SquareCoor(m.To) || mv.Jumps != int32(m.Captured.Count()):
-		return m, fmt.Errorf("the CBmove's from, to or jumps %+v disagree with %s", mv, m.PathString())
+		return m, fmt.Errorf("the CBmove's from, to or jumps %+v disagree with %s", mv, p.Rules().PathText(m))
 	case mv.Oldpiece != before[mv.From.X][mv.From.Y] || mv.Newpiece != after[mv.To.X][mv.To.Y]:
 		return m, fmt.Errorf("the CBmove's pieces %d -> %d disagree with the boards", mv.Oldpiece, mv.Newpiece)
 	}
@@ -319,7 +319,17 @@ func Check(p *movegen.Position, before, after Board, mv Move) (movegen.Move, err
 		dels |= s.Bit()
 	}
 	if dels != m.Captured {
-		return m, fmt.Errorf("the CBmove captures %v, the move %s others", dels, m.PathString())
+		return m, fmt.Errorf("the CBmove captures %v, the move %s others", dels, p.Rules().PathText(m))
 	}
 	return m, nil
+}
+
+// readMove reads a move of p written in CheckerBoard's numbers of its
+// game type, as a host does.
+func readMove(p *movegen.Position, text string) (movegen.Move, error) {
+	game, err := GameMove(text, p.Variant)
+	if err != nil {
+		return movegen.Move{}, err
+	}
+	return p.ParseMove(game)
 }

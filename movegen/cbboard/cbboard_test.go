@@ -154,7 +154,7 @@ func TestMoveOf(t *testing.T) {
 		if got != want {
 			t.Errorf("%s %s:\n got %+v\nwant %+v", tc.fen, tc.mv, got, want)
 		}
-		if text := got.Text(); text != tc.mv {
+		if text := got.Text(tc.variant); text != tc.mv {
 			t.Errorf("%s %s: Text %s", tc.fen, tc.mv, text)
 		}
 	}
@@ -174,7 +174,7 @@ func TestText(t *testing.T) {
 		{"three jumps", Move{Jumps: 3, From: sq(1), To: sq(28), Path: [MaxJumps]Coor{{}, sq(10), sq(19), sq(32)}}, "1x10x19x28"},
 		{"jumps past the arrays", Move{Jumps: 99, From: sq(1), To: sq(2), Path: [MaxJumps]Coor{1: sq(3)}}, "1x3" + strings.Repeat("x4", MaxJumps-2) + "x2"},
 	} {
-		if got := tc.mv.Text(); got != tc.want {
+		if got := tc.mv.Text(movegen.American); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}
@@ -322,17 +322,19 @@ func TestInts(t *testing.T) {
 	}
 }
 
-// TestRoundTrip plays random games of both rule sets and checks, for every
-// legal move of every position, that Check reads MoveOf's CBmove (and its
-// text form) back as the move, and that Text is the move's path; Pool's
-// games must include flying kings' captures.
+// TestRoundTrip plays random games of every rule set and checks, for
+// every legal move of every position, that Check reads MoveOf's CBmove
+// (and its text form) back as the move, that Text, in CheckerBoard's
+// numbers of the game type, is the move's path, and that the position's
+// FEN as CheckerBoard writes it reads back as its board; the games with
+// flying kings must include their long captures.
 func TestRoundTrip(t *testing.T) {
 	games := 60
 	if testing.Short() {
 		games = 15
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+	for v := range movegen.NumVariants {
 		moves, captures, flying := 0, 0, 0
 		for range games {
 			pos := movegen.StartPosition(v)
@@ -343,6 +345,9 @@ func TestRoundTrip(t *testing.T) {
 					break
 				}
 				before := BoardOf(&pos)
+				if b, colour, err := ReadFEN(FEN(&before, ColourCode(pos.Turn), v), v); err != nil || b != before || colour != ColourCode(pos.Turn) {
+					t.Fatalf("%s: CheckerBoard's FEN %s reads back as %v, %d, %v", pos.FEN(), FEN(&before, ColourCode(pos.Turn), v), b, colour, err)
+				}
 				for _, m := range ml.Slice() {
 					q := pos
 					q.MakeMove(m)
@@ -355,8 +360,8 @@ func TestRoundTrip(t *testing.T) {
 					if err != nil || !got.Same(m) {
 						t.Fatalf("%s %s: Check gives %s, %v", pos.FEN(), m.PathString(), got.PathString(), err)
 					}
-					if pm, err := pos.ParseMove(mv.Text()); err != nil || !pm.Same(m) {
-						t.Fatalf("%s %s: Text %s reads as %s, %v", pos.FEN(), m.PathString(), mv.Text(), pm.PathString(), err)
+					if pm, err := readMove(&pos, mv.Text(v)); err != nil || !pm.Same(m) {
+						t.Fatalf("%s %s: Text %s reads as %s, %v", pos.FEN(), m.PathString(), mv.Text(v), pm.PathString(), err)
 					}
 					moves++
 					if m.Captured != 0 {
@@ -370,7 +375,7 @@ func TestRoundTrip(t *testing.T) {
 			}
 		}
 		t.Logf("%v: %d moves, %d captures, %d by a flying king", v, moves, captures, flying)
-		if captures == 0 || (v == movegen.Pool) != (flying > 0) {
+		if captures == 0 || v.Rules().FlyingKings != (flying > 0) {
 			t.Errorf("%v: %d captures, %d of them a flying king's", v, captures, flying)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/crown-checkers/crown/movegen"
 )
 
 // The text form of boards and CBmoves is how the C host
@@ -93,4 +95,85 @@ func (m *Move) Ints() string {
 		f[i] = strconv.Itoa(int(n))
 	}
 	return strings.Join(f, " ")
+}
+
+// ReadMoveList reads a get movelist reply (MoveList) as CheckerBoard's
+// get_movelist_from_engine does into CBmoves, its squares numbered in v's
+// game type: Path[1..Jumps] the landings (Path[0] From), Del and Delpiece
+// the captures.
+func ReadMoveList(reply string, v movegen.Variant) ([]Move, error) {
+	fail := func(format string, args ...any) ([]Move, error) {
+		return nil, fmt.Errorf("movelist reply %q: %s", reply, fmt.Sprintf(format, args...))
+	}
+	rest, ok := strings.CutPrefix(reply, "movelist ")
+	if !ok {
+		return fail("no movelist word")
+	}
+	head, body, _ := strings.Cut(rest, ",")
+	n, err := strconv.Atoi(head)
+	if err != nil || n < 0 || n > len(body) {
+		return fail("%q is not a number of moves", head)
+	}
+	moves := strings.Split(body, ";")
+	if n == 0 && body == "" {
+		return nil, nil
+	}
+	if len(moves) != n+1 || moves[n] != "" {
+		return fail("%d moves announced, %d given or no final ';'", n, len(moves)-1)
+	}
+	out := make([]Move, 0, n)
+	for _, text := range moves[:n] {
+		m, err := readListedMove(strings.Split(text, ","), v)
+		if err != nil {
+			return fail("move %q: %v", text, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// readListedMove reads one move of a movelist reply from its fields.
+func readListedMove(f []string, v movegen.Variant) (Move, error) {
+	var m Move
+	nums := make([]int, len(f))
+	for i, s := range f {
+		k, err := strconv.Atoi(s)
+		if err != nil {
+			return m, fmt.Errorf("%q is not a number", s)
+		}
+		nums[i] = k
+	}
+	if len(nums) < 5 || nums[0] < 0 || nums[0] > MaxJumps || len(nums) != 5+3*nums[0] {
+		return m, fmt.Errorf("%d fields", len(nums))
+	}
+	coor := func(n int) (Coor, error) {
+		s, ok := SquareOfNumber(n, v)
+		if !ok {
+			return Coor{}, fmt.Errorf("square %d is off the board", n)
+		}
+		return SquareCoor(s), nil
+	}
+	var err error
+	m.Jumps, m.Oldpiece, m.Newpiece = int32(nums[0]), int32(nums[1]), int32(nums[2])
+	if m.From, err = coor(nums[3]); err != nil {
+		return m, err
+	}
+	if m.To, err = coor(nums[4]); err != nil {
+		return m, err
+	}
+	m.Path[0] = m.From
+	for k := range int(m.Jumps) {
+		land, err := coor(nums[5+3*k])
+		if err != nil {
+			return m, err
+		}
+		if k+1 < MaxJumps {
+			m.Path[k+1] = land
+		}
+		if m.Del[k], err = coor(nums[6+3*k]); err != nil {
+			return m, err
+		}
+		m.Delpiece[k] = int32(nums[7+3*k])
+	}
+	return m, nil
 }

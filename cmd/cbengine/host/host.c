@@ -4,7 +4,10 @@
  *
  * Usage:
  *   host LIB play MAXTIME MAXPLIES HASHMIB GAMETYPE [MODE] < fens
- *                                                   engine-vs-engine games, one per FEN line;
+ *                                                   engine-vs-engine games, one per FEN line,
+ *                                                   in game type GAMETYPE (set gametype; its
+ *                                                   FENs and moves numbered as CheckerBoard
+ *                                                   numbers that game type's squares);
  *                                                   MODE: plain (maxtime, the default), exact
  *                                                   (CB_EXACT_TIME) or incr (an incremental
  *                                                   clock: 20 x maxtime, + maxtime a move)
@@ -38,6 +41,7 @@
  *       move <jumps> <oldpiece> <newpiece>
  *       <from x y> <to x y> <path: 12 x y> <del: 12 x y> <delpiece: 12>   (all on one line)
  *   clock <remaining ms> <increment ms>     (incr mode) the clock getmove is given, before its ply
+ *   movelist ret <r> fen <FEN> reply <reply>   before each ply: get movelist of its position
  *   info <status string>
  *   end <reason> ret <r>
  *   idle cpu_ms <millis> wall_ms <millis>   after the games: CPU the process used while
@@ -107,13 +111,35 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* gametype is the game type the host plays (play's GAMETYPE; 21 otherwise):
+ * as in CheckerBoard, it numbers the squares of every FEN and move the host
+ * writes or reads. */
+static int gametype = 21;
+
+/* coor_square is CheckerBoard's coorstonumber (cb_interface.h): the number
+ * of the square at board[x][y] in the game type. */
+static int coor_square(int x, int y)
+{
+	switch (gametype) {
+	case 22: /* Italian */
+		return 1 + 4 * y + x / 2;
+	case 24: /* Spanish */
+		return 1 + 4 * (7 - y) + (7 - x) / 2;
+	case 29: /* Czech */
+		return 33 - (1 + 4 * y + x / 2);
+	}
+	return 4 * (y + 1) - x / 2;
+}
+
+/* square_coor is coor_square's inverse, found by search: CheckerBoard's own
+ * numbertocoors is not coorstonumber's inverse for Czech. */
 static void square_coor(int n, int *x, int *y)
 {
-	n--;
-	*y = n / 4;
-	*x = 2 * (3 - n % 4);
-	if (*y & 1)
-		(*x)++;
+	for (*y = 0; *y < 8; (*y)++)
+		for (*x = *y & 1; *x < 8; *x += 2)
+			if (coor_square(*x, *y) == n)
+				return;
+	*x = *y = 0;
 }
 
 /* cpu_now is the CPU time of the whole process (every thread), in seconds:
@@ -125,12 +151,8 @@ static double cpu_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int coor_square(int x, int y)
-{
-	return 4 * (y + 1) - x / 2;
-}
-
-/* parse_fen reads a PDN FEN ("W:W17,K22:B1-12") into board and color. */
+/* parse_fen reads a PDN FEN ("W:W17,K22:B1-12", the game type's numbers)
+ * into board and color. */
 static int parse_fen(const char *fen, int board[8][8], int *color)
 {
 	memset(board, 0, sizeof(int) * 64);
@@ -180,7 +202,7 @@ static int parse_fen(const char *fen, int board[8][8], int *color)
 	return 0;
 }
 
-/* write_fen writes board and color as a PDN FEN. */
+/* write_fen writes board and color as a PDN FEN in the game type's numbers. */
 static void write_fen(int board[8][8], int color, char *out)
 {
 	out += sprintf(out, "%c", color == CB_WHITE ? 'W' : 'B');
@@ -198,7 +220,8 @@ static void write_fen(int board[8][8], int color, char *out)
 	}
 }
 
-/* move_text writes a CBmove in PDN: 11-15, or 9x18x27 with every landing. */
+/* move_text writes a CBmove in PDN, the game type's numbers: 11-15, or
+ * 9x18x27 with every landing. */
 static void move_text(const struct CBmove *m, char *out)
 {
 	out += sprintf(out, "%d", coor_square(m->from.x, m->from.y));
@@ -286,6 +309,13 @@ static void play(int game, const char *fen, double maxtime, int maxplies, enum m
 		 * the whole game; the command buffer is larger than 256 bytes). */
 		snprintf(hist, sizeof hist, "set gamehist %s%s", start, moves);
 		enginecommand(hist, reply);
+		/* and the legal moves, as CheckerBoard asks an engine that has get
+		   movelist before it lets it move */
+		char now_fen[256];
+		write_fen(board, color, now_fen);
+		snprintf(hist, sizeof hist, "get movelist %s", now_fen);
+		int listed = enginecommand(hist, reply);
+		printf("movelist ret %d fen %s reply %s\n", listed, now_fen, reply);
 		int before[8][8];
 		memcpy(before, board, sizeof before);
 		struct CBmove m;
@@ -457,7 +487,7 @@ static void bad_test(void)
 
 	/* Unknown and malformed commands. */
 	const char *cmds[] = {"frobnicate", "get nothing", "set hashsize 0", "set hashsize x", "",
-		"set dbpath /nonexistent-crown-db", "set gametype 25", "staticevaluation B:W33:B1", NULL};
+		"set dbpath /nonexistent-crown-db", "set gametype 20", "staticevaluation B:W33:B1", NULL};
 	for (int i = 0; cmds[i]; i++) {
 		memset(r.guard, 0x5a, sizeof r.guard);
 		ret = command(cmds[i], r.reply);
@@ -730,6 +760,7 @@ int main(int argc, char **argv)
 		printf("hashsize ret %d reply %s\n", ok, reply);
 		command("get hashsize", reply);
 		printf("gethashsize %s\n", reply);
+		gametype = atoi(argv[6]);
 		snprintf(cmd, sizeof cmd, "set gametype %s", argv[6]);
 		ok = command(cmd, reply);
 		printf("gametype ret %d reply %s\n", ok, reply);
