@@ -297,9 +297,10 @@ func (p *player) stopPonder(ctx context.Context) error {
 func HistoryText(g *movegen.Game) string {
 	irrev := g.LastIrreversible()
 	var hist strings.Builder
-	hist.WriteString(g.Positions()[irrev].FEN())
+	start := g.Positions()[irrev]
+	hist.WriteString(start.FEN())
 	for _, m := range g.Moves[irrev:] {
-		hist.WriteString(" " + m.PathString())
+		hist.WriteString(" " + start.Rules().PathText(m))
 	}
 	return hist.String()
 }

@@ -19,8 +19,8 @@ func helpText() string {
 		keys.WriteString("|" + op.Key)
 	}
 	return "help commands: name about help options ping new getmove stop ponderhit staticevaluation perft quit;" +
-		" get protocolversion|gametype" + keys.String() + "|ponder|egdb|cpus|book|bookfile|gamehist|movelist;" +
-		" set gametype" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
+		" get protocolversion|gametype|variant" + keys.String() + "|ponder|egdb|cpus|book|bookfile|gamehist|movelist;" +
+		" set gametype|variant" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
 }
 
 // handle runs one input line.
@@ -171,6 +171,7 @@ func (s *session) getReply(key string) func() {
 		"egdb":            func() { s.out.Printf("egdb %s", play.DescribeEGDB(s.play.EGDB())) },
 		"protocolversion": func() { s.out.Printf("protocolversion %d", Version) },
 		"gametype":        s.replyGameType,
+		"variant":         s.replyVariant,
 		"cpus":            func() { s.out.Printf("cpus %d", runtime.NumCPU()) },
 		"book":            s.replyBook,
 		"bookfile":        s.replyBookFile,
@@ -190,6 +191,10 @@ func (s *session) set(args []string) {
 	}
 	if key == "bookfile" {
 		s.setBookFile(rest)
+		return
+	}
+	if key == "variant" {
+		s.setVariant(rest)
 		return
 	}
 	if op := play.OptionByKey(key); op != nil {
@@ -262,6 +267,29 @@ func (s *session) setOption(op *play.Option, args []string) {
 
 func (s *session) replyGameType() {
 	s.out.Printf("gametype %d", s.play.Variant().Rules().GameType)
+}
+
+// replyVariant answers the rule set in force by name: "variant russian".
+func (s *session) replyVariant() {
+	s.out.Printf("variant %s", s.play.Variant())
+}
+
+// setVariant sets the rule set by name, or by PDN GameType as set
+// gametype does (movegen.ParseVariant), and answers its name.
+func (s *session) setVariant(args []string) {
+	if len(args) != 1 {
+		s.out.Printf("error set variant takes one name: %s", movegen.VariantNames())
+		return
+	}
+	v, err := movegen.ParseVariant(strings.ToLower(args[0]))
+	if err == nil {
+		err = s.play.SetGameType(v.Rules().GameType)
+	}
+	if err != nil {
+		s.out.Printf("error set variant: %v", err)
+		return
+	}
+	s.replyVariant()
 }
 
 // replyBook answers the book level in force, its name and the book of the
@@ -346,7 +374,7 @@ func (s *session) moveList(args []string) {
 	b.WriteString("movelist")
 	for _, m := range moves {
 		b.WriteByte(' ')
-		b.WriteString(m.PathString())
+		b.WriteString(p.Rules().PathText(m))
 	}
 	s.out.Line(b.String())
 }

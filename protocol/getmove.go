@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
@@ -39,47 +40,49 @@ func (s *session) getmove(args []string) {
 	}
 	req := play.Request{Request: search.Request{Pos: p, Limits: lim, PonderHit: hit}}
 	withDB, multi, withPonder := s.play.EGDB() != nil, s.play.Options().MultiPV > 1, s.ponder
+	r := p.Rules()
 	req.Report = func(in search.Info) {
-		for _, l := range InfoLines(in, withDB, multi) {
+		for _, l := range InfoLines(in, r, withDB, multi) {
 			s.out.Line(l)
 		}
 	}
 	plan := s.play.Decide(req)
 	if a, ok := plan.Now(); ok {
-		s.out.Line(s.answer(a, nil, withPonder))
+		s.out.Line(s.answer(a, nil, r, withPonder))
 		return
 	}
 	s.start("getmove", lim.Unlimited(), hit, func(ctx context.Context) string {
 		a, err := plan.Run(ctx)
-		return s.answer(a, err, withPonder)
+		return s.answer(a, err, r, withPonder)
 	})
 }
 
 // answer writes what comes before getmove's move line (an error, a book
-// move's info line) and returns the move line.
-func (s *session) answer(a play.Answer, err error, ponder bool) string {
+// move's info line) and returns the move line, its moves in r's notation.
+func (s *session) answer(a play.Answer, err error, r *movegen.Rules, ponder bool) string {
 	if err != nil {
 		s.out.Printf("error getmove: %v", err)
 	}
 	if a.Source == play.FromBook {
-		s.out.Line(formatBookInfo(a))
+		s.out.Line(formatBookInfo(a, r))
 	}
-	return moveLine(a, ponder)
+	return moveLine(a, r, ponder)
 }
 
 // moveLine writes getmove's answer: the move, the reply it expects when
 // ponder is set and the line has one, the book flag for a book move, and
-// the claim; "move none result=loss" when there is no legal move.
-func moveLine(a play.Answer, ponder bool) string {
+// the claim; "move none result=loss" when there is no legal move. The
+// moves are in the game's own notation, r's.
+func moveLine(a play.Answer, r *movegen.Rules, ponder bool) string {
 	switch a.Source {
 	case play.NoMove:
 		return "move none result=loss"
 	case play.FromBook:
-		return "move " + a.Move.PathString() + " " + bookFlag + " result=unknown"
+		return "move " + r.PathText(a.Move) + " " + bookFlag + " result=unknown"
 	}
-	line := "move " + a.Move.PathString()
+	line := "move " + r.PathText(a.Move)
 	if ponder && len(a.PV) > 1 {
-		line += " " + ponderKey + a.PV[1].PathString()
+		line += " " + ponderKey + r.PathText(a.PV[1])
 	}
 	return line + " result=" + a.Claim.String()
 }

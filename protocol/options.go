@@ -22,12 +22,14 @@ import (
 // lines) builds its settings from it.
 func (s *session) options(args []string) {
 	s.noArgs("options", args, func() {
-		var types []string
+		var types, names []string
 		for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
 			types = append(types, strconv.Itoa(v.Rules().GameType))
+			names = append(names, v.String())
 		}
 		s.option("gametype", "enum", strconv.Itoa(movegen.American.Rules().GameType),
 			"values="+strings.Join(types, ","), strconv.Itoa(s.play.Variant().Rules().GameType))
+		s.option("variant", "enum", movegen.American.String(), "values="+strings.Join(names, ","), s.play.Variant().String())
 		for i := range play.Registry {
 			op := &play.Registry[i]
 			s.option(op.Key, op.Kind().String(), op.DefaultText(), rangeOf(op), op.Format(s.play.Options()))

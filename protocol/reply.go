@@ -258,7 +258,7 @@ func parseMoveReply(f []string) (MoveReply, error) {
 	case len(f) == 0:
 		return r, errors.New("no move")
 	case f[0] != "none" && !isMoveText(f[0]):
-		return r, fmt.Errorf("%s is not a move (want squares joined by '-' or 'x', or none)", play.Echo(f[0]))
+		return r, fmt.Errorf("%s is not a move (want squares joined by '-', 'x' or ':', or none)", play.Echo(f[0]))
 	}
 	r.Move = f[0]
 	seen := false
@@ -302,52 +302,67 @@ func parseClaim(s string) (movegen.Result, bool) {
 	return movegen.Unknown, false
 }
 
-// isMoveText reports whether s has the form of a PDN move: two or more
-// square numbers joined by '-' or 'x' (or 'X', as movegen accepts).
+// isMoveText reports whether s has the form of a PDN move in some game's
+// notation: two or more squares, numbers ("11") or coordinates ("c3"),
+// joined by '-', 'x' (or 'X', as movegen accepts) or ':'.
 func isMoveText(s string) bool {
-	digits, joins := 0, 0
-	for _, c := range []byte(s) {
-		switch {
-		case '0' <= c && c <= '9':
-			digits++
-		case (c == '-' || c == 'x' || c == 'X') && digits > 0:
-			digits = 0
-			joins++
-		default:
+	squares, start := 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '-' && s[i] != 'x' && s[i] != 'X' && s[i] != ':' {
+			continue
+		}
+		if !isSquareText(s[start:i]) {
+			return false
+		}
+		squares, start = squares+1, i+1
+	}
+	return squares >= 2
+}
+
+// isSquareText reports whether t has the form of a square: a number, or
+// a file a-h and a rank 1-8.
+func isSquareText(t string) bool {
+	if len(t) == 2 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8' {
+		return true
+	}
+	for _, c := range []byte(t) {
+		if c < '0' || c > '9' {
 			return false
 		}
 	}
-	return digits > 0 && joins > 0
+	return t != ""
 }
 
 // formatBookInfo writes the info line of a book move (Choose's answer from
 // the book): depth, nodes and time 0, the book's score, book=1, and the
 // move as the pv.
-func formatBookInfo(a play.Answer) string {
-	return formatInfo(search.Info{Score: a.Score, PV: a.PV}, false, 0, true)
+func formatBookInfo(a play.Answer, r *movegen.Rules) string {
+	return formatInfo(search.Info{Score: a.Score, PV: a.PV}, r, false, 0, true)
 }
 
 // InfoLines writes one finished iteration as info lines, the one
 // rendering of search progress for people (getmove's replies, crown
 // analyze's lines): one line of its best line (Score and PV), or with
 // multi one line of each of its lines, best first, each with its rank as
-// multipv=; with withDB they carry the endgame database's hits.
-func InfoLines(in search.Info, withDB, multi bool) []string {
+// multipv=; with withDB they carry the endgame database's hits. The
+// moves are in the game's own notation, r's (movegen.Rules.PathText).
+func InfoLines(in search.Info, r *movegen.Rules, withDB, multi bool) []string {
 	if !multi {
-		return []string{formatInfo(in, withDB, 0, false)}
+		return []string{formatInfo(in, r, withDB, 0, false)}
 	}
 	out := make([]string, len(in.Lines))
 	for k, l := range in.Lines {
 		in.Score, in.PV = l.Score, l.PV
-		out[k] = formatInfo(in, withDB, k+1, false)
+		out[k] = formatInfo(in, r, withDB, k+1, false)
 	}
 	return out
 }
 
 // formatInfo writes one finished iteration as an info line, with the
 // endgame database's hits when withDB is set, its rank among multi-PV
-// lines when multipv is positive, and the book flag when fromBook is.
-func formatInfo(in search.Info, withDB bool, multipv int, fromBook bool) string {
+// lines when multipv is positive, and the book flag when fromBook is; the
+// moves in r's notation.
+func formatInfo(in search.Info, r *movegen.Rules, withDB bool, multipv int, fromBook bool) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	nps := uint64(0)
@@ -370,7 +385,7 @@ func formatInfo(in search.Info, withDB bool, multipv int, fromBook bool) string 
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(m.PathString())
+		b.WriteString(r.PathText(m))
 	}
 	return b.String()
 }

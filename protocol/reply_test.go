@@ -67,7 +67,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 	for _, tc := range tests {
 		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
-		line := formatInfo(tc.in, withDB, 0, false)
+		line := formatInfo(tc.in, movegen.American.Rules(), withDB, 0, false)
 		if got := search.FormatScore(tc.in.Score); got != tc.wire {
 			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}
@@ -108,7 +108,7 @@ func TestInfoLines(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		got := InfoLines(in, true, tc.multi)
+		got := InfoLines(in, movegen.American.Rules(), true, tc.multi)
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("multi %v: lines\n%q\nwant\n%q", tc.multi, got, tc.want)
 		}
@@ -156,6 +156,8 @@ func TestPonderReply(t *testing.T) {
 		{"move 9x2x11 ponder=6x15x24 result=win", MoveReply{Move: "9x2x11", Ponder: "6x15x24", Claim: movegen.Win}},
 		{"move 11-15 result=unknown", MoveReply{Move: "11-15"}},
 		{"move 11-15 result=draw ponder=23-19", MoveReply{Move: "11-15", Ponder: "23-19", Claim: movegen.Draw}},
+		// the games written with coordinates, Russian's captures with ':'
+		{"move c3-d4 ponder=f6:d4:b2 result=unknown", MoveReply{Move: "c3-d4", Ponder: "f6:d4:b2"}},
 	} {
 		if r, err := ParseReply(tc.line); err != nil || r.Move != tc.want {
 			t.Errorf("%q: read %+v, %v; want %+v", tc.line, r.Move, err, tc.want)
@@ -202,6 +204,9 @@ func TestParseReplyMalformed(t *testing.T) {
 		{"move -11-15 result=win", "move", "is not a move"},
 		{"move 11--15 result=win", "move", "is not a move"},
 		{"move 11 result=win", "move", "is not a move"},
+		{"move c3:i5 result=win", "move", "is not a move"},
+		{"move c3d4 result=win", "move", "is not a move"},
+		{"move c3: result=win", "move", "is not a move"},
 		{"move 11-15 win", "move", `want key=value after the move, found "win"`},
 		{"move 11-15 result=win result=loss", "move", "result= given twice"},
 		{"move 11-15 result=maybe", "move", `result="maybe": want win, loss, draw or unknown`},
@@ -319,7 +324,7 @@ func FuzzParseReply(f *testing.F) {
 // carry book=1, which ParseReply reads; a search's lines do not.
 func TestBookReplies(t *testing.T) {
 	m := playLine(t, startFEN, movegen.American, "11-15")[0]
-	line := formatBookInfo(play.Answer{Result: search.Result{Move: m, HasMove: true, Score: -3, PV: []movegen.Move{m}}, Source: play.FromBook})
+	line := formatBookInfo(play.Answer{Result: search.Result{Move: m, HasMove: true, Score: -3, PV: []movegen.Move{m}}, Source: play.FromBook}, movegen.American.Rules())
 	if want := "info depth=0 seldepth=0 score=-3 nodes=0 nps=0 time=0.000 book=1 pv=11-15"; line != want {
 		t.Fatalf("book info line %q, want %q", line, want)
 	}

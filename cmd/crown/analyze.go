@@ -64,7 +64,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	withDB, multi := ps.EGDB() != nil, opt.MultiPV > 1
 	req := play.Request{Request: search.Request{Pos: pos, Limits: lim}, Analysis: !*useBook}
 	req.Report = func(in search.Info) {
-		for _, l := range protocol.InfoLines(in, withDB, multi) {
+		for _, l := range protocol.InfoLines(in, pos.Rules(), withDB, multi) {
 			fmt.Fprintln(stdout, l)
 		}
 	}
