@@ -18,6 +18,13 @@ func TestPositions(t *testing.T) {
 		{"Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "B:W:B", movegen.American},
 		{"BeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeW", "W:W:BK1", movegen.Pool},
 		{"WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew", "B:WK32:B1", movegen.Pool},
+		// The games whose first mover is White: pydraughts' positions.
+		{"Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "W:W21-32:B1-12", movegen.Russian},
+		{"Weeeeeeeebebeeeeeebeeeweeeeeeeeee", "W:Wc3:Bd4,b6,f6", movegen.Russian},
+		{"WeeeeeeeeeeeeeebeeeeeebeeeeeeWeee", "W:WKa1:Bc3,e5", movegen.Brazilian},
+		{"Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "W:W21-32:B1-12", movegen.Italian},
+		{"Weeeeeeeeeebeeeeeebeeeweeeeeeeeee", "W:W22:B11,18", movegen.Italian},
+		{"BeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeW", "B:WK32:B", movegen.Italian},
 	} {
 		p, err := parsePosition(tt.hub, tt.v)
 		if err != nil {
@@ -45,25 +52,29 @@ func TestMoves(t *testing.T) {
 	for _, tt := range []struct {
 		name, fen, path, hub string
 		also                 []string // other Hub spellings of the move
-		pool                 bool     // American Pool checkers' rules
+		v                    movegen.Variant
 	}{
-		{"quiet", "B:W21-32:B1-12", "11-15", "11-15", []string{"11-015"}, false},
-		{"white quiet", "W:W21-32:B1-12", "22-18", "22-18", nil, false},
-		{"single jump", "W:W18,21,22,24-32:B1-9,12,15,16", "18x11", "18x11x15", nil, false},
-		{"double jump", "B:W15,23,24,28:B10,12", "10x19x26", "10x26x15x23", []string{"10x26x23x15", "10X26X15X23"}, false},
-		{"promotion", "B:W27:B23", "23x32", "23x32x27", nil, false},
-		{"king jumps forward and back", "W:WK5:B9,10", "5x14x7", "5x7x9x10", nil, false},
-		{"king's triple jump", "W:WK1:B6,15,23", "1x10x19x26", "1x26x6x15x23", []string{"1x26x23x15x6"}, false},
-		{"a king round to where it started", "W:WK10:B14,15,22,23", "10x17x26x19x10", "10x10x14x15x22x23", []string{"10x10x23x22x15x14"}, false},
-		{"two captures from 10 to 26", "B:W14,15,22,23:B10", "10x17x26", "10x26x14x22", []string{"10x26x22x14"}, false},
-		{"the other", "B:W14,15,22,23:B10", "10x19x26", "10x26x15x23", nil, false},
-		{"Pool: a king flies", "B:W10:BK1", "1x24", "1x24x10", nil, true},
-		{"Pool: a man captures backwards", "W:W10:B15", "10x19", "10x19x15", nil, true},
+		{"quiet", "B:W21-32:B1-12", "11-15", "11-15", []string{"11-015"}, movegen.American},
+		{"white quiet", "W:W21-32:B1-12", "22-18", "22-18", nil, movegen.American},
+		{"single jump", "W:W18,21,22,24-32:B1-9,12,15,16", "18x11", "18x11x15", nil, movegen.American},
+		{"double jump", "B:W15,23,24,28:B10,12", "10x19x26", "10x26x15x23", []string{"10x26x23x15", "10X26X15X23"}, movegen.American},
+		{"promotion", "B:W27:B23", "23x32", "23x32x27", nil, movegen.American},
+		{"king jumps forward and back", "W:WK5:B9,10", "5x14x7", "5x7x9x10", nil, movegen.American},
+		{"king's triple jump", "W:WK1:B6,15,23", "1x10x19x26", "1x26x6x15x23", []string{"1x26x23x15x6"}, movegen.American},
+		{"a king round to where it started", "W:WK10:B14,15,22,23", "10x17x26x19x10", "10x10x14x15x22x23", []string{"10x10x23x22x15x14"}, movegen.American},
+		{"two captures from 10 to 26", "B:W14,15,22,23:B10", "10x17x26", "10x26x14x22", []string{"10x26x22x14"}, movegen.American},
+		{"the other", "B:W14,15,22,23:B10", "10x19x26", "10x26x15x23", nil, movegen.American},
+		{"Pool: a king flies", "B:W10:BK1", "1x24", "1x24x10", nil, movegen.Pool},
+		{"Pool: a man captures backwards", "W:W10:B15", "10x19", "10x19x15", nil, movegen.Pool},
+		// pydraughts' moves of the same positions: Russian and Brazilian
+		// squares counted from a1 = 1, Italian ones in the Italian numbers.
+		{"Russian quiet", "W:W21-32:B1-12", "a3-b4", "9-13", nil, movegen.Russian},
+		{"Russian double jump", "W:Wc3:Bd4,b6,f6", "c3:e5:g7", "10x28x14x23", []string{"10x28x23x14"}, movegen.Russian},
+		{"Brazilian flying king", "W:WKa1:Bc3,e5", "a1:d4:f6", "1x23x10x19", nil, movegen.Brazilian},
+		{"Italian quiet", "W:W21-32:B1-12", "21-17", "21-17", nil, movegen.Italian},
+		{"Italian jump", "W:W22:B11,18", "22x13", "22x13x18", nil, movegen.Italian},
 	} {
-		v := movegen.American
-		if tt.pool {
-			v = movegen.Pool
-		}
+		v := tt.v
 		p, err := movegen.ParseFEN(tt.fen, v)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -72,7 +83,7 @@ func TestMoves(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		if got := formatMove(m); got != tt.hub {
+		if got := formatMove(m, v); got != tt.hub {
 			t.Errorf("%s: formatMove(%s) = %s, want %s", tt.name, tt.path, got, tt.hub)
 		}
 		for _, text := range append([]string{tt.hub}, tt.also...) {

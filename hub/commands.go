@@ -145,7 +145,7 @@ func (s *session) readPosition(c command) error {
 		if err != nil {
 			return fmt.Errorf("move %d of moves=: %v", i+1, err)
 		}
-		paths[i] = m.PathString()
+		paths[i] = last.Rules().PathText(m)
 	}
 	if err := s.play.SetHistory(p.FEN(), paths); err != nil {
 		return err

@@ -33,6 +33,8 @@ func FuzzLine(f *testing.F) {
 		"level infinite\ngo analyze\nping\nstop", "go ponder\nstop", "pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\ngo think",
 		"pos pos=\"W\nlevel depth=", "level depth=3 depth=4", "=x", "\x00\xff", "quit", "set-param name=multipv value=3\nlevel depth=2\ngo analyze",
 		"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx", "pos moves=\"11-15 23-19 9-14 19x10\"\ngo", "level depth=2\ngo think\npos\ngo think",
+		"set-param name=variant value=russian\npos moves=\"9-13 21-17 13-18\"\nlevel depth=3\ngo think",
+		"set-param name=variant value=italian\npos pos=Weeeeeeeeeebeeeeeebeeeweeeeeeeeee\ngo think", "set-param name=variant value=brazilian\ngo",
 	} {
 		f.Add(seed)
 	}
@@ -76,7 +78,7 @@ func checkReplyLine(t *testing.T, l string) {
 			if i > 1 || a.name != [2]string{"move", "ponder"}[i] {
 				t.Fatalf("reply %q: want done move=... [ponder=...]", l)
 			}
-			if _, _, _, _, err := parseMoveText(a.value); err != nil {
+			if _, _, _, _, err := parseMoveText(a.value, movegen.American); err != nil {
 				t.Fatalf("reply %q: %v", l, err)
 			}
 		}
@@ -128,18 +130,28 @@ func FuzzCommand(f *testing.F) {
 }
 
 // FuzzMove: parseMove never panics, and a move it reads is legal and
-// writes (formatMove) as text it reads back to the same move.
+// writes (formatMove) as text it reads back to the same move, in every
+// game; parsePosition reads what formatPosition writes.
 func FuzzMove(f *testing.F) {
-	for _, seed := range []struct{ fen, move string }{
-		{"B:W21-32:B1-12", "11-15"}, {"W:WK10:B14,15,22,23", "10x10x14x15x22x23"}, {"B:W14,15,22,23:B10", "10x26"},
-		{"B:W15,23,24,28:B10,12", "10x26x23x15"}, {"B:W21-32:B1-12", "0x0x0"}, {"W:WK5:B9,10", "5x7"},
+	for _, seed := range []struct {
+		fen, move string
+		v         movegen.Variant
+	}{
+		{"B:W21-32:B1-12", "11-15", movegen.American}, {"W:WK10:B14,15,22,23", "10x10x14x15x22x23", movegen.American},
+		{"B:W14,15,22,23:B10", "10x26", movegen.American}, {"B:W15,23,24,28:B10,12", "10x26x23x15", movegen.American},
+		{"B:W21-32:B1-12", "0x0x0", movegen.American}, {"W:WK5:B9,10", "5x7", movegen.American},
+		{"W:Wc3:Bd4,b6,f6", "10x28x14x23", movegen.Russian}, {"W:WKa1:Bc3,e5", "1x23", movegen.Brazilian},
+		{"W:W22:B11,18", "22x13x18", movegen.Italian},
 	} {
-		f.Add(seed.fen, seed.move)
+		f.Add(seed.fen, seed.move, uint8(seed.v))
 	}
-	f.Fuzz(func(t *testing.T, fen, text string) {
-		p, err := movegen.ParseFEN(fen, movegen.American)
+	f.Fuzz(func(t *testing.T, fen, text string, variant uint8) {
+		p, err := movegen.ParseFEN(fen, movegen.Variant(variant%uint8(movegen.NumVariants)))
 		if err != nil {
 			return
+		}
+		if back, err := parsePosition(formatPosition(&p), p.Variant); err != nil || back != p {
+			t.Fatalf("%s: written %s, read back %s, %v", fen, formatPosition(&p), back.FEN(), err)
 		}
 		m, err := parseMove(&p, text)
 		if err != nil {
@@ -148,9 +160,9 @@ func FuzzMove(f *testing.F) {
 		if !p.IsLegal(m) {
 			t.Fatalf("parseMove(%s, %q) = %s, not legal", fen, text, m)
 		}
-		again, err := parseMove(&p, formatMove(m))
+		again, err := parseMove(&p, formatMove(m, p.Variant))
 		if err != nil || !again.Same(m) {
-			t.Fatalf("parseMove(%s, %q) = %s, written %s, read back %s, %v", fen, text, m, formatMove(m), again, err)
+			t.Fatalf("parseMove(%s, %q) = %s, written %s, read back %s, %v", fen, text, m, formatMove(m, p.Variant), again, err)
 		}
 	})
 }

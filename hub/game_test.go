@@ -34,13 +34,16 @@ type hubPlayer struct {
 // Hub's orientation and every move since, a level of each kind in turn,
 // go think, and pondering (go ponder on the reply the engine expects,
 // ponder-hit when it comes, stop when another does). Every move and
-// every expected reply must be legal, in Hub's notation.
+// every expected reply must be legal, in Hub's notation. With -short it
+// plays 40 plies of American and Pool; without, whole games of every
+// game the variant param offers.
 func TestGameThroughHub(t *testing.T) {
 	maxPlies := 300
+	variants := []movegen.Variant{movegen.American, movegen.Pool, movegen.Russian, movegen.Brazilian, movegen.Italian}
 	if testing.Short() {
-		maxPlies = 40
+		maxPlies, variants = 40, variants[:2]
 	}
-	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+	for _, v := range variants {
 		t.Run(v.Rules().Name, func(t *testing.T) {
 			plies, outcome, hits := playHubGame(t, v, maxPlies)
 			t.Logf("%d plies, %s; %d ponder hits", plies, outcome, hits)
@@ -53,9 +56,9 @@ func TestGameThroughHub(t *testing.T) {
 func playHubGame(t *testing.T, v movegen.Variant, maxPlies int) (int, string, int) {
 	start := movegen.StartPosition(v)
 	startText := formatPosition(&start)
-	variant := "english"
-	if v == movegen.Pool {
-		variant = "pool"
+	variant := v.Rules().Name
+	if v == movegen.American {
+		variant = "english"
 	}
 	var players [2]*hubPlayer
 	for i := range players {
@@ -81,7 +84,7 @@ func playHubGame(t *testing.T, v movegen.Variant, maxPlies int) (int, string, in
 		if err := g.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		moves = append(moves, formatMove(m))
+		moves = append(moves, formatMove(m, v))
 		if ponder == "" {
 			continue
 		}

@@ -37,9 +37,11 @@ func (p *param) line(s *session) string {
 }
 
 // Variants are the values of the variant param, each with the rule set
-// it names: English checkers as pydraughts names it ("english", and
-// "american", which pydraughts reads as "english"), and American Pool
-// checkers as Crown does.
+// it names: the games of the 8x8 board pydraughts plays, as it names them
+// (English checkers "english", and "american", which pydraughts reads as
+// "english"; "russian", "brazilian", "italian"), and American Pool
+// checkers as Crown does. Crown's other games (Czech, Spanish, Thai) have
+// no Hub client to say how their positions and moves are written.
 var variants = []struct {
 	name    string
 	variant movegen.Variant
@@ -47,6 +49,9 @@ var variants = []struct {
 }{
 	{"english", movegen.American, true},
 	{"pool", movegen.Pool, true},
+	{"russian", movegen.Russian, true},
+	{"brazilian", movegen.Brazilian, true},
+	{"italian", movegen.Italian, true},
 	{"american", movegen.American, false},
 }
 
@@ -107,8 +112,8 @@ func variantParam() param {
 }
 
 // describeVariants names the variants Crown plays and their rules, for
-// an error: "english (American checkers) and pool (American Pool
-// checkers)".
+// an error: "english (American checkers), pool (American Pool checkers),
+// ... and italian (Italian draughts)".
 func describeVariants() string {
 	var out []string
 	for _, v := range variants {
@@ -116,7 +121,7 @@ func describeVariants() string {
 			out = append(out, v.name+" ("+v.variant.Rules().Title+")")
 		}
 	}
-	return strings.Join(out, " and ")
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
 // optionParam is an engine option of play's registry (or a search

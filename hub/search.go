@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
 )
@@ -148,26 +149,26 @@ func (s *session) goSearch(c command) {
 		hit = make(chan struct{})
 	}
 	req := play.Request{Request: search.Request{Pos: s.pos, Limits: s.level, PonderHit: hit}, Analysis: analyze}
-	withDB, multi := s.play.EGDB() != nil, s.play.Options().MultiPV > 1
+	withDB, multi, v := s.play.EGDB() != nil, s.play.Options().MultiPV > 1, s.pos.Variant
 	req.Report = func(in search.Info) {
-		for _, l := range infoLines(in, withDB, multi) {
+		for _, l := range infoLines(in, v, withDB, multi) {
 			s.out.Line(l)
 		}
 	}
 	plan := s.play.Decide(req)
 	if a, ok := plan.Now(); ok {
-		s.out.Line(s.answer(a, nil))
+		s.out.Line(s.answer(a, v, nil))
 		return
 	}
 	s.start(s.level.Unlimited(), hit, func(ctx context.Context) string {
 		a, err := plan.Run(ctx)
-		return s.answer(a, err)
+		return s.answer(a, v, err)
 	})
 }
 
 // answer writes what comes before a search's done line (an error, a book
 // move's info line) and returns the done line.
-func (s *session) answer(a play.Answer, err error) string {
+func (s *session) answer(a play.Answer, v movegen.Variant, err error) string {
 	if err != nil {
 		s.out.Line(errorLine("go: %v", err))
 	}
@@ -176,17 +177,17 @@ func (s *session) answer(a play.Answer, err error) string {
 		s.out.Line(errorLine("go: no legal move: the side to move has lost"))
 		return doneWord
 	case play.FromBook:
-		s.out.Line("info " + pair("score", formatScore(a.Score)) + " " + pair("book", "true") + " " + pair("pv", formatMove(a.Move)))
+		s.out.Line("info " + pair("score", formatScore(a.Score)) + " " + pair("book", "true") + " " + pair("pv", formatMove(a.Move, v)))
 	}
-	return doneLine(a)
+	return doneLine(a, v)
 }
 
 // doneLine writes a move's done line: done move=... and, when the line
 // searched goes on, ponder= with the reply the engine expects.
-func doneLine(a play.Answer) string {
-	line := doneWord + " " + pair("move", formatMove(a.Move))
+func doneLine(a play.Answer, v movegen.Variant) string {
+	line := doneWord + " " + pair("move", formatMove(a.Move, v))
 	if len(a.PV) > 1 && a.PV[0].Same(a.Move) {
-		line += " " + pair("ponder", formatMove(a.PV[1]))
+		line += " " + pair("ponder", formatMove(a.PV[1], v))
 	}
 	return line
 }
@@ -194,14 +195,14 @@ func doneLine(a play.Answer) string {
 // infoLines writes one finished iteration as info lines: one, or with
 // multi-PV one a line, the best last (multipv=1), so that a client that
 // keeps the last info line (pydraughts does) keeps the best.
-func infoLines(in search.Info, withDB, multi bool) []string {
+func infoLines(in search.Info, v movegen.Variant, withDB, multi bool) []string {
 	if !multi {
-		return []string{infoLine(in, withDB, 0)}
+		return []string{infoLine(in, v, withDB, 0)}
 	}
 	out := make([]string, 0, len(in.Lines))
 	for k := len(in.Lines) - 1; k >= 0; k-- {
 		in.Score, in.PV = in.Lines[k].Score, in.Lines[k].PV
-		out = append(out, infoLine(in, withDB, k+1))
+		out = append(out, infoLine(in, v, withDB, k+1))
 	}
 	return out
 }
@@ -210,7 +211,7 @@ func infoLines(in search.Info, withDB, multi bool) []string {
 // nodes, time in seconds, nps in millions of nodes a second (Scan's),
 // the endgame database's hits when withDB, the line's rank when multipv
 // is positive, and the pv.
-func infoLine(in search.Info, withDB bool, multipv int) string {
+func infoLine(in search.Info, v movegen.Variant, withDB bool, multipv int) string {
 	secs := in.Time.Seconds()
 	mnps := 0.0
 	if secs > 0 {
@@ -231,7 +232,7 @@ func infoLine(in search.Info, withDB bool, multipv int) string {
 		f = append(f, pair("multipv", strconv.Itoa(multipv)))
 	}
 	if len(in.PV) > 0 {
-		f = append(f, pair("pv", formatLine(in.PV)))
+		f = append(f, pair("pv", formatLine(in.PV, v)))
 	}
 	return strings.Join(f, " ")
 }

@@ -7,7 +7,8 @@ script plays whole games of English checkers through two of its engine drivers, 
 published:
 
 - HubEngine (draughts/engines/hub.py), unmodified, against `crown hub`: move-time, depth and
-  clock (time + increment) limits, each with pondering off and on;
+  clock (time + increment) limits, each with pondering off and on; and a game of each other
+  8x8 game both play (Russian, Brazilian, Italian: --variants), Crown against itself;
 - CheckerBoardEngine (draughts/engines/checkerboard.py) loading Crown's Linux library
   (bin/crown-cb.so): exact move time, fixed average time and a game clock. pydraughts loads a
   library with ctypes.windll (Windows only); the two lines that do so are replaced here, at
@@ -414,9 +415,9 @@ class Clock:
         return had if seconds > had else None
 
 
-def play_game(tally, driver, mode, label, players, clock):
-    """Play one game from the start position; players maps colour to player."""
-    board = draughts.Board(variant="english")
+def play_game(tally, driver, mode, label, players, clock, variant="english"):
+    """Play one game of variant from the start position; players maps colour to player."""
+    board = draughts.Board(variant=variant)
     clock.new_game()
     where = f"{driver} {mode} {label}"
     began = time.monotonic()
@@ -550,14 +551,14 @@ class WarningCounter(logging.Handler):
         self.tally.fail("HubEngine", f"pydraughts warned: {record.getMessage()}")
 
 
-def open_hub(args, ponder):
+def open_hub(args, ponder, variant="english"):
     """Start `crown hub` through HubEngine (which sends hub and reads the parameters),
-    choose English checkers, init and ping."""
+    choose the variant (English checkers), init and ping."""
     engine = draughts.engine.HubEngine([args.crown, "hub"])
     try:
-        if "english" not in engine.variants:
-            raise Failure(f"the variant parameter offers {sorted(engine.variants)}, not english")
-        engine.setoption("variant", "english")
+        if variant not in engine.variants:
+            raise Failure(f"the variant parameter offers {sorted(engine.variants)}, not {variant}")
+        engine.setoption("variant", variant)
         if "ponder" in engine.options:
             engine.setoption("ponder", ponder)
         watched(engine, engine.init)
@@ -596,6 +597,28 @@ def run_hub(args, tally, rng):
              for ponder in (False, True) for name, clock in limits]
     for i, (mode, clock, ponder) in enumerate(modes):
         hub_mode(args, tally, rng, mode, clock, ponder, announce=i == 0)
+    for variant in filter(None, args.variants.split(",")):
+        hub_variant(args, tally, variant)
+
+
+def hub_variant(args, tally, variant):
+    """A game of variant, Crown against itself at move-time, a `crown hub` a side."""
+    mode = f"{variant} move-time={args.movetime}"
+    engines, ok = [], False
+    try:
+        for _ in range(2):
+            engines.append(open_hub(args, False, variant))
+        a, b = (HubPlayer(e, tally, False) for e in engines)
+        players = {draughts.WHITE: a, draughts.BLACK: b}
+        ok = play_game(tally, "HubEngine", mode, "crown-crown", players,
+                       Clock(lambda: Limit(movetime=args.movetime)), variant)
+    except Exception as e:
+        tally.fail(f"HubEngine {mode}", describe(e))
+    for e in engines:
+        if ok:
+            close_hub(e, tally, f"HubEngine {mode}")
+        else:
+            discard(e)
 
 
 def hub_mode(args, tally, rng, mode, clock, ponder, announce):
@@ -668,6 +691,8 @@ def main():
     p.add_argument("--crown", help="the crown binary, for HubEngine (crown hub)")
     p.add_argument("--cb-lib", help="Crown's CheckerBoard library (bin/crown-cb.so)")
     p.add_argument("--games", type=int, default=3, help="games per driver and mode")
+    p.add_argument("--variants", default="russian,brazilian,italian",
+                   help="the other games to play a game of through HubEngine, comma-separated")
     p.add_argument("--movetime", type=float, default=0.05, help="seconds a move")
     p.add_argument("--depth", type=int, default=8, help="the Hub depth limit")
     p.add_argument("--seed", type=int, default=1, help="the random mover's seed")
