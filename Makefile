@@ -246,14 +246,14 @@ test-cb: cb-linux cb-host ## the library loaded by a C host (dlopen): CB_GAMES b
 # move time, fixed time, a clock), CLIENTS_GAMES a mode at
 # CLIENTS_MOVETIME s a move, Crown against itself and against a random
 # mover, and one game each of Russian, Brazilian and Italian draughts
-# through HubEngine, every move checked by pydraughts' rules. Skipped, with a message,
+# through each driver, every move checked by pydraughts' rules. Skipped, with a message,
 # without the tarball or python3.
 CLIENTS_DIR      ?= ../shared/clients
 CLIENTS_BUILD    := bin/clients
 CLIENTS_GAMES    ?= 3
 CLIENTS_MOVETIME ?= 0.05
 
-test-clients: ## pydraughts drives Crown: whole games through its HubEngine (crown hub; English, and a Russian, Brazilian and Italian game) and CheckerBoardEngine (bin/crown-cb.so), every move checked by its rules (pydraughts from CLIENTS_DIR, ../shared/clients; skipped without it)
+test-clients: ## pydraughts drives Crown: whole games through its HubEngine (crown hub) and CheckerBoardEngine (bin/crown-cb.so), English and a game each of Russian, Brazilian and Italian, every move checked by its rules (pydraughts from CLIENTS_DIR, ../shared/clients; skipped without it)
 	@tarball=$$(ls $(CLIENTS_DIR)/pydraughts-*.tar.gz 2>/dev/null | tail -n 1); \
 	if test -z "$$tarball"; then echo "make test-clients: skipped: no pydraughts-*.tar.gz in $(CLIENTS_DIR)"; exit 0; fi; \
 	if ! command -v python3 >/dev/null; then echo "make test-clients: skipped: python3 is not installed"; exit 0; fi; \

@@ -59,9 +59,11 @@ const maxTextBytes = 1 << 10
 
 // ReadFEN reads a FEN as CheckerBoard writes it in v's game type
 // (fen.c's board8toFEN: "B:W21,K22:B1,2", its numbers; ranges such as
-// 1-12 are read too) into a board and getmove's colour, as its
-// FENtoboard8 does: the board is not checked (PositionFrom checks it), so
-// that a side with no pieces can be seen before a position is judged.
+// 1-12 are read too, and in the games not played on the mirrored board
+// coordinates such as c3, as pydraughts sends them) into a board and
+// getmove's colour, as its FENtoboard8 does: the board is not checked
+// (PositionFrom checks it), so that a side with no pieces can be seen
+// before a position is judged.
 func ReadFEN(s string, v movegen.Variant) (Board, int, error) {
 	var b Board
 	fail := func(format string, args ...any) (Board, int, error) {
@@ -87,6 +89,15 @@ func ReadFEN(s string, v movegen.Variant) (Board, int, error) {
 			piece := side | Man
 			if rest, king := strings.CutPrefix(item, "K"); king {
 				item, piece = rest, side|King
+			}
+			if isCoordinate(item, 0) {
+				sq, err := v.Rules().ParseSquare(item)
+				if err != nil {
+					return fail("%v", err)
+				}
+				c := SquareCoor(sq)
+				b[c.X][c.Y] = int32(piece)
+				continue
 			}
 			lo, hi, isRange := strings.Cut(item, "-")
 			if !isRange {
@@ -171,13 +182,20 @@ func FEN(b *Board, colour int, v movegen.Variant) string {
 
 // GameMove rewrites a move CheckerBoard wrote in v's game type ("11-15",
 // "9x18", its numbers joined by '-' or 'x') in the numbers Crown reads in
-// that game (movegen.Rules.SquareNumber), separators kept.
+// that game (movegen.Rules.SquareNumber), separators kept; a square
+// written as a coordinate (c3, as pydraughts writes Russian moves) is
+// kept as it is, for Crown reads those too.
 func GameMove(s string, v movegen.Variant) (string, error) {
 	if len(s) > maxTextBytes {
 		return "", fmt.Errorf("move %s: longer than %d bytes", movegen.Echo(s), maxTextBytes)
 	}
 	var out strings.Builder
 	for i := 0; i < len(s); {
+		if isCoordinate(s, i) {
+			out.WriteString(s[i : i+2])
+			i += 2
+			continue
+		}
 		j := i
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
@@ -196,6 +214,12 @@ func GameMove(s string, v movegen.Variant) (string, error) {
 		i = j
 	}
 	return out.String(), nil
+}
+
+// isCoordinate reports whether s holds a coordinate at i: a file a-h and
+// a rank 1-8.
+func isCoordinate(s string, i int) bool {
+	return i+1 < len(s) && s[i] >= 'a' && s[i] <= 'h' && s[i+1] >= '1' && s[i+1] <= '8'
 }
 
 // MoveList answers CheckerBoard's "get movelist": every legal move of p

@@ -79,6 +79,8 @@ func TestReadFEN(t *testing.T) {
 		{"B:W1:B", movegen.American, Black, map[int]int32{1: White | Man}},
 		{"W:WK5,32:B1-3.", movegen.Italian, White, map[int]int32{5: White | King, 32: White | Man, 1: Black | Man, 2: Black | Man, 3: Black | Man}},
 		{"W:W1:BK32", movegen.Czech, White, map[int]int32{1: White | Man, 32: Black | King}},
+		// pydraughts' FENs of Russian and Brazilian: coordinates (a1 is 29).
+		{"W:Wa1,K22:Bh8", movegen.Russian, White, map[int]int32{29: White | Man, 22: White | King, 4: Black | Man}},
 	} {
 		b, colour, err := ReadFEN(tc.fen, tc.v)
 		if err != nil || colour != tc.colour {
@@ -94,10 +96,14 @@ func TestReadFEN(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tc.fen, b, want)
 		}
 	}
-	for _, fen := range []string{"", "X:W1:B2", "W:W1:B2:W3", "W:X1", "W:W0", "W:W33", "W:Wa", "W:W5-2", "W:WK", strings.Repeat("W", 2000)} {
+	for _, fen := range []string{"", "X:W1:B2", "W:W1:B2:W3", "W:X1", "W:W0", "W:W33", "W:Wa", "W:W5-2", "W:WK", "W:Wb1", strings.Repeat("W", 2000)} {
 		if _, _, err := ReadFEN(fen, movegen.American); err == nil || !strings.HasPrefix(err.Error(), "bad FEN") {
 			t.Errorf("%q: %v", fen, err)
 		}
+	}
+	// Coordinates are no squares of the mirrored board.
+	if _, _, err := ReadFEN("W:Wa1:B1", movegen.Italian); err == nil || !strings.Contains(err.Error(), "square numbers") {
+		t.Errorf("Italian with a coordinate: %v", err)
 	}
 }
 
@@ -113,6 +119,8 @@ func TestGameMove(t *testing.T) {
 		{movegen.Russian, "22-18", "22-18"},
 		// Czech 1 (a1) and 5 (b2) are English 29 and 25.
 		{movegen.Czech, "1-5", "29-25"},
+		{movegen.Russian, "c3xg7", "c3xg7"},
+		{movegen.Russian, "c3-d4", "c3-d4"},
 	} {
 		if got, err := GameMove(tc.in, tc.v); err != nil || got != tc.want {
 			t.Errorf("%v %s: %s, %v; want %s", tc.v, tc.in, got, err, tc.want)

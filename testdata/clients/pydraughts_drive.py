@@ -10,7 +10,8 @@ published:
   clock (time + increment) limits, each with pondering off and on; and a game of each other
   8x8 game both play (Russian, Brazilian, Italian: --variants), Crown against itself;
 - CheckerBoardEngine (draughts/engines/checkerboard.py) loading Crown's Linux library
-  (bin/crown-cb.so): exact move time, fixed average time and a game clock. pydraughts loads a
+  (bin/crown-cb.so): exact move time, fixed average time and a game clock; and a game of each
+  of --variants, which pydraughts sends as set gametype 25, 26, 22. pydraughts loads a
   library with ctypes.windll (Windows only); the two lines that do so are replaced here, at
   run time, by ctypes.CDLL, and nothing else of it is changed.
 
@@ -498,6 +499,41 @@ def run_checkerboard(args, tally, rng):
         for label, players in pairings(player, player, rng, args.games):
             play_game(tally, "CheckerBoardEngine", mode, label, players, clock)
     checkerboard_probes(args, tally, spy)
+    for variant in filter(None, args.variants.split(",")):
+        checkerboard_variant(args, tally, spy, variant)
+
+
+class CheckerBoardVariantPlayer(Player):
+    """Crown's library playing another game through a CheckerBoardEngine of its own (which
+    sends set gametype with its first move): every command must be taken, each set
+    gamehist too, and the move is checked by play_game."""
+
+    def __init__(self, engine, spy):
+        self.engine, self.spy = engine, spy
+
+    def move(self, board, limit):
+        self.spy.reset()
+        t0 = time.monotonic()
+        result = self.engine.play(board, limit)
+        self.spent = time.monotonic() - t0
+        for text, reply, ok in self.spy.commands:
+            if ok != 1 and text != cut_history(board):
+                raise Failure(f"{text!r} refused: {reply!r}")
+        return result.move
+
+
+def checkerboard_variant(args, tally, spy, variant):
+    """A game of variant, Crown against itself through the library at exact move time."""
+    mode = f"{variant} movetime={args.movetime}"
+    try:
+        engine = draughts.engine.CheckerBoardEngine(args.cb_lib)
+        engine.configure({"book": 0, "hashsize": 16})
+        player = CheckerBoardVariantPlayer(engine, spy)
+        players = {draughts.WHITE: player, draughts.BLACK: player}
+        play_game(tally, "CheckerBoardEngine", mode, "crown-crown", players,
+                  Clock(lambda: Limit(movetime=args.movetime)), variant)
+    except Exception as e:
+        tally.fail(f"CheckerBoardEngine {mode}", describe(e))
 
 
 def checkerboard_probes(args, tally, spy):
@@ -692,7 +728,7 @@ def main():
     p.add_argument("--cb-lib", help="Crown's CheckerBoard library (bin/crown-cb.so)")
     p.add_argument("--games", type=int, default=3, help="games per driver and mode")
     p.add_argument("--variants", default="russian,brazilian,italian",
-                   help="the other games to play a game of through HubEngine, comma-separated")
+                   help="the other games to play a game of through each driver, comma-separated")
     p.add_argument("--movetime", type=float, default=0.05, help="seconds a move")
     p.add_argument("--depth", type=int, default=8, help="the Hub depth limit")
     p.add_argument("--seed", type=int, default=1, help="the random mover's seed")
