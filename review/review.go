@@ -88,23 +88,25 @@ func (m *Move) BestText() string { return m.Before.FormatMove(m.Best) }
 func (m *Move) ShowBest() bool { return !m.Best.Same(m.Move) && m.BestScore.Better(m.Played) }
 
 // Label writes the move with its number as a record does: "12. 11-15" for
-// Black's, "12... 26-22" for White's, with the mark glued to it.
+// the first mover's (Black's in American), "12... 26-22" for the reply,
+// with the mark glued to it.
 func (m *Move) Label() string {
 	dots := "."
-	if m.Before.Turn == movegen.White {
+	if m.Before.Turn != m.Before.Rules().FirstMover {
 		dots = "..."
 	}
 	return fmt.Sprintf("%d%s %s%s", m.Number(), dots, m.Text(), m.Mark)
 }
 
-// Number returns the move's number in the record: Black's move and
-// White's reply share one, and a game that White begins opens with "1...".
+// Number returns the move's number in the record: the first mover's move
+// (Black's in American, White's in Russian) and the reply share one, and
+// a game the other side begins opens with "1...".
 func (m *Move) Number() int {
 	start := m.Before.Turn
 	if m.Ply%2 == 1 {
 		start = start.Other()
 	}
-	return moveNumber(start, m.Ply)
+	return moveNumber(start, m.Before.Rules().FirstMover, m.Ply)
 }
 
 // Game is the review of one game, complete or as far as it went.

@@ -402,3 +402,40 @@ func FuzzResume(f *testing.F) {
 		}
 	})
 }
+
+// TestLabel checks the record's numbering of moves: the game's first mover
+// (Black in American, White in Russian) opens each number, and a game the
+// other side begins opens with "1...".
+func TestLabel(t *testing.T) {
+	tests := []struct {
+		variant movegen.Variant
+		fen     string // "" for the start
+		moves   []string
+		want    []string
+	}{
+		{movegen.American, "", []string{"11-15", "23-19", "8-11"}, []string{"1. 11-15", "1... 23-19", "2. 8-11"}},
+		{movegen.American, "W:W21-32:B1-12", []string{"23-19", "11-15"}, []string{"1... 23-19", "2. 11-15"}},
+		{movegen.Russian, "", []string{"c3-d4", "f6-e5", "d4:f6"}, []string{"1. c3-d4", "1... f6-e5", "2. d4:f6"}},
+		{movegen.Italian, "B:W21-32:B1-12", []string{"9-13", "22-18"}, []string{"1... 9-13", "2. 22-18"}},
+	}
+	for _, tt := range tests {
+		p := movegen.StartPosition(tt.variant)
+		if tt.fen != "" {
+			var err error
+			if p, err = movegen.ParseFEN(tt.fen, tt.variant); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, s := range tt.moves {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mv := Move{Ply: i, Before: p, Move: m}
+			if got := mv.Label(); got != tt.want[i] {
+				t.Errorf("%s %s: move %d labelled %q, want %q", tt.variant, tt.fen, i, got, tt.want[i])
+			}
+			p.MakeMove(m)
+		}
+	}
+}

@@ -22,10 +22,10 @@ const (
 )
 
 // moveNumber is the record's number of the move at ply (from 0) of a game
-// whose first move is start's.
-func moveNumber(start movegen.Colour, ply int) int {
-	if start == movegen.White {
-		ply++ // "1..." opens the record: White's first move shares Black's number 1
+// whose first move is start's, under rules whose first mover is first.
+func moveNumber(start, first movegen.Colour, ply int) int {
+	if start != first {
+		ply++ // "1..." opens the record: the second mover's first move shares the first mover's number 1
 	}
 	return ply/2 + 1
 }
@@ -66,17 +66,17 @@ func (g *Game) WriteSVG(w io.Writer) error {
 		pr(`<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle" fill="#444">%s</text>`+"\n", svgLeft-6, y(l.v), l.text)
 	}
 	// Move numbers along the bottom.
-	start := g.Record.Start.Turn
+	start, first := g.Record.Start.Turn, g.Record.Variant.Rules().FirstMover
 	step := 1
-	for moveNumber(start, n-1)/step > svgMaxTick {
+	for moveNumber(start, first, n-1)/step > svgMaxTick {
 		step++
 	}
 	for ply := 0; ply < len(g.Record.Moves); ply++ {
-		if (start == movegen.Black) != (ply%2 == 0) || moveNumber(start, ply)%step != 0 {
+		if (start == first) != (ply%2 == 0) || moveNumber(start, first, ply)%step != 0 {
 			continue
 		}
 		pr(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#999"/>`+"\n", x(ply+1), svgBottom, x(ply+1), svgBottom+4)
-		pr(`<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%d</text>`+"\n", x(ply+1), svgBottom+17, moveNumber(start, ply))
+		pr(`<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%d</text>`+"\n", x(ply+1), svgBottom+17, moveNumber(start, first, ply))
 	}
 	pts := g.Points()
 	if s := g.Summary(); s.Turn >= 0 {
