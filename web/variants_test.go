@@ -90,7 +90,9 @@ func TestEveryVariant(t *testing.T) {
 			if code, out = call(t, ts, "POST", g+"/move", body); code != 200 || out["ply"].(float64) != 4 {
 				t.Fatalf("move %s (%s): %d %v", body, mv["text"], code, out["error"])
 			}
-			_, st = call(t, ts, "GET", g, "")
+			// The engine's reply, after which the game stands still for
+			// the PDN.
+			st = waitFor(t, ts, id, "the engine's second reply", func(s map[string]any) bool { return s["your_turn"] == true || s["over"] == true })
 			checkPDNRoundTrip(t, ts, g, r, st)
 		})
 	}

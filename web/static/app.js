@@ -101,6 +101,8 @@
     labelColours();
   }
 
+  // labelColours writes the colours' options, the note "moves first" on
+  // the first mover of the game the form has chosen.
   function labelColours() {
     const v = variants.find((x) => x.name === $("variant").value);
     const first = v ? v.first_mover : "black";
