@@ -275,7 +275,7 @@ CHECKERBOARD_SRC ?= /work/ext/CheckerBoard
 CB_SOURCE_BUILD  ?= bin/cbsource
 CB_SOURCE_FLAGS  ?=
 
-test-cb-source: ## CheckerBoard's program built from its source (CHECKERBOARD_SRC) plays the library: engine matches at fixed and incremental time, exact time, Play (playnow), every move checked by its generator
+test-cb-source: ## CheckerBoard's program built from its source (CHECKERBOARD_SRC) plays the library: engine matches at fixed and incremental time, exact time, Play (playnow), 40 plies in each of game types 22, 24, 25, 26, 29, every move checked by its generator (the library's move list as it reads it, beyond English)
 	@if test ! -d "$(CHECKERBOARD_SRC)"; then \
 	  echo "make test-cb-source: skipped: CheckerBoard's source not found at $(CHECKERBOARD_SRC); git clone https://github.com/eygilbert/CheckerBoard and set CHECKERBOARD_SRC"; \
 	else \

@@ -53,6 +53,19 @@ func SquareOfNumber(n int, v movegen.Variant) (movegen.Square, bool) {
 	return movegen.NoSquare, false
 }
 
+// ListNumber is the number of the square at c in a get movelist reply
+// of v's game type: Number, but two more in Czech. CheckerBoard reads a
+// reply's squares with numbertocoors, whose Czech case is off by two
+// against coorstonumber (it takes n to the square coorstonumber numbers
+// n-2, so 1 and 2 fall off the board); the list is written so that its
+// reader finds the right squares, with the numbers 3-34.
+func ListNumber(c Coor, v movegen.Variant) int {
+	if v.Rules().GameType == gameTypeCzech {
+		return Number(c, v) + 2
+	}
+	return Number(c, v)
+}
+
 // maxTextBytes bounds a FEN or move ReadFEN and GameMove read: a position
 // lists at most 32 squares, a move at most 13.
 const maxTextBytes = 1 << 10
@@ -227,13 +240,13 @@ func isCoordinate(s string, i int) bool {
 // move "<jumps>,<oldpiece>,<newpiece>,<from>,<to>," and for each capture
 // "<landing>,<captured>,<captured piece>," with the last comma a
 // semicolon; "movelist 0" when there is none. Squares are numbered in p's
-// game type.
+// game type as CheckerBoard reads them back (ListNumber).
 func MoveList(p *movegen.Position) string {
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
 	var out strings.Builder
 	fmt.Fprintf(&out, "movelist %d", ml.N)
-	num := func(c Coor) string { return strconv.Itoa(Number(c, p.Variant)) }
+	num := func(c Coor) string { return strconv.Itoa(ListNumber(c, p.Variant)) }
 	for i, m := range ml.Slice() {
 		if i == 0 {
 			out.WriteByte(',')

@@ -21,6 +21,41 @@ func coorsToNumber(x, y, gametype int) int {
 	return 4*(y+1) - x/2
 }
 
+// numberToCoors is CheckerBoard's numbertocoors (source/cb_interface.h),
+// restated case by case as it is written there, its Czech case too.
+func numberToCoors(n, gametype int) (x, y int) {
+	n--
+	switch gametype {
+	case 22:
+		y, x = n/4, 2*(n%4)
+	case 24:
+		y, x = 7-n/4, 2*(3-n%4)
+	case 29:
+		n = 33 - n
+		y, x = n/4, 2*(n%4)
+	default:
+		y, x = n/4, 2*(3-n%4)
+	}
+	if y%2 != 0 {
+		x++
+	}
+	return x, y
+}
+
+// TestListNumber: CheckerBoard's reader of a get movelist reply
+// (numbertocoors) finds every square at the number ListNumber gives it,
+// in every game type.
+func TestListNumber(t *testing.T) {
+	for v := range movegen.NumVariants {
+		for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+			c := SquareCoor(s)
+			if x, y := numberToCoors(ListNumber(c, v), v.Rules().GameType); x != int(c.X) || y != int(c.Y) {
+				t.Errorf("%v: the square at %v listed as %d, read back at (%d, %d)", v, c, ListNumber(c, v), x, y)
+			}
+		}
+	}
+}
+
 // TestNumber: Number is coorstonumber in every game type, a one-to-one
 // numbering of the playable squares; in every game but Czech it is the
 // numbering Crown reads for that game (so a move CheckerBoard writes is

@@ -99,8 +99,8 @@ func (m *Move) Ints() string {
 
 // ReadMoveList reads a get movelist reply (MoveList) as CheckerBoard's
 // get_movelist_from_engine does into CBmoves, its squares numbered in v's
-// game type: Path[1..Jumps] the landings (Path[0] From), Del and Delpiece
-// the captures.
+// game type as ListNumber writes them: Path[1..Jumps] the landings
+// (Path[0] From), Del and Delpiece the captures.
 func ReadMoveList(reply string, v movegen.Variant) ([]Move, error) {
 	fail := func(format string, args ...any) ([]Move, error) {
 		return nil, fmt.Errorf("movelist reply %q: %s", reply, fmt.Sprintf(format, args...))
@@ -147,11 +147,12 @@ func readListedMove(f []string, v movegen.Variant) (Move, error) {
 		return m, fmt.Errorf("%d fields", len(nums))
 	}
 	coor := func(n int) (Coor, error) {
-		s, ok := SquareOfNumber(n, v)
-		if !ok {
-			return Coor{}, fmt.Errorf("square %d is off the board", n)
+		for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+			if c := SquareCoor(s); ListNumber(c, v) == n {
+				return c, nil
+			}
 		}
-		return SquareCoor(s), nil
+		return Coor{}, fmt.Errorf("square %d is off the board", n)
 	}
 	var err error
 	m.Jumps, m.Oldpiece, m.Newpiece = int32(nums[0]), int32(nums[1]), int32(nums[2])

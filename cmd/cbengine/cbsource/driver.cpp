@@ -9,7 +9,9 @@
 // calls on their way (GetProcAddress hands CheckerBoard a wrapper of each
 // engine function) and to check every move getmove returns against
 // CheckerBoard's own move generator (CB_movegen.c's getmovelist, its
-// domove), then to print what happened and exit non-zero on a failure.
+// domove; in the other game types, which CB_movegen does not know, the
+// library's get movelist as CheckerBoard reads it), then to print what
+// happened and exit non-zero on a failure.
 #include <windows.h>
 
 #include <atomic>
@@ -60,6 +62,7 @@ struct Settings {
 	int incremental_games = 2;
 	int exact_plies = 60;
 	int playnow_plies = 16;
+	int gametype_plies = 40;  // an autoplay game's plies in each other game type
 	double phase_timeout = 600;  // seconds
 	double run_timeout = 1200;   // seconds, the whole run
 	bool verbose = false;        // every call on stderr
@@ -162,7 +165,13 @@ void check_move(Board8x8 before, int color, Board8x8 after, const CBmove &got, i
 	int isjump = 0;
 	Board8x8 work;
 	memcpy(work, before, sizeof(work));
-	int n = getmovelist(color, list, work, &isjump);
+	int n = 0;
+	if (cbgame.gametype == GT_ENGLISH)
+		n = getmovelist(color, list, work, &isjump);
+	else if (get_movelist_from_engine(work, color, list, &n, &isjump) != 0) {
+		fail("no move list CheckerBoard reads from the library in %s", board_text(before, color).c_str());
+		return;
+	}
 	if (result < CB_DRAW || result > CB_UNKNOWN)
 		fail("getmove returned %d, not a result code", result);
 	if (n == 0) {
@@ -351,6 +360,22 @@ void play_autoplay(const char *name, int max_plies, bool press_play)
 	phase_games.emplace_back(name, "1 game, " + std::to_string(plies) + " plies" + (ended ? ", played to its end" : ", stopped there"));
 }
 
+// An autoplay game of another game type: the user sends set gametype in
+// Engine > Engine command (CheckerBoard's enginecommand, as that dialog
+// sends it), and the new game is of that type.
+void play_gametype(int gametype, int plies)
+{
+	char reply[ENGINECOMMAND_REPLY_SIZE], text[64];
+	snprintf(text, sizeof(text), "set gametype %d", gametype);
+	set_phase(text);
+	if (!enginecommand(text, reply) || atoi(reply) != gametype)
+		fail("%s: %s", text, reply);
+	snprintf(text, sizeof(text), "autoplay, game type %d (0.1 s)", gametype);
+	play_autoplay(text, plies, false);
+	if (cbgame.gametype != gametype)
+		fail("the autoplay game was of game type %d, not %d", cbgame.gametype, gametype);
+}
+
 bool has_box(const char *caption)
 {
 	std::lock_guard<std::mutex> lock(mu);
@@ -401,6 +426,10 @@ void user()
 	set_phase("engine options: book off");
 	command(ENGINEOPTIONS);
 	play_autoplay("autoplay, 1 minute a move, Play pressed", settings.playnow_plies, true);
+	command(LEVEL01S);
+	if (settings.gametype_plies > 0)
+		for (int gametype : {GT_ITALIAN, GT_SPANISH, GT_RUSSIAN, GT_BRAZILIAN, GT_CZECH})
+			play_gametype(gametype, settings.gametype_plies);
 
 	set_phase("exit");
 	command(GAMEEXIT);
@@ -449,7 +478,7 @@ void print_report(double seconds)
 		printf("  %s\n", b.c_str());
 	for (const std::string &f : shell_opened)
 		printf("opened for the user: %s\n", f.c_str());
-	printf("moves checked against CB_movegen: %ld\n", moves_checked);
+	printf("moves checked: %ld (against CB_movegen in English, in the other game types against the library's get movelist as CheckerBoard reads it)\n", moves_checked);
 	printf("failures: %zu\n", failures.size());
 	for (const std::string &f : failures)
 		printf("  %s\n", f.c_str());
@@ -585,6 +614,8 @@ int main(int argc, char **argv)
 			settings.verbose = value == "1";
 		else if (flag == "--playnow-plies")
 			settings.playnow_plies = atoi(value.c_str());
+		else if (flag == "--gametype-plies")
+			settings.gametype_plies = atoi(value.c_str());
 		else {
 			fprintf(stderr, "cbsource: unknown flag %s\n", flag.c_str());
 			return 2;
@@ -592,7 +623,7 @@ int main(int argc, char **argv)
 	}
 	if (library.empty() || settings.folder.empty()) {
 		fprintf(stderr, "usage: cbsource --lib LIBRARY --folder EMPTY_DIR [--fixed-games N] [--incremental-games N] "
-			"[--exact-plies N] [--playnow-plies N] [--secondary FILE] [--verbose 1]\n");
+			"[--exact-plies N] [--playnow-plies N] [--gametype-plies N] [--secondary FILE] [--verbose 1]\n");
 		return 2;
 	}
 	// CheckerBoard's installation: the engine in its engines folder.
