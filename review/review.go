@@ -176,7 +176,7 @@ func (r *Reviewer) Position(ctx context.Context, positions []movegen.Position, m
 	hist := positions[: len(positions)-1 : len(positions)-1]
 	mv := Move{Ply: len(hist), Before: p, Move: m}
 	if !p.IsLegal(m) {
-		return mv, fmt.Errorf("%s is not legal in %s", m.PathString(), p.FEN())
+		return mv, fmt.Errorf("%s is not legal in %s", p.Rules().PathText(m), p.FEN())
 	}
 	best, err := r.ps.Choose(ctx, play.Request{Request: search.Request{Pos: p, History: hist, Limits: r.opt.Limits, MultiPV: r.opt.MultiPV}, Analysis: true})
 	res := best.Result

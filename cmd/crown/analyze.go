@@ -78,13 +78,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case play.FromBook:
 		for _, m := range a.BookMoves {
-			fmt.Fprintf(stdout, "book %s score=%s count=%d\n", m.Move.PathString(), search.FormatScore(m.Score), m.Count)
+			fmt.Fprintf(stdout, "book %s score=%s count=%d\n", pos.Rules().PathText(m.Move), search.FormatScore(m.Score), m.Count)
 		}
-		fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", a.Move.PathString(), search.FormatScore(a.Score))
+		fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", pos.Rules().PathText(a.Move), search.FormatScore(a.Score))
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "bestmove %s score=%s depth=%d nodes=%d time=%.3f\n",
-		a.Move.PathString(), search.FormatScore(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
+		pos.Rules().PathText(a.Move), search.FormatScore(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
