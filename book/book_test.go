@@ -92,7 +92,7 @@ func encode(t *testing.T, v movegen.Variant, es []Entry) []byte {
 // stored move is legal in its position, every position holds all its legal
 // moves, and the start position is in it.
 func TestShippedBook(t *testing.T) {
-	for _, v := range []movegen.Variant{movegen.American, movegen.Pool} {
+	for v := range movegen.NumVariants {
 		b, err := Default(v)
 		if err != nil {
 			t.Fatal(err)

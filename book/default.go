@@ -16,6 +16,18 @@ var (
 	americanBook []byte
 	//go:embed pool.book
 	poolBook []byte
+	//go:embed russian.book
+	russianBook []byte
+	//go:embed brazilian.book
+	brazilianBook []byte
+	//go:embed czech.book
+	czechBook []byte
+	//go:embed italian.book
+	italianBook []byte
+	//go:embed spanish.book
+	spanishBook []byte
+	//go:embed thai.book
+	thaiBook []byte
 )
 
 // shipped holds each rule set's book, read once when first used.
@@ -24,7 +36,11 @@ var shipped = [movegen.NumVariants]struct {
 	once sync.Once
 	book *Book
 	err  error
-}{movegen.American: {data: americanBook}, movegen.Pool: {data: poolBook}}
+}{
+	movegen.American: {data: americanBook}, movegen.Pool: {data: poolBook},
+	movegen.Russian: {data: russianBook}, movegen.Brazilian: {data: brazilianBook}, movegen.Czech: {data: czechBook},
+	movegen.Italian: {data: italianBook}, movegen.Spanish: {data: spanishBook}, movegen.Thai: {data: thaiBook},
+}
 
 // Default returns the book that ships with Crown for rule set v, read
 // once and shared (a Book is read-only), or an error when none ships for v.
