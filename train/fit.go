@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -175,6 +176,9 @@ func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 		} else {
 			trainSet = append(trainSet, s)
 		}
+	}
+	if len(samples) == 0 {
+		return nil, fmt.Errorf("train: %w of %v", ErrNoPositions, cfg.Variant)
 	}
 	if len(trainSet) == 0 || len(validSet) == 0 {
 		return nil, fmt.Errorf("train: %d positions in %v: too few to train and validate", len(samples), cfg.Variant)
@@ -446,7 +450,14 @@ func (f *Fit) String() string {
 type FitJob struct {
 	Paths  []string
 	Config FitConfig
+	// Optional says that data without a position of the rule set is no
+	// error: the rule set keeps Base's model (crown train --variant all).
+	Optional bool
 }
+
+// ErrNoPositions is wrapped by a fit's error when its data holds no
+// position of its rule set.
+var ErrNoPositions = errors.New("no positions")
 
 // WeightsFit fits the models of some rule sets, each to its own data
 // (FitFiles), into one weight file: crown train's, and each generation's
@@ -478,6 +489,9 @@ func (w *WeightsFit) Fit(ctx context.Context) (*eval.WeightFile, error) {
 		}
 		v := job.Config.Variant
 		fit, err := FitFiles(job.Paths, job.Config, w.EGDB, w.Adjudicate, w.Log)
+		if job.Optional && errors.Is(err, ErrNoPositions) {
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%v fit: %w", v, err)
 		}

@@ -86,7 +86,7 @@ func (s *FitSettings) WeightsFit() (*WeightsFit, error) {
 				c.Buckets = start.Nets[v].Buckets() // fitting on keeps the start's outputs
 			}
 		}
-		w.Jobs = append(w.Jobs, FitJob{Paths: s.Data, Config: c})
+		w.Jobs = append(w.Jobs, FitJob{Paths: s.Data, Config: c, Optional: s.Variant == "all"})
 	}
 	if s.EGDBDir != "" {
 		if w.EGDB, err = egdb.Open(s.EGDBDir, egdbCacheMiB); err != nil {

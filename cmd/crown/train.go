@@ -64,7 +64,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (*train.FitSetting
 	s := &train.FitSettings{Fit: train.DefaultFit, Command: "crown train " + strings.Join(args, " ")}
 	c := &s.Fit
 	fs.StringVar(&s.Out, "out", "", "weight file to write (required)")
-	fs.StringVar(&s.Variant, "variant", "all", "rule set to fit: american, pool or all")
+	fs.StringVar(&s.Variant, "variant", "all", "rule set to fit: a game's name, or all (every game the data holds)")
 	fs.Float64Var(&c.Lambda, "lambda", c.Lambda, "share of the game's result in the target, the rest the search score")
 	fs.IntVar(&c.Epochs, "epochs", c.Epochs, "most passes over the data")
 	fs.IntVar(&c.Patience, "patience", c.Patience, "stop after this many passes without a better validation loss")
