@@ -59,14 +59,15 @@ MODULE     := github.com/crown-checkers/crown
 # build and its games, egdb's reference build, distances and probes, fixed
 # searches of the search's options and mates, random playouts, train's
 # loops, node-jittered self-plays, fits and database targets, movegen's
-# reference generator, random positions and PDN. Their goroutines other
-# tests check under it.
+# reference generator, random positions, PDN and the family's published
+# perft, egdb's check of every position's moves against its plan. Their
+# goroutines other tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
 	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
 	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
 	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
-	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip
+	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip TestPerftVariants TestDeps
 NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/
 NORACE_RUN    = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 space        := $(subst ,, )

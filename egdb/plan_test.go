@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
 // TestDeps: every move of every position of up to four pieces (three with
-// -short), both rule sets, stays in its slice's pair or leads into a slice
+// -short), every rule set, stays in its slice's pair or leads into a slice
 // Deps names (or ends the game).
 func TestDeps(t *testing.T) {
+	schedtest.SkipUnderRace(t, "every position's moves on one goroutine")
 	n := 4
 	if testing.Short() {
 		n = 3

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/crown-checkers/crown/internal/schedtest"
 )
 
 // Perft rows of the published variant counts are run by size: up to
@@ -58,6 +60,7 @@ func readVariantsPerft(t *testing.T) []PerftCase {
 // TestPerftVariants reproduces the published start-position counts of
 // every game of the family, both conventions: the arbiter of its rules.
 func TestPerftVariants(t *testing.T) {
+	schedtest.SkipUnderRace(t, "perft on both cores, whose shared table TestPerftRunOptions races under it")
 	rows := readVariantsPerft(t)
 	seen := map[Variant]bool{}
 	for _, r := range rows {
