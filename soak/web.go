@@ -91,7 +91,7 @@ const (
 )
 
 // Web runs crown serve under the load of cfg.Clients loopback clients for
-// cfg.Duration: each creates games (American or Pool, against the engine
+// cfg.Duration: each creates games (of any of the eight games, against the engine
 // as either colour or as an analysis board), plays the legal moves the
 // server offers, waits for the engine's, and now and then undoes, redoes,
 // turns analysis on and off, asks for a hint, makes the engine move now,
@@ -640,12 +640,17 @@ func (ws *webSoak) client(ctx context.Context, rng *rand.Rand) error {
 	return nil
 }
 
+// randomVariant names one of the games the server plays, each as often.
+func randomVariant(rng *rand.Rand) string {
+	return movegen.Variant(rng.IntN(int(movegen.NumVariants))).String()
+}
+
 // game plays one game: created, played and poked at, then abandoned (or
 // played out). A 503 to its creation waits and returns.
 func (ws *webSoak) game(ctx context.Context, rng *rand.Rand) (err error) {
 	g := &webGame{}
-	variants, humans := []string{"american", "pool"}, []string{"black", "white", "both"}
-	req := map[string]any{"variant": variants[rng.IntN(2)], "human": humans[rng.IntN(3)],
+	humans := []string{"black", "white", "both"}
+	req := map[string]any{"variant": randomVariant(rng), "human": humans[rng.IntN(3)],
 		"movetime_ms": webMinMoveMS + rng.IntN(webMaxMoveMS-webMinMoveMS+1)}
 	status, err := ws.call(ctx, g, "POST", "/api/games", req, http.StatusCreated, http.StatusServiceUnavailable)
 	if err != nil {
@@ -694,7 +699,7 @@ func (ws *webSoak) game(ctx context.Context, rng *rand.Rand) (err error) {
 			if rng.IntN(2) == 0 {
 				return nil // played out: abandoned
 			}
-			req["variant"] = variants[rng.IntN(2)]
+			req["variant"] = randomVariant(rng)
 			if _, err := ws.call(ctx, g, "POST", path+"/new", req, http.StatusOK); err != nil {
 				return err
 			}
@@ -829,9 +834,9 @@ func (ws *webSoak) checkRecord(ctx context.Context, g *webGame) error {
 		}
 		return ws.gameFail(ctx, g, BadReply, fmt.Sprintf("GET pdn: %d, %v", c.status, err))
 	}
-	v := movegen.American
-	if g.state.Variant == "pool" {
-		v = movegen.Pool
+	v, err := movegen.ParseVariant(g.state.Variant)
+	if err != nil {
+		return ws.gameFail(ctx, g, BadReply, fmt.Sprintf("game's variant: %v", err))
 	}
 	games, err := movegen.ReadPDN(bytes.NewReader(c.reply), v)
 	switch {

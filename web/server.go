@@ -87,6 +87,9 @@ type Options struct {
 	// localhost and IP addresses (guard.go): the machine's name, for a
 	// board served to the local network.
 	AllowedHosts []string
+	// Variant is the game the board offers first and plays when a new
+	// game's request names none; American, the zero value, by default.
+	Variant movegen.Variant
 }
 
 func (o Options) withDefaults() Options {
@@ -146,7 +149,9 @@ func New(opt Options) *Server {
 		}
 		files.ServeHTTP(w, r)
 	})
-	s.mux.HandleFunc("GET /api/variants", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, allVariants()) })
+	s.mux.HandleFunc("GET /api/variants", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, allVariants(s.opt.Variant))
+	})
 	s.mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) { s.handleNew(w, r, nil) })
 	s.mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleState))
 	s.mux.HandleFunc("POST /api/games/{id}/new", s.withGame(s.handleNew))
@@ -308,12 +313,13 @@ type newGameRequest struct {
 	PDN        string `json:"pdn"`
 }
 
-// parse checks the request and builds the game it asks for.
-func (req *newGameRequest) parse(maxThink time.Duration) (setup, error) {
+// parse checks the request and builds the game it asks for; a request
+// that names no game plays def.
+func (req *newGameRequest) parse(maxThink time.Duration, def movegen.Variant) (setup, error) {
 	var g setup
 	var err error
 	if req.Variant == "" {
-		req.Variant = movegen.American.String()
+		req.Variant = def.String()
 	}
 	if g.variant, err = movegen.ParseVariant(strings.ToLower(req.Variant)); err != nil {
 		return g, err
@@ -369,7 +375,7 @@ func (s *Server) readNewGame(w http.ResponseWriter, r *http.Request) (setup, boo
 	if !readJSON(w, r, &req) {
 		return setup{}, false
 	}
-	g, err := req.parse(s.opt.MaxThink)
+	g, err := req.parse(s.opt.MaxThink, s.opt.Variant)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, errorCode(err), "%v", err)
 		return setup{}, false

@@ -32,6 +32,24 @@ func TestVariantsList(t *testing.T) {
 	}
 }
 
+// TestDefaultVariant checks Options.Variant (crown serve --variant): the
+// list names it as the default, and a new game that names no game plays it
+// while one that names another plays that.
+func TestDefaultVariant(t *testing.T) {
+	for _, def := range []movegen.Variant{movegen.American, movegen.Russian} {
+		_, ts := testServer(t, Options{Variant: def})
+		if _, out := call(t, ts, "GET", "/api/variants", ""); out["default"] != def.String() {
+			t.Errorf("default %v: GET /api/variants default %v", def, out["default"])
+		}
+		for body, want := range map[string]movegen.Variant{`{"human":"both"}`: def, `{"human":"both","variant":"pool"}`: movegen.Pool} {
+			code, out := call(t, ts, "POST", "/api/games", body)
+			if code != 201 || out["variant"] != want.String() {
+				t.Errorf("default %v: POST %s: %d, variant %v, want %v", def, body, code, out["variant"], want)
+			}
+		}
+	}
+}
+
 // notations are what a move of each game looks like in its own notation:
 // coordinates in the games written so, numbers in the others.
 var (

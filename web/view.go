@@ -117,11 +117,13 @@ type variantView struct {
 // variantsView lists every game the server plays, for GET /api/variants.
 type variantsView struct {
 	Variants []variantView `json:"variants"`
+	Default  string        `json:"default"` // the game the board offers first (crown serve --variant)
 }
 
-// allVariants returns the view of every rule set, in movegen's order.
-func allVariants() variantsView {
-	out := variantsView{Variants: make([]variantView, 0, movegen.NumVariants)}
+// allVariants returns the view of every rule set, in movegen's order, and
+// the name of def, the server's default game.
+func allVariants(def movegen.Variant) variantsView {
+	out := variantsView{Variants: make([]variantView, 0, movegen.NumVariants), Default: def.String()}
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
 		r := v.Rules()
 		out.Variants = append(out.Variants, variantView{Name: r.Name, Title: r.Title, GameType: r.GameType, FirstMover: r.FirstMover.Name()})

@@ -120,6 +120,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"serve", "--idle", "soon"}, "invalid argument"},
 		{[]string{"serve", "--hash", "0"}, "--hash: 0 is out of range"},
 		{[]string{"serve", "--searches", "0"}, "--searches"},
+		{[]string{"serve", "--variant", "go"}, "unknown variant"},
 		{[]string{"serve", "--addr", "127.0.0.1:99999"}, "99999"},
 
 		{[]string{"selfplay"}, "--out FILE is required"},

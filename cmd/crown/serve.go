@@ -6,6 +6,7 @@ import (
 	"net"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/web"
 )
@@ -29,6 +30,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	engine := addOptionFlags(fs, map[string]int{"hash": web.DefaultHashMiB})
 	searches := fs.Int("searches", web.DefaultSearches, "searches run at once (more wait their turn)")
 	allow := fs.StringSlice("allow-host", nil, "a host name the board answers to besides localhost and IP addresses (the machine's name on the local network); repeatable")
+	variant := fs.String("variant", "american", variantHelp+": the game a new board starts with (the page offers every game)")
 	level := fs.Int("book", int(book.AllGood), "opening book level of the engine's moves: 0 off, 1 all good moves (variety), 2 good moves, 3 best move")
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("serve")); !ok {
 		return code
@@ -50,6 +52,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case book.Level(*level).Check() != nil:
 		return usageErr("--book: %v", book.Level(*level).Check())
 	}
+	v, err := movegen.ParseVariant(*variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
 
 	pool := play.NewPool()
 	defer pool.Close()
@@ -62,7 +68,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	board := web.New(web.Options{MaxGames: *maxGames, MaxThink: *maxThink, AnalysisTime: *analysis, ReviewTime: *reviewTime,
-		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr, AllowedHosts: *allow})
+		IdleTimeout: *idle, Engine: opt, Pool: pool, Searches: *searches, Book: book.Level(*level), Log: stderr, AllowedHosts: *allow, Variant: v})
 	ctx, cancel := untilInterrupted()
 	defer cancel()
 	fmt.Fprintf(stdout, "crown serve: listening on http://%s/\n", ln.Addr())

@@ -25,7 +25,7 @@ func TestServeRuns(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		code := runServe([]string{"--addr", "127.0.0.1:0", "--hash", "1"}, pw, io.Discard)
+		code := runServe([]string{"--addr", "127.0.0.1:0", "--hash", "1", "--variant", "russian"}, pw, io.Discard)
 		pw.Close()
 		done <- code
 	}()
@@ -53,9 +53,11 @@ func TestServeRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var game struct{ Variant string }
+	err = json.NewDecoder(resp.Body).Decode(&game)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusCreated {
-		t.Errorf("new game: %d", resp.StatusCode)
+	if resp.StatusCode != http.StatusCreated || err != nil || game.Variant != "russian" {
+		t.Errorf("new game: %d %q, %v: want 201 and --variant's game, russian", resp.StatusCode, game.Variant, err)
 	}
 	resp, err = client.Post(url+"api/games", "application/json", strings.NewReader(`{"human":`))
 	if err != nil {

@@ -22,6 +22,7 @@
   let suppressClick = false;
   let analysisAsked = null; // the analysis switch asked for, while its request is on its way
   let variants = [];        // the games the server plays (GET api/variants), in its order
+  let defaultVariant = "";  // the game the server offers first (crown serve --variant)
 
   // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
   // in the rules' diagrams.
@@ -94,7 +95,7 @@
   // that moves first in the game chosen.
   function fillForm() {
     const sel = $("variant");
-    const chosen = sel.value || (state && state.variant) || "";
+    const chosen = sel.value || (state && state.variant) || defaultVariant;
     sel.innerHTML = "";
     for (const v of variants) sel.add(new Option(variantTitle(v.name), v.name));
     if (chosen) sel.value = chosen;
@@ -984,7 +985,10 @@
     $("lang").addEventListener("change", (e) => setLanguage(e.target.value, true));
     english = await loadCatalogue("en");
     const r = await api("GET", "api/variants");
-    if (r.ok) variants = r.data.variants;
+    if (r.ok) {
+      variants = r.data.variants;
+      defaultVariant = r.data.default || "";
+    }
     $("variant").addEventListener("change", labelColours);
     await setLanguage(firstLanguage(), false);
     const id = sessionStorage.getItem(storageKey);
