@@ -22,6 +22,12 @@ const (
 	// lines wait: those deferred wait behind it in order, and the others
 	// (stop, ping) run at once.
 	Defer
+	// StopAll stops the running job and writes its reply, then runs the
+	// lines waiting, each job they start stopped the same way, as at the
+	// end of input: a stop that ends every search sent before it, so that
+	// a client that sent two getmoves and a stop is not left with the
+	// second searching.
+	StopAll
 )
 
 // Loop is the loop of a text front end (the line protocol, Hub): lines
@@ -160,6 +166,13 @@ func (lp *Loop) do(l Line, handle func(Line) Outcome) (quit, deferred bool, err 
 		return true, false, nil
 	case StopJob:
 		return false, false, lp.Finish()
+	case StopAll:
+		if err := lp.Finish(); err != nil {
+			return false, false, err
+		}
+		lp.ahead = false // the lines waiting run now, not behind this one
+		quit, err = lp.drain(handle)
+		return quit, false, err
 	case Defer:
 		return false, lp.job != nil, nil
 	}
@@ -173,13 +186,20 @@ func (lp *Loop) do(l Line, handle func(Line) Outcome) (quit, deferred bool, err 
 // host that died: a search it started must not go on holding a core (a
 // depth=60 search ran for hours).
 func (lp *Loop) finishInput(handle func(Line) Outcome) error {
+	_, err := lp.drain(handle)
+	return err
+}
+
+// drain runs the lines waiting as their turn comes, stopping each job
+// they start as stop stops it, until no job runs and none waits.
+func (lp *Loop) drain(handle func(Line) Outcome) (quit bool, err error) {
 	for {
 		quit, err := lp.feed(nil, handle)
 		if quit || err != nil || lp.job == nil {
-			return err
+			return quit, err
 		}
 		if err := lp.Finish(); err != nil {
-			return err
+			return false, err
 		}
 	}
 }

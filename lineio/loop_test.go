@@ -16,7 +16,7 @@ const jobTime = 30 * time.Millisecond
 // that answers "done NAME" after jobTime, "go NAME endless" one that runs
 // until stopped, "panic" one that panics; "echo WORD" writes WORD and,
 // like quit, waits for a running job (and for the lines before it);
-// ping and stop act at once.
+// ping, stop and stopall (StopAll) act at once.
 func testHandle(lp *Loop) func(Line) Outcome {
 	return func(l Line) Outcome {
 		f := strings.Fields(l.Text)
@@ -29,6 +29,8 @@ func testHandle(lp *Loop) func(Line) Outcome {
 			return Continue
 		case "stop":
 			return StopJob
+		case "stopall":
+			return StopAll
 		}
 		if _, running := lp.Running(); running || lp.Ahead() {
 			return Defer
@@ -71,6 +73,8 @@ func TestLoop(t *testing.T) {
 		{"ping at once", "go a\necho 1\nping\n", "pong\ndone a\n1\n"},
 		{"stop at once", "go a endless\necho 1\nstop\necho 2\n", "done a\n1\n2\n"},
 		{"stop reaches the job the waiting lines wait for", "go a\necho 1\ngo b endless\nstop\nstop\n", "done a\n1\ndone b\n"},
+		{"stop all: the jobs waiting are stopped as they start", "go a endless\ngo b endless\necho 1\nstopall\necho 2\n", "done a\ndone b\n1\n2\n"},
+		{"stop all with nothing waiting", "go a endless\nstopall\necho 1\n", "done a\n1\n"},
 		{"end of input: a job with a limit finishes", "go a\n", "done a\n"},
 		{"end of input: an endless job is stopped", "go a endless\n", "done a\n"},
 		{"end of input: the waiting lines run", "go a\necho 1\ngo b endless\necho 2\n", "done a\n1\ndone b\n2\n"},

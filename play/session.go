@@ -80,6 +80,10 @@ type Session struct {
 	open    search.Options
 	variant movegen.Variant
 	game    *movegen.Game // the game so far, nil when none is set
+	// mismatchNoted: a getmove's position did not end game, and a note
+	// said so; later ones that do not either are ignored silently, for a
+	// client that keeps an old history would get the note every move.
+	mismatchNoted bool
 	// bookLevel is the book setting; bookFile the book in use (nil: the
 	// shipped one) and bookPath its name; rng chooses among book moves.
 	bookLevel book.Level
@@ -267,7 +271,7 @@ func (s *Session) SetHistory(fen string, moves []string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.game = g
+	s.game, s.mismatchNoted = g, false
 	return nil
 }
 
@@ -293,17 +297,24 @@ func (s *Session) HistoryText() string {
 }
 
 // history returns the positions before p in the game history, or nil when
-// that game does not end in p (a note says so).
+// that game does not end in p: a note says so the first time, and again
+// only after a search the history did end in, or a new history.
 func (s *Session) history(p movegen.Position) []movegen.Position {
 	s.mu.Lock()
 	g := s.game
-	s.mu.Unlock()
 	if g == nil {
+		s.mu.Unlock()
 		return nil
 	}
 	last := g.Position()
-	if last.Pieces != p.Pieces || last.Kings != p.Kings || last.Turn != p.Turn {
-		s.note("gamehist ignored: it ends in %s, getmove asks for %s", last.FEN(), p.FEN())
+	matches := last.Pieces == p.Pieces && last.Kings == p.Kings && last.Turn == p.Turn
+	noted := s.mismatchNoted
+	s.mismatchNoted = !matches
+	s.mu.Unlock()
+	if !matches {
+		if !noted {
+			s.note("gamehist ignored: it ends in %s, getmove asks for %s (said once, until a getmove matches it or set gamehist gives another)", last.FEN(), p.FEN())
+		}
 		return nil
 	}
 	return g.History()

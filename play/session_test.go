@@ -111,19 +111,46 @@ func TestBookMove(t *testing.T) {
 }
 
 // TestHistory: the game history reaches a search of the position it ends
-// in, with a note when it does not.
+// in, and not another's, with a note the first time it does not, and
+// again only after one it matched or a new history.
 func TestHistory(t *testing.T) {
 	var notes []string
 	s := newTestSession(t, Config{Notes: func(n string) { notes = append(notes, n) }})
-	if err := s.SetHistory(startFEN, []string{"11-15", "23-19", "8-11"}); err != nil {
+	moves := []string{"11-15", "23-19", "8-11"}
+	if err := s.SetHistory(startFEN, moves); err != nil {
 		t.Fatal(err)
 	}
-	last := s.game.Position()
-	if h := s.history(last); len(h) != 3 || h[0] != movegen.StartPosition(movegen.American) || len(notes) != 0 {
-		t.Errorf("the game's last position: %d positions before it, notes %q", len(h), notes)
+	last, start := s.game.Position(), movegen.StartPosition(movegen.American)
+	other, err := movegen.ParseFEN("B:W21-32:B1-11", movegen.American)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if h := s.history(movegen.StartPosition(movegen.American)); h != nil || len(notes) != 1 || !strings.Contains(notes[0], "gamehist ignored") {
-		t.Errorf("another position: %d positions, notes %q", len(h), notes)
+	for i, step := range []struct {
+		pos      movegen.Position
+		reset    bool // set the history again first
+		matches  bool
+		notesNow int
+	}{
+		{last, false, true, 0},
+		{start, false, false, 1},
+		{start, false, false, 1}, // the same mismatch: no second note
+		{other, false, false, 1}, // nor for another position
+		{last, false, true, 1},
+		{start, false, false, 2}, // a mismatch after a match: noted again
+		{start, true, false, 3},  // and after a new history
+	} {
+		if step.reset {
+			if err := s.SetHistory(startFEN, moves); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := s.history(step.pos)
+		if step.matches && (len(h) != 3 || h[0] != start) || !step.matches && h != nil || len(notes) != step.notesNow {
+			t.Fatalf("step %d: %d positions before it, notes %q", i, len(h), notes)
+		}
+	}
+	if !strings.Contains(notes[0], "gamehist ignored") {
+		t.Errorf("note %q", notes[0])
 	}
 }
 

@@ -20,28 +20,40 @@ func helpText() string {
 	}
 	return "help commands: name about help options ping new getmove stop ponderhit staticevaluation perft quit;" +
 		" get protocolversion|gametype|variant" + keys.String() + "|ponder|egdb|cpus|book|bookfile|gamehist|movelist;" +
-		" set gametype|variant" + keys.String() + "|ponder|book|bookfile|gamehist; see docs/protocol.md"
+		" set gametype|variant" + keys.String() + "|ponder|book|bookfile|gamehist; a position is a FEN or startpos; see docs/protocol.md"
 }
 
 // handle runs one input line.
 func (s *session) handle(l lineio.Line) lineio.Outcome {
+	f := strings.Fields(l.Text)
+	if len(f) == 0 && !l.TooLong {
+		return lineio.Continue
+	}
+	var cmd string
+	var args []string
+	if len(f) > 0 {
+		cmd, args = strings.ToLower(f[0]), f[1:]
+	}
+	if _, running := s.loop.Running(); running && !atOnce[cmd] {
+		switch {
+		case s.loop.Ahead(): // behind a line that waits: keep the order sent
+			return lineio.Defer
+		case needsIdle[cmd] && s.loop.Endless():
+			s.busy(cmd)
+			return lineio.Continue
+		case needsIdle[cmd]:
+			return lineio.Defer
+		}
+	}
 	if l.TooLong {
 		s.out.Printf("error line too long: over %d bytes, ignored", MaxLineBytes)
-		return lineio.Continue
-	}
-	f := strings.Fields(l.Text)
-	if len(f) == 0 {
-		return lineio.Continue
-	}
-	cmd, args := strings.ToLower(f[0]), f[1:]
-	if needsIdle[cmd] && s.busy(cmd) {
 		return lineio.Continue
 	}
 	switch cmd {
 	case "quit":
 		return lineio.Quit
 	case "stop":
-		return lineio.StopJob
+		return lineio.StopAll
 	case "ponderhit":
 		s.noArgs(cmd, args, s.ponderHit)
 	case "ping":
@@ -77,18 +89,28 @@ func (s *session) handle(l lineio.Line) lineio.Outcome {
 	return lineio.Continue
 }
 
-// needsIdle names the commands refused while a job runs: they change the
-// engine or start a job of their own.
+// needsIdle names the commands that wait for the running job: they change
+// the engine or start a job of their own. Sent during a job with limits
+// (a getmove with a depth, a time or nodes, perft), such a command runs
+// once the job has written its final line, as if the client had waited
+// for it, and every line sent after it but those of atOnce waits its turn
+// behind it; a script may send set right after getmove. During a job that
+// runs until stopped (infinite, a ponder search before ponderhit) it is
+// refused (busy): it would wait for ever.
 var needsIdle = map[string]bool{"set": true, "new": true, "getmove": true, "perft": true}
 
-// busy answers the error and reports true when a job is running.
-func (s *session) busy(cmd string) bool {
-	job, running := s.loop.Running()
-	if !running {
-		return false
-	}
-	s.out.Printf("error busy: %s is not allowed while %s runs; send stop first", cmd, job)
-	return true
+// atOnce names the commands answered at once whatever waits: stop ends
+// the running job and every job the lines waiting start (they run, each
+// search stopped at once, as at the end of input), so that a search with
+// a deep limit can always be stopped; ping says the engine lives; quit
+// ends the session. Any other line sent while lines wait waits behind them,
+// ponderhit too: it is for the ponder search a line before it starts.
+var atOnce = map[string]bool{"stop": true, "ping": true, "quit": true}
+
+// busy refuses cmd during a job that runs until stopped.
+func (s *session) busy(cmd string) {
+	job, _ := s.loop.Running()
+	s.out.Printf("error busy: %s is not allowed while %s runs until stopped; send stop first", cmd, job)
 }
 
 // noArgs runs reply when the command came without arguments.
@@ -337,17 +359,31 @@ func (s *session) setGameHist(args []string) {
 		s.out.Line("error set gamehist needs a FEN and the moves played from it")
 		return
 	}
-	if err := s.play.SetHistory(args[0], args[1:]); err != nil {
+	if err := s.play.SetHistory(s.fenText(args[0]), args[1:]); err != nil {
 		s.out.Printf("error set gamehist: %v", err)
 		return
 	}
 	s.replyGameHist()
 }
 
-// parseFEN reads a FEN argument in the session's rule set, answering the
-// error itself when it is bad.
+// startPos is the word that stands for a FEN: the start position of the
+// game in force, as UCI's position startpos.
+const startPos = "startpos"
+
+// fenText returns a position argument as a FEN: the start position's of
+// the game in force for startPos (in any case), the word itself otherwise.
+func (s *session) fenText(word string) string {
+	if strings.EqualFold(word, startPos) {
+		p := movegen.StartPosition(s.play.Variant())
+		return p.FEN()
+	}
+	return word
+}
+
+// parseFEN reads a position argument, a FEN in the session's rule set or
+// startPos, answering the error itself when it is bad.
 func (s *session) parseFEN(cmd, fen string) (movegen.Position, bool) {
-	p, err := s.play.ParseFEN(fen)
+	p, err := s.play.ParseFEN(s.fenText(fen))
 	if err != nil {
 		s.out.Printf("error %s: %v", cmd, err)
 		return movegen.Position{}, false

@@ -8,7 +8,9 @@
 // rule set, the game history, the options, the book, the endgame database
 // and the search with its fallback move, shared with the other front
 // ends). Input is read on its own goroutine and searches (and perft) run
-// on another, so ping, stop and quit are answered while the engine thinks;
+// on another, so ping, stop and quit are answered while the engine thinks,
+// and a command that changes the engine (set, new, getmove, perft) sent
+// during a search with a limit waits for its end;
 // a panic in either is answered as an error, never the end of the process. Every reply is written whole, one line per Write, through
 // one mutex-guarded writer; nothing but protocol lines goes to the output and
 // diagnostics go to Config.Stderr.

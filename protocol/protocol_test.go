@@ -176,10 +176,10 @@ func TestBusyAndAnswersDuringSearch(t *testing.T) {
 		cmd, want string
 		prefix    bool // the reply's tail depends on the evaluation's terms
 	}{
-		{"set hashsize 8", "error busy: set is not allowed while getmove runs; send stop first", false},
-		{"new", "error busy: new is not allowed while getmove runs; send stop first", false},
-		{"getmove " + startFEN + " depth=1", "error busy: getmove is not allowed while getmove runs; send stop first", false},
-		{"perft 2", "error busy: perft is not allowed while getmove runs; send stop first", false},
+		{"set hashsize 8", "error busy: set is not allowed while getmove runs until stopped; send stop first", false},
+		{"new", "error busy: new is not allowed while getmove runs until stopped; send stop first", false},
+		{"getmove " + startFEN + " depth=1", "error busy: getmove is not allowed while getmove runs until stopped; send stop first", false},
+		{"perft 2", "error busy: perft is not allowed while getmove runs until stopped; send stop first", false},
 		{"get hashsize", "hashsize 4", false},
 		{"get gametype", "gametype 21", false},
 		{"ping during", "pong during", false},
@@ -209,18 +209,24 @@ func TestBusyAndAnswersDuringSearch(t *testing.T) {
 	}
 }
 
+// TestPerftStop: ping answers during a perft, a getmove sent then waits
+// for its end, and stop ends it at once all the same, the getmove then
+// running.
 func TestPerftStop(t *testing.T) {
 	c := startClient(t, testConfig)
 	c.Send("perft 40")
 	c.Send("ping p")
 	c.Expect("pong p")
 	c.Send("getmove " + startFEN + " depth=1")
-	c.Expect("error busy: getmove is not allowed while perft runs; send stop first")
+	c.Send("ping q")
+	c.Expect("pong q")
 	c.Send("stop")
 	line, _ := c.Next(replyWait)
 	if !strings.HasPrefix(line, "perft depth=40 nodes=") || !strings.HasSuffix(line, " stopped") {
 		t.Fatalf("got %q", line)
 	}
+	line, _ = c.Until("move ", replyWait)
+	checkMove(t, line, startFEN, movegen.American)
 	c.Send("perft 3")
 	line, _ = c.Next(replyWait)
 	if !strings.HasPrefix(line, "perft depth=3 nodes=302 ") {
@@ -348,26 +354,35 @@ func TestContextCancelDuringSearch(t *testing.T) {
 type syncBuffer = transcript.Buffer
 
 // TestGameHistoryNote: a getmove whose position the game history does not
-// end in searches without it, and says so on stderr; one that it ends in
-// uses it without a word.
+// end in searches without it, and says so on stderr once, not at every
+// getmove; one that it ends in uses it without a word.
 func TestGameHistoryNote(t *testing.T) {
 	const hist = "set gamehist " + startFEN + " 11-15 23-19 8-11\n"
 	const reached = "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,11,15"
 	for _, tc := range []struct {
-		fen  string
-		note bool
-	}{{reached, false}, {startFEN, true}} {
+		fens  []string
+		notes int
+	}{
+		{[]string{reached}, 0},
+		{[]string{startFEN}, 1},
+		{[]string{startFEN, startFEN, "B:W21-32:B1-11"}, 1},
+		{[]string{startFEN, reached, startFEN}, 2},
+	} {
 		var stderr syncBuffer
 		cfg := testConfig
 		cfg.Stderr = &stderr
 		var out bytes.Buffer
-		if err := Run(context.Background(), strings.NewReader(hist+"getmove "+tc.fen+" depth=2\n"), &out, cfg); err != nil {
+		in := hist
+		for _, fen := range tc.fens {
+			in += "getmove " + fen + " depth=2\n"
+		}
+		if err := Run(context.Background(), strings.NewReader(in), &out, cfg); err != nil {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		checkMove(t, lines[len(lines)-1], tc.fen, movegen.American)
-		if got := strings.Contains(stderr.String(), "gamehist ignored"); got != tc.note {
-			t.Errorf("getmove %s: stderr %q, want a note %v", tc.fen, stderr.String(), tc.note)
+		checkMove(t, lines[len(lines)-1], tc.fens[len(tc.fens)-1], movegen.American)
+		if got := strings.Count(stderr.String(), "gamehist ignored"); got != tc.notes {
+			t.Errorf("getmove %s: stderr %q, want %d notes", tc.fens, stderr.String(), tc.notes)
 		}
 	}
 }

@@ -36,7 +36,8 @@ until quit or end of input. The commands are in docs/protocol.md. --book
 sets the opening book level at start (0 off, 1 all good moves, 2 good moves,
 3 best move; set book changes it), --book-file the book (default: the one
 that ships). The engine options start at the flags' values (set changes
-them): another program can then run Crown with, say, its own weight file
+them; crown help options lists them with their types, defaults and
+ranges): another program can then run Crown with, say, its own weight file
 (crown match --engine2 "crown engine --eval-file new.bin").`
 
 func runEngine(args []string, stdout, stderr io.Writer) int {

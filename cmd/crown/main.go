@@ -116,8 +116,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		name = "version"
 	}
 	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
-		return exitOK
+		return runHelp(args, stdout, stderr)
 	}
 	c, ok := commands[name]
 	if !ok {
@@ -172,7 +171,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "run 'crown <command> --help' for a command's flags")
+	fmt.Fprintln(w, "run 'crown help <command>' (or 'crown <command> --help') for a command's flags, 'crown help options' for the engine's options")
 }
 
 // variantHelp is the help text of every command's --variant flag.
