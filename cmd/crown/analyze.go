@@ -71,19 +71,20 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := untilInterrupted()
 	defer cancel()
 	a, err := ps.Choose(ctx, req)
+	// Every line is a keyword and key=value words, as the info lines are.
 	switch a.Source {
 	case play.NoMove:
-		fmt.Fprintf(stdout, "bestmove none score=%s depth=0 nodes=0 time=0.000 (no legal move: %s has lost)\n",
-			search.FormatScore(a.Score), pos.Turn.Name())
+		fmt.Fprintf(stdout, "bestmove move=none score=%s depth=0 nodes=0 time=0.000\n", search.FormatScore(a.Score))
+		fmt.Fprintf(stderr, "crown analyze: %s\n", noMoveText(pos))
 		return exitOK
 	case play.FromBook:
 		for _, m := range a.BookMoves {
-			fmt.Fprintf(stdout, "book %s score=%s count=%d\n", pos.Rules().PathText(m.Move), search.FormatScore(m.Score), m.Count)
+			fmt.Fprintf(stdout, "book move=%s score=%s count=%d\n", pos.Rules().PathText(m.Move), search.FormatScore(m.Score), m.Count)
 		}
-		fmt.Fprintf(stdout, "bestmove %s score=%s depth=0 nodes=0 time=0.000 book\n", pos.Rules().PathText(a.Move), search.FormatScore(a.Score))
+		fmt.Fprintf(stdout, "bestmove move=%s score=%s depth=0 nodes=0 time=0.000 book=1\n", pos.Rules().PathText(a.Move), search.FormatScore(a.Score))
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "bestmove %s score=%s depth=%d nodes=%d time=%.3f\n",
+	fmt.Fprintf(stdout, "bestmove move=%s score=%s depth=%d nodes=%d time=%.3f\n",
 		pos.Rules().PathText(a.Move), search.FormatScore(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)

@@ -16,7 +16,7 @@ import (
 var (
 	analyzeLine = regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} pv=\S+( \S+)*$`)
 	multiLine   = regexp.MustCompile(`^info depth=(\d+) seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} multipv=(\d+) pv=\S+( \S+)*$`)
-	bestLine    = regexp.MustCompile(`^bestmove (\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
+	bestLine    = regexp.MustCompile(`^bestmove move=(\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
 )
 
 func TestAnalyze(t *testing.T) {
@@ -126,7 +126,35 @@ func TestAnalyzeNoMove(t *testing.T) {
 	if code := runAnalyze([]string{"--fen", "W:W:B1", "--depth", "3"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	if !strings.HasPrefix(out.String(), "bestmove none") {
-		t.Errorf("got %q, want bestmove none", out.String())
+	if out.String() != "bestmove move=none score=loss0 depth=0 nodes=0 time=0.000\n" || !strings.Contains(errb.String(), "white to move has no piece left") {
+		t.Errorf("got %q, stderr %q, want bestmove move=none and why on stderr", out.String(), errb.String())
+	}
+}
+
+// TestAnalyzeKeyValue: every line crown analyze prints is a keyword and
+// key=value words (the pv's moves after pv= aside), whatever the answer:
+// a search, several lines, the book, no move.
+func TestAnalyzeKeyValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"analyze", "--depth", "3"},
+		{"analyze", "--depth", "3", "--multipv", "2"},
+		{"analyze", "--book"},
+		{"analyze", "--fen", "W:W:B1", "--depth", "3"},
+	} {
+		code, out, _ := runCrown(args...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d", args, code)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			w := strings.Fields(l)
+			for _, word := range w[1:] {
+				if strings.HasPrefix(word, "pv=") {
+					break
+				}
+				if k, v, ok := strings.Cut(word, "="); !ok || k == "" || v == "" {
+					t.Errorf("%q: %q in %q is not key=value", args, word, l)
+				}
+			}
+		}
 	}
 }

@@ -98,7 +98,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if ps.EGDB() != nil {
 		batch.Annotator += " egdb"
 	}
-	show := &annotateShow{stderr: stderr, report: stderr}
+	show := &annotateShow{stderr: stderr, report: stderr, line: newProgress(stderr)}
 	if *out != "" {
 		show.report = stdout
 	}
@@ -136,32 +136,27 @@ func unreadGames(games []movegen.Game) string {
 		len(unread), len(games), strings.Join(unread, "; "))
 }
 
-// progressWidth is the width a progress line is cleared to.
-const progressWidth = 100
-
 // annotateShow prints a batch's progress line on stderr and its line per
 // game on report, and keeps the game last reviewed.
 type annotateShow struct {
 	stderr, report io.Writer
-	shown          bool         // the progress line is on screen
+	line           *progress
 	last           *review.Game // the last game reviewed, number lastK
 	lastK          int
 }
 
 func (s *annotateShow) progress(p review.BatchProgress) {
-	switch {
-	case !p.Ended:
-		fmt.Fprintf(s.stderr, "\rannotate %s   ", p)
-		s.shown = true
-	case s.shown: // cleared, so that the report line starts afresh
-		fmt.Fprint(s.stderr, "\r"+strings.Repeat(" ", progressWidth)+"\r")
-		s.shown = false
+	if !p.Ended {
+		s.line.Show("annotate " + p.String())
+		return
 	}
+	s.line.Clear() // so that the report line starts afresh
 }
 
 // interrupted says where the review stopped, and with resumable (--out)
 // that the same command goes on from there.
 func (s *annotateShow) interrupted(resumable bool) {
+	s.line.Clear()
 	fmt.Fprintf(s.stderr, "crown annotate: interrupted in game %d after move %d of %d: the review so far is written",
 		s.lastK, len(s.last.Moves), len(s.last.Record.Moves))
 	if resumable {

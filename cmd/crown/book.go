@@ -99,10 +99,11 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		return failed(stderr, "book build", err)
 	}
+	line := newProgress(stderr)
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
-		Progress:        func(p book.Progress) { fmt.Fprintf(stderr, "\r%s   ", p) },
+		Progress:        func(p book.Progress) { line.Show(p.String()) },
 		CheckpointEvery: *checkpoint,
 	}
 	ctx, cancel := untilInterrupted()
@@ -111,7 +112,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	entries, err := book.BuildFile(ctx, cfg, *out, func(b *book.Book) {
 		fmt.Fprintf(stderr, "crown book build: continuing %s (%d positions)\n", *out, b.Positions())
 	})
-	fmt.Fprintln(stderr) // ends the progress line
+	line.End()
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "crown book build: interrupted; %s holds %d positions, run again to continue\n", *out, len(entries))
 		return exitInterrupted(ctx)
@@ -219,17 +220,18 @@ func runBookOpenings(args []string, stdout, stderr io.Writer) int {
 	case *count < 1 || *plies < 1 || *depth < 1 || *margin < 0:
 		return usageErr("--count, --plies and --depth must be at least 1, --margin at least 0")
 	}
+	line := newProgress(stderr)
 	cfg := book.OpeningsConfig{
 		Variant: v, Count: *count, Plies: *plies, Seed: *seed, Margin: *margin,
 		Limits: search.Limits{Depth: *depth}, Options: search.Options{HashMiB: book.DefaultHashMiB},
 		Progress: func(found, tried int) {
-			fmt.Fprintf(stderr, "\rbook openings: %d of %d found, %d tried   ", found, *count, tried)
+			line.Show(fmt.Sprintf("book openings: %d of %d found, %d tried", found, *count, tried))
 		},
 	}
 	ctx, cancel := untilInterrupted()
 	defer cancel()
 	opens, err := book.RandomOpenings(ctx, cfg)
-	fmt.Fprintln(stderr) // ends the progress line
+	line.End()
 	if errors.Is(err, context.Canceled) {
 		return exitInterrupted(ctx)
 	}

@@ -68,11 +68,11 @@ func TestAnalyzeBook(t *testing.T) {
 	start := movegen.StartPosition(movegen.American)
 	best := start.FormatMove(b.Probe(start)[0].Move)
 	code, out, _ := runCrown("analyze", "--book")
-	if code != exitOK || !strings.Contains(out, "bestmove "+best+" ") || !strings.HasSuffix(out, " book\n") || strings.Count(out, "\nbook ") != 6 {
+	if code != exitOK || !strings.Contains(out, "bestmove move="+best+" ") || !strings.HasSuffix(out, " book=1\n") || strings.Count(out, "\nbook move=") != 6 {
 		t.Errorf("analyze --book: exit %d, stdout %q", code, out)
 	}
 	code, out, _ = runCrown("analyze", "--book", "--depth", "3", "--fen", "W:W14:B10")
-	if code != exitOK || !strings.Contains(out, "bestmove 14x7 ") || strings.Contains(out, "book") {
+	if code != exitOK || !strings.Contains(out, "bestmove move=14x7 ") || strings.Contains(out, "book") {
 		t.Errorf("analyze --book out of the book: exit %d, stdout %q", code, out)
 	}
 }

@@ -63,13 +63,3 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-
-// isTerminal reports whether r is a terminal: a person typing at it.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0 && info.Mode()&os.ModeDevice != 0
-}

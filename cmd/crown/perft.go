@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"sync"
+	"time"
 
+	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -39,7 +43,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	var moves movegen.MoveList
 	if f.pos.GenerateMoves(&moves); moves.N == 0 { // counts of 0, not a fault: say why
-		fmt.Fprintf(stderr, "crown perft: %s to move has no legal move here (it has lost), so every count is 0\n", f.pos.Turn.Name())
+		fmt.Fprintf(stderr, "crown perft: %s, so every count is 0\n", noMoveText(f.pos))
 	}
 	if f.divide {
 		return perftDivide(f, stdout, stderr)
@@ -142,9 +146,13 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 	for _, r := range rows {
 		deepest = max(deepest, r.Depth)
 	}
-	// A deep row takes minutes: say what is coming before the first line.
+	// A deep row takes minutes: say what is coming before the first line,
+	// and which row is being counted for how long while it runs.
 	fmt.Fprintf(stderr, "crown perft: %d rows of %s, to depth %d at the deepest; a line as each is counted\n", len(rows), f.suite, deepest)
-	mismatches, err := movegen.RunPerftSuite(rows, f.opt, stdout)
+	out := &lineCounter{w: stdout}
+	stopShowing := showSuiteProgress(rows, out, newProgress(stderr), stderr)
+	mismatches, err := movegen.RunPerftSuite(rows, f.opt, out)
+	stopShowing()
 	switch {
 	case err != nil:
 		return failed(stderr, "perft", err)
@@ -152,4 +160,88 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// noMoveText says why the side to move has no legal move in p, for a
+// command that counts or searches none: the board is empty, the side has
+// no piece left, or its pieces are blocked.
+func noMoveText(p movegen.Position) string {
+	switch {
+	case p.Pieces[movegen.Black]|p.Pieces[movegen.White] == 0:
+		return "the position is empty: neither side has a piece"
+	case p.Pieces[p.Turn] == 0:
+		return fmt.Sprintf("%s to move has no piece left: it has lost", p.Turn.Name())
+	}
+	return fmt.Sprintf("%s to move has no legal move: it has lost", p.Turn.Name())
+}
+
+// suiteProgressEvery is how often perft --suite's progress line is
+// brought up to date (at a terminal; a log gets one every
+// plainProgressEvery).
+const suiteProgressEvery = time.Second
+
+// showSuiteProgress shows on line, until the function it returns is
+// called, which row of a suite is being counted and for how long: the rows
+// done are the lines out has written. A panic in it is reported on stderr.
+func showSuiteProgress(rows []movegen.PerftCase, out *lineCounter, line *progress, stderr io.Writer) (stop func()) {
+	start := time.Now()
+	out.line = line
+	show := func() {
+		out.mu.Lock()
+		defer out.mu.Unlock()
+		if out.lines >= len(rows) {
+			return
+		}
+		r := rows[out.lines]
+		line.Show(fmt.Sprintf("perft --suite: counting row %d of %d (line %d, %s depth %d), %s in",
+			out.lines+1, len(rows), r.Line, r.Pos.Variant, r.Depth, time.Since(start).Round(time.Second)))
+	}
+	show()
+	quit, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		var err error
+		defer func() {
+			if err != nil {
+				fmt.Fprintf(stderr, "crown perft: the progress line: %v\n", err)
+			}
+			close(ended)
+		}()
+		defer fault.Recover(&err, "perft --suite's progress")
+		ticker := time.NewTicker(suiteProgressEvery)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ticker.C:
+				show()
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-ended
+		line.Clear()
+	}
+}
+
+// lineCounter passes writes through to w and counts the lines written,
+// taking the progress line, if any, off the screen first (a row's line
+// on a terminal would follow it).
+type lineCounter struct {
+	w     io.Writer
+	mu    sync.Mutex // guards lines and keeps the progress off a row's line
+	lines int
+	line  *progress
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.line != nil {
+		c.line.Clear()
+	}
+	n, err := c.w.Write(p)
+	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	return n, err
 }

@@ -113,17 +113,24 @@ func writeSuite(t *testing.T, text string) string {
 }
 
 // TestPerftSaysWhy: a count of 0 because the side to move has no move says
-// so, and a suite says what it is about to count before its first line.
+// why, and a suite says what it is about to count before its first line,
+// and which row it counts.
 func TestPerftSaysWhy(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := runPerft([]string{"--fen", "B:W:B", "--depth", "2"}, &out, &errb); code != exitOK ||
-		!strings.Contains(out.String(), "perft depth=2 nodes=0") || !strings.Contains(errb.String(), "black to move has no legal move here") {
-		t.Errorf("a side without pieces: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	for _, tc := range []struct{ fen, want string }{
+		{"B:W:B", "the position is empty: neither side has a piece, so every count is 0"},
+		{"B:W5:B", "black to move has no piece left: it has lost, so every count is 0"},
+		{"W:W32:B23,27,28", "white to move has no legal move: it has lost, so every count is 0"},
+	} {
+		var out, errb bytes.Buffer
+		if code := runPerft([]string{"--fen", tc.fen, "--depth", "2"}, &out, &errb); code != exitOK ||
+			!strings.Contains(out.String(), "perft depth=2 nodes=0") || errb.String() != "crown perft: "+tc.want+"\n" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", tc.fen, code, out.String(), errb.String())
+		}
 	}
-	out.Reset()
-	errb.Reset()
+	var out, errb bytes.Buffer
 	suite := writeSuite(t, "american\tB:W21-32:B1-12\t2\tunique\t49\n")
-	if code := runPerft([]string{"--suite", suite}, &out, &errb); code != exitOK || !strings.Contains(errb.String(), "1 rows of ") {
+	if code := runPerft([]string{"--suite", suite}, &out, &errb); code != exitOK || !strings.Contains(errb.String(), "1 rows of ") ||
+		!strings.Contains(errb.String(), "\nperft --suite: counting row 1 of 1 (line 1, american depth 2), 0s in\n") {
 		t.Errorf("a suite: exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -33,14 +33,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	progressed := false
-	st, err := train.Run(ctx, cfg, s.Out, func(st train.Stats) {
-		fmt.Fprintf(stderr, "\rselfplay %s   ", st.Progress())
-		progressed = true
-	})
-	if progressed {
-		fmt.Fprintln(stderr) // ends the progress line
-	}
+	line := newProgress(stderr)
+	st, err := train.Run(ctx, cfg, s.Out, func(st train.Stats) { line.Show("selfplay " + st.Progress()) })
+	line.End()
 	if err != nil {
 		return failed(stderr, "selfplay", err)
 	}
