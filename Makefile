@@ -173,7 +173,8 @@ clean: ## remove build output
 # The browser tests: Debian's chromium driven by playwright-core from npm,
 # against a crown serve on a free loopback port; screenshots in web/e2e/out.
 # The server plays without its opening book (--book 0): the tests read the
-# board while the engine thinks, and a book move would come at once.
+# board while the engine thinks, and a book move would come at once. It keeps
+# more games than the default (--max-games): each test opens a board of its own.
 # fonts-noto-core draws the Telugu and Gurmukhi texts of the page.
 E2E      := web/e2e
 CHROMIUM ?= /usr/bin/chromium
@@ -184,7 +185,7 @@ test-browser: build ## the web board's end-to-end tests in headless Chromium (in
 	@dpkg -s fonts-noto-core >/dev/null 2>&1 || { apt-get update && apt-get install -y fonts-noto-core; }
 	cd $(E2E) && npm ci --no-audit --no-fund
 	@log=$$(mktemp); \
-	./$(BIN) serve --addr 127.0.0.1:0 --max-think 5s --analysis-time 20s --book 0 >$$log 2>&1 & pid=$$!; \
+	./$(BIN) serve --addr 127.0.0.1:0 --max-think 5s --analysis-time 20s --book 0 --max-games 128 >$$log 2>&1 & pid=$$!; \
 	url=; for i in $$(seq 100); do url=$$(sed -n 's/^crown serve: listening on //p' $$log); test -n "$$url" && break; sleep 0.1; done; \
 	rc=0; \
 	if test -z "$$url"; then cat $$log; echo "crown serve did not start"; rc=1; \

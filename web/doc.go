@@ -22,10 +22,19 @@
 //	POST /api/games/{id}/go          the engine moves now
 //	POST /api/games/{id}/analysis    {on: true|false, lines: 1..5}
 //	POST /api/games/{id}/review      review every move of the game (package review): graph, marks, summary
-//	POST /api/games/{id}/goto        {ply}: show the position after that many moves
+//	POST /api/games/{id}/goto        {ply}: show the position after that many moves (the game stays whole)
 //	POST /api/games/{id}/hint        the engine's best move for the person to move
-//	GET  /api/games/{id}/pdn         the game record as a PDN file
+//	GET  /api/games/{id}/pdn         the whole game as a PDN file (the state's "pdn")
 //	GET  /api/games/{id}/events      the state after every change (text/event-stream)
+//
+// A game is its whole line of moves; the board shows the position after
+// "ply" of them. Undo, redo and goto move that cursor without cutting the
+// game: a move played at it replaces the moves after it, and the engine
+// moves by itself only at the end of the line. The record (GET pdn, the
+// state's "pdn") is always the whole game: a loaded game's tags (Crown's
+// for a name it lacks), its result while its moves are unchanged and the
+// rules do not end it, and once a review has ended its marks and comments
+// as crown annotate writes them.
 //
 // The server plays every game of the 8x8 family movegen knows (a new
 // game's variant is its name, movegen.Rules.Name, or its PDN GameType; a

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -75,11 +76,17 @@ type game struct {
 	variant  movegen.Variant
 	hum      human
 	moveTime time.Duration
-	// line holds the moves played, including undone ones that redo brings
-	// back; the first ply of them are in force.
-	line     *movegen.Game
-	ply      int
-	date     time.Time
+	// line holds the game: every move played, including those after the
+	// position shown (undone, or stepped back from), which redo and the
+	// record's navigation bring back; a move played at ply replaces them.
+	// ply is the position the board shows, after the first ply moves.
+	line *movegen.Game
+	ply  int
+	date time.Time
+	// loaded is what a game read from PDN brings of its own: its tags,
+	// kept in its record, and its result, kept while its moves are
+	// unchanged and the rules do not end it (a resignation, say).
+	loaded   loadedGame
 	analysis bool
 	lines    int // the lines analysis shows (multi-PV), 1 and up
 	// rev is the review of the game (Review), nil for none: while it is
@@ -108,6 +115,14 @@ type setup struct {
 	moves    []movegen.Move
 	hum      human
 	moveTime time.Duration
+	loaded   loadedGame
+}
+
+// loadedGame is the identity of a game read from PDN: its tags and its
+// result; zero for a game started on the board.
+type loadedGame struct {
+	tags   []movegen.Tag
+	result string // "" once a move has changed the game
 }
 
 // reset starts a new game; mu is held.
@@ -124,6 +139,7 @@ func (g *game) reset(st setup) {
 			break // read from PDN, so legal: cannot happen
 		}
 	}
+	g.loaded = st.loaded
 	g.schedule()
 }
 
@@ -137,6 +153,7 @@ func (g *game) push(m movegen.Move) error {
 	}
 	g.ply++
 	g.dropReview()
+	g.loaded.result = ""
 	return nil
 }
 
@@ -144,9 +161,18 @@ func (g *game) push(m movegen.Move) error {
 func (g *game) pos() *movegen.Position { return &g.line.Positions()[g.ply] }
 
 // outcome judges the position on the board; mu is held.
-func (g *game) outcome() outcome {
-	return outcomeOf(movegen.Adjudicate(g.line.Positions()[:g.ply+1], g.line.Moves[:g.ply]))
+func (g *game) outcome() outcome { return g.outcomeAt(g.ply) }
+
+// outcomeAt judges the position after the first n moves of the line; mu
+// is held.
+func (g *game) outcomeAt(n int) outcome {
+	ps := g.line.Positions()[:n+1]
+	return outcomeOf(movegen.Adjudicate(ps, g.line.Moves[:n]), &ps[n])
 }
+
+// atEnd reports whether the board shows the last position of the line,
+// where the game goes on; mu is held.
+func (g *game) atEnd() bool { return g.ply == len(g.line.Moves) }
 
 // outcome is how a game stands: still going, or over with a result and why.
 type outcome struct {
@@ -154,8 +180,9 @@ type outcome struct {
 	Result string // "1-0" (Black won), "0-1", "1/2-1/2", or "*" while going
 	Reason string
 	// Ending is the reason as a stable code for the page to put in the
-	// player's language: "no_moves", "repetition", "move_count" or
-	// "three_kings"; empty while the game goes on.
+	// player's language: "no_moves", "no_pieces" (no legal move, for
+	// want of pieces), "repetition", "move_count" or "three_kings"; empty
+	// while the game goes on.
 	Ending string
 }
 
@@ -168,13 +195,27 @@ var endingCodes = [...]string{
 	movegen.ThreeKings: "three_kings",
 }
 
-// outcomeOf is the rules' verdict as the browser sees it.
-func outcomeOf(o movegen.Outcome) outcome {
-	return outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail, Ending: endingCodes[o.Ending]}
+// endingNoPieces is outcome.Ending of a side that has no legal move
+// because it has no piece left.
+const endingNoPieces = "no_pieces"
+
+// outcomeOf is the rules' verdict on position p as the browser sees it:
+// a side left with no piece is said to have none, not to have no move.
+func outcomeOf(o movegen.Outcome, p *movegen.Position) outcome {
+	out := outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail, Ending: endingCodes[o.Ending]}
+	if o.Ending == movegen.NoMoves && p.Pieces[p.Turn] == 0 {
+		out.Reason, out.Ending = p.Turn.Title()+" has no pieces left", endingNoPieces
+	}
+	return out
 }
 
 // engineToMove reports whether the engine is to move at ply i; mu is held.
 func (g *game) engineToMove(i int) bool { return !g.hum.plays(g.line.Positions()[i].Turn) }
+
+// engineMoves reports whether the engine plays the position on the board
+// by itself: its side to move, at the end of the line, with no review on
+// the board; mu is held.
+func (g *game) engineMoves() bool { return g.engineToMove(g.ply) && g.atEnd() && g.rev == nil }
 
 // touch records a change for the event streams; mu is held.
 func (g *game) touch() {
@@ -195,8 +236,9 @@ func (g *game) stop() {
 }
 
 // schedule stops any search and starts the one the new position calls
-// for: the engine's move on its turn, else analysis if it is on; mu is
-// held.
+// for: the engine's move on its turn at the end of the line (a position
+// stepped back to is looked at, and the game stays whole), else analysis
+// if it is on; mu is held.
 func (g *game) schedule() {
 	g.stop()
 	g.touch()
@@ -205,7 +247,7 @@ func (g *game) schedule() {
 		return
 	}
 	switch {
-	case g.engineToMove(g.ply) && g.rev == nil:
+	case g.engineMoves():
 		g.start(taskMove)
 	case g.analysis:
 		g.start(taskAnalysis)
@@ -351,7 +393,11 @@ func (g *game) finish(gen uint64, t task, p *movegen.Position, res search.Result
 	g.touch()
 }
 
-// record returns the moves on the board as a PDN game; mu is held.
+// record returns the whole game as a PDN game, whatever position the
+// board shows: a loaded game's tags (Crown's where it has none of a name),
+// every move of the line, and the result the rules give at its end (a
+// loaded game's own while its moves are unchanged and the rules do not
+// end it); mu is held.
 func (g *game) record() movegen.Game {
 	names := [2]string{"Player", "Player"}
 	for c := movegen.Black; c <= movegen.White; c++ {
@@ -359,24 +405,50 @@ func (g *game) record() movegen.Game {
 			names[c] = "Crown"
 		}
 	}
-	o := g.outcome()
-	tags := []movegen.Tag{
+	o := g.outcomeAt(len(g.line.Moves))
+	if !o.Over && g.loaded.result != "" {
+		o.Result = g.loaded.result
+	}
+	tags := append([]movegen.Tag(nil), g.loaded.tags...)
+	for _, t := range []movegen.Tag{
 		{Name: "Event", Value: "Crown web game"},
 		{Name: "Date", Value: g.date.Format("2006.01.02")},
 		{Name: "Black", Value: names[movegen.Black]},
 		{Name: "White", Value: names[movegen.White]},
-		{Name: "Result", Value: o.Result},
+	} {
+		tags = setTag(tags, t, false)
 	}
+	tags = setTag(tags, movegen.Tag{Name: "Result", Value: o.Result}, true)
 	if o.Over {
-		tags = append(tags, movegen.Tag{Name: "Termination", Value: o.Reason})
+		tags = setTag(tags, movegen.Tag{Name: "Termination", Value: o.Reason}, true)
 	}
 	return movegen.Game{Tags: tags, Variant: g.variant, Start: g.line.Start,
-		Moves: append([]movegen.Move(nil), g.line.Moves[:g.ply]...), Result: o.Result}
+		Moves: append([]movegen.Move(nil), g.line.Moves...), Result: o.Result}
 }
 
-// pdn writes the game on the board as PDN text; mu is held.
+// setTag returns tags with t in them: added when they have no tag of its
+// name, put in place of the one they have when replace is set.
+func setTag(tags []movegen.Tag, t movegen.Tag, replace bool) []movegen.Tag {
+	for i := range tags {
+		if strings.EqualFold(tags[i].Name, t.Name) {
+			if replace {
+				tags[i].Value = t.Value
+			}
+			return tags
+		}
+	}
+	return append(tags, t)
+}
+
+// pdn writes the whole game as PDN text, with the review's marks and
+// comments once a review has ended; mu is held.
 func (g *game) pdn() string {
 	rec := g.record()
+	if rv := g.rev; rv != nil && !rv.running && len(rv.result.Moves) > 0 {
+		annotated := rv.result
+		annotated.Record = rec // the moves reviewed: a move played drops the review
+		rec = annotated.Annotated(rv.annotator)
+	}
 	var b bytes.Buffer
 	if err := rec.WritePDN(&b); err != nil {
 		// Every move in the line was legal when played, so this cannot

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -26,10 +27,11 @@ const (
 // gameReview is a review of the game on the board (package review, as
 // crown annotate runs it), running or done.
 type gameReview struct {
-	cancel  context.CancelFunc
-	running bool
-	err     string
-	result  review.Game // the record reviewed and the moves reviewed so far
+	cancel    context.CancelFunc
+	running   bool
+	err       string
+	result    review.Game // the record reviewed and the moves reviewed so far
+	annotator string      // the record's Annotator tag: Crown and the review's limits
 }
 
 // hint is the engine's best move for the person in the position at ply.
@@ -55,14 +57,15 @@ func (g *game) startReview() {
 	g.dropReview()
 	ctx, cancel := context.WithCancel(g.srv.ctx)
 	rec := movegen.Game{Variant: g.variant, Start: g.line.Start, Moves: append([]movegen.Move(nil), g.line.Moves...)}
-	rv := &gameReview{cancel: cancel, running: true, result: review.Game{Record: rec}}
+	limits := search.Limits{MoveTime: g.srv.opt.ReviewTime}
+	rv := &gameReview{cancel: cancel, running: true, result: review.Game{Record: rec},
+		annotator: "Crown " + strings.Join(play.LimitWords(limits), " ")}
 	g.rev = rv
 	g.stop() // the engine does not move by itself under a review
 	g.touch()
 	if g.analysis && !g.outcome().Over {
 		g.start(taskAnalysis)
 	}
-	limits := search.Limits{MoveTime: g.srv.opt.ReviewTime}
 	g.srv.background("game "+g.id+": review", func(err error) { g.reviewEnded(rv, err) }, func() error {
 		defer cancel()
 		if !g.srv.acquire(ctx) {
@@ -123,7 +126,9 @@ type gotoRequest struct {
 }
 
 // handleGoto shows the position after the first ply moves of the line
-// (undone ones included), as a click on the evaluation graph asks.
+// (undone ones included), as a click on the evaluation graph or the
+// record, or the page's arrow keys, ask: the game stays whole, and the
+// engine moves by itself only at its end.
 func (s *Server) handleGoto(w http.ResponseWriter, r *http.Request, g *game) {
 	var req gotoRequest
 	if !readJSON(w, r, &req) {

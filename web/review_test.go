@@ -44,6 +44,15 @@ func TestReviewAPI(t *testing.T) {
 	if sum := rv["summary"].(map[string]any); sum["turn"].(float64) != 0 || sum["turn_text"] != "1. 14-18??" {
 		t.Errorf("summary %v", sum)
 	}
+	// The record holds the review: the marks, a comment per move, the
+	// summary, who annotated and how far, beside the game's own tags;
+	// so it does wherever the board is.
+	reviewed := []string{`[Event "review"]`, `[Annotator "Crown maxtime=0.02"]`, `[Review "complete"]`, "14-18??", "{Black: ", "best "}
+	for _, w := range reviewed {
+		if !strings.Contains(st["pdn"].(string), w) {
+			t.Errorf("no %s in the reviewed record\n%s", w, st["pdn"])
+		}
+	}
 	// Black, the engine's side, is to move at ply 0: under review it waits.
 	code, st := call(t, ts, "POST", g+"/goto", `{"ply":0}`)
 	if code != http.StatusOK || st["ply"].(float64) != 0 || st["thinking"].(bool) || !st["your_turn"].(bool) {
@@ -52,6 +61,9 @@ func TestReviewAPI(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	if _, st = call(t, ts, "GET", g, ""); st["ply"].(float64) != 0 || st["review"] == nil {
 		t.Fatalf("the engine moved under review: ply %v", st["ply"])
+	}
+	if pdn := getPDN(t, ts, id); !strings.Contains(pdn, "14-18??") || !strings.Contains(pdn, "23x14") {
+		t.Errorf("the record at ply 0 is not the whole reviewed game:\n%s", pdn)
 	}
 	for _, body := range []string{`{"ply":3}`, `{"ply":-1}`, `{}`} {
 		if code, _ := call(t, ts, "POST", g+"/goto", body); code != http.StatusBadRequest {

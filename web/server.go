@@ -364,6 +364,7 @@ func (req *newGameRequest) parse(maxThink time.Duration, def movegen.Variant) (s
 			return g, &requestError{codeBadPDN, fmt.Errorf("PDN game: bad FEN: %v", err)}
 		}
 		g.variant, g.start, g.moves = pg.Variant, pg.Start, pg.Moves
+		g.loaded = loadedGame{tags: pg.Tags, result: pg.Result}
 	}
 	return g, nil
 }

@@ -249,7 +249,7 @@ func TestJudge(t *testing.T) {
 		ending  string
 	}{
 		{"going", movegen.American, "", nil, "*", "", ""},
-		{"no pieces", movegen.American, "B:W5:B", nil, "0-1", "Black has no legal move", "no_moves"},
+		{"no pieces", movegen.American, "B:W5:B", nil, "0-1", "Black has no pieces left", "no_pieces"},
 		{"blocked", movegen.American, "W:W29:B25,22", nil, "1-0", "White has no legal move", "no_moves"},
 		{"repetition", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32", "1-5", "32-27", "5-1", "27-32"}, "1/2-1/2", "threefold", "repetition"},
 		{"two repetitions only", movegen.American, "B:WK32:BK1", []string{"1-5", "32-27", "5-1", "27-32"}, "*", "", ""},
@@ -273,7 +273,7 @@ func TestJudge(t *testing.T) {
 				p.MakeMove(m)
 				hist, line = append(hist, p), append(line, m)
 			}
-			o := outcomeOf(movegen.Adjudicate(hist, line))
+			o := outcomeOf(movegen.Adjudicate(hist, line), &p)
 			if o.Result != tt.result || !strings.Contains(o.Reason, tt.reason) || o.Ending != tt.ending || o.Over != (tt.result != "*") {
 				t.Errorf("got %+v, want %s with %q", o, tt.result, tt.reason)
 			}
@@ -307,7 +307,7 @@ func TestCountRules(t *testing.T) {
 			var line []movegen.Move
 			seen := map[movegen.Position]int{p: 1}
 			for ply := 0; ; ply++ {
-				o := outcomeOf(movegen.Adjudicate(hist, line))
+				o := outcomeOf(movegen.Adjudicate(hist, line), &p)
 				if o.Over {
 					if ply != tt.plies || !strings.Contains(o.Reason, tt.reason) || o.Ending != tt.ending {
 						t.Errorf("over after %d plies (%s, %s), want %q (%s) after %d", ply, o.Reason, o.Ending, tt.reason, tt.ending, tt.plies)

@@ -156,7 +156,7 @@ test("a full game by clicks against the engine, then the PDN parses back", async
   assert.ok(end.over && ["1-0", "0-1", "1/2-1/2"].includes(end.result), `game over with a result: ${end.result}`);
   await page.waitForSelector("#banner:not([hidden])");
   assert.match(await page.textContent("#status"), /Game over/);
-  const reasons = { no_moves: /has no legal move/, repetition: /third time/, move_count: /-move rule/, three_kings: /three kings/ };
+  const reasons = { no_moves: /has no legal move/, no_pieces: /has no pieces left/, repetition: /third time/, move_count: /-move rule/, three_kings: /three kings/ };
   assert.match(await page.textContent("#banner-reason"), reasons[end.ending], `the reason of ${end.ending}: ${end.reason}`);
   await shot(page, "game-over.png");
 
@@ -194,30 +194,84 @@ test("a full game by drags against the engine", async () => {
   await page.context().close();
 });
 
-test("forced capture: the board says so and marks the pieces that must capture", async () => {
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
+  test(`forced capture on a ${size}: the pieces that must capture are marked as the turn starts; another is not picked up`, async () => {
+    const page = await openBoard(viewport);
+    await newGame(page, { human: "both", fen: "B:W18,30:B14,9,3" });
+    // Marked before any click, and said in the status line.
+    assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
+    for (const n of [3, 9, 18, 30]) assert.doesNotMatch(await square(page, n).getAttribute("class"), /\bmust\b/, `${n} is not marked`);
+    assert.match(await page.textContent("#status"), /capture is compulsory/);
+    assert.match(await square(page, 14).getAttribute("aria-label"), new RegExp(text("en", "sq.must") + "$"));
+    await shot(page, `capture-marks-${size}.png`);
+    // A man that may not move now (3: the capture is compulsory) is not
+    // picked up: the board says why.
+    await square(page, 3).click();
+    await page.waitForFunction(() => /capture is compulsory/.test(document.getElementById("message").textContent));
+    assert.doesNotMatch(await square(page, 3).getAttribute("class"), /\bselected\b/);
+    assert.equal(await page.locator("#board .sq.selected").count(), 0);
+    assert.equal((await state(page)).ply, 0);
+    await square(page, 14).click();
+    assert.match(await square(page, 14).getAttribute("class"), /\bselected\b/);
+    await square(page, 23).click();
+    await page.waitForFunction(() => window.crownState.ply === 1);
+    // White's turn has no capture: no piece is marked.
+    assert.equal(await page.locator("#board .sq.must").count(), 0);
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+test("only pieces with a legal move are picked up, by click, key or drag", async () => {
   const page = await openBoard();
-  await newGame(page, { human: "both", fen: "B:W18,30:B14,9,3" });
-  await square(page, 3).click();
-  await square(page, 7).click();
-  await page.waitForFunction(() => /capture is compulsory/.test(document.getElementById("message").textContent));
-  assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
-  assert.doesNotMatch(await square(page, 3).getAttribute("class"), /\bmust\b/);
-  assert.equal((await state(page)).ply, 0, "the quiet move was refused");
-  await square(page, 14).click();
-  await square(page, 23).click();
+  await newGame(page, { human: "both" });
+  const st = await state(page);
+  const movable = [...new Set(st.legal.map((m) => m.path[0]))].sort((a, b) => a - b);
+  assert.deepEqual(movable, [9, 10, 11, 12]);
+  assert.equal(await page.locator("#board .sq.movable").count(), 4, "the movable pieces are marked as such");
+  // 1, on Black's back rank, cannot move.
+  await square(page, 1).click();
+  await page.waitForFunction((want) => document.getElementById("message").textContent === want, text("en", "msg.cannotMove", { n: 1 }));
+  assert.equal(await page.locator("#board .sq.selected").count(), 0);
+  // Nor by a drag: the piece stays, nothing is picked up.
+  const from = await square(page, 5).boundingBox(), to = await square(page, 14).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  assert.equal(await page.locator(".ghost").count(), 0, "no piece follows the pointer");
+  await page.mouse.up();
+  assert.equal((await state(page)).ply, 0);
+  await square(page, 9).click();
+  assert.match(await square(page, 9).getAttribute("class"), /\bselected\b/);
+  // The picked piece stays picked when a stuck one is clicked.
+  await square(page, 2).click();
+  assert.match(await square(page, 9).getAttribute("class"), /\bselected\b/);
+  await square(page, 13).click();
   await page.waitForFunction(() => window.crownState.ply === 1);
+  assert.deepEqual((await state(page)).last.path, [9, 13]);
+  assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
 
 test("multi-jumps: one click on the end square, and landing squares when two captures share it", async () => {
   const page = await openBoard();
   await newGame(page, { human: "both", fen: "W:W27:B23,15,3" });
+  // The move is animated: the man and the two it takes above the board,
+  // the man hidden at its end until the moving one gets there.
+  await page.evaluate(() => {
+    window.animSeen = 0;
+    new MutationObserver(() => {
+      window.animSeen = Math.max(window.animSeen, document.querySelectorAll(".anim-layer .piece.anim").length);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await square(page, 27).click();
   await square(page, 11).click();
   await page.waitForFunction(() => window.crownState.ply === 1);
   let st = await state(page);
   assert.deepEqual(st.last.path, [27, 18, 11]);
   assert.deepEqual(st.last.captured.sort((a, b) => a - b), [15, 23]);
+  assert.equal(await page.evaluate(() => window.animSeen), 3, "the moving man and the two it takes");
+  await page.waitForFunction(() => !document.querySelector(".anim-layer") && !document.querySelector(".piece.arriving"));
 
   // 18x9x2 and 18x11x2 both end on 2.
   await newGame(page, { human: "both", fen: "W:W18:B1,6,K7,14,15,24" });
@@ -268,6 +322,137 @@ test("undo and redo against the engine", async () => {
   await page.waitForFunction(() => window.crownState.ply === 2);
   assert.equal((await state(page)).fen, two.fen);
   await page.context().close();
+});
+
+// namedGame is a game with its own identity: its event, its players and a
+// result the rules do not give (a draw agreed).
+const namedGame = '[Event "Ohio State Ty 1946"]\n[Date "1946.07.04"]\n[Black "MF Tinsley"]\n[White "M Rex"]\n[Result "1/2-1/2"]\n' +
+  "1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 1/2-1/2";
+const namedTags = ['[Event "Ohio State Ty 1946"]', '[Date "1946.07.04"]', '[Black "MF Tinsley"]', '[White "M Rex"]', '[Result "1/2-1/2"]'];
+
+// download saves the record "Download PDN" gives and returns its text.
+async function download(page, name) {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const where = path.join(outDir, name);
+  await file.saveAs(where);
+  return fs.readFileSync(where, "utf8");
+}
+
+// atPly waits for the board to show the position after ply moves.
+async function atPly(page, ply) {
+  await page.waitForFunction((n) => window.crownState.ply === n, ply);
+  return state(page);
+}
+
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
+  test(`navigation on a ${size}: keys, the record's moves and its buttons step through a loaded game, which stays whole with its tags`, async () => {
+    const page = await openBoard(viewport);
+    // The person plays Black against the engine: stepping back to White's
+    // turns must not make the engine move.
+    await loadPDN(page, namedGame, "black");
+    const end = await state(page);
+    assert.equal(end.ply, 6);
+    const whole = await page.inputValue("#pdn");
+    for (const tag of namedTags) assert.ok(whole.includes(tag), `${tag} kept: ${whole}`);
+    assert.ok(!whole.includes("Crown web game") && !whole.includes('"Player"'), "no tag replaced");
+    const fens = [end.start_fen];
+    if (size === "desktop") {
+      // The keys, with the focus off the board (where arrows move between squares).
+      await page.locator("h1").click();
+      await page.keyboard.press("Home");
+      assert.equal((await atPly(page, 0)).fen, end.start_fen);
+      for (let i = 1; i <= 6; i++) {
+        await page.keyboard.press("ArrowRight");
+        fens.push((await atPly(page, i)).fen);
+      }
+      assert.equal(fens[6], end.fen);
+      await page.keyboard.press("ArrowRight"); // at the end: stays
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
+      assert.equal((await atPly(page, 4)).fen, fens[4]);
+      await page.keyboard.press("End");
+      await atPly(page, 6);
+    } else {
+      // The buttons, as a phone has no keys.
+      await page.click("#nav-first");
+      assert.equal((await atPly(page, 0)).fen, end.start_fen);
+      assert.ok(await page.isDisabled("#nav-prev"), "no step back from the start");
+      for (let i = 1; i <= 6; i++) {
+        await page.click("#nav-next");
+        fens.push((await atPly(page, i)).fen);
+      }
+      assert.ok(await page.isDisabled("#nav-next"), "no step on from the end");
+      await page.click("#nav-prev");
+      await atPly(page, 5);
+      await page.click("#nav-last");
+      await atPly(page, 6);
+    }
+    // A click on a move in the record shows the position after it.
+    await page.locator('#moves .mv[data-ply="3"]').click();
+    let st = await atPly(page, 3);
+    assert.equal(st.fen, fens[3]);
+    assert.equal(await page.locator("#moves .mv.current").textContent(), "8-11");
+    assert.equal(await page.locator("#moves .mv.ahead").count(), 3, "the rest of the game is kept, shown after the current move");
+    assert.equal(st.moves.length, 6);
+    assert.equal(await page.textContent("#status"), text("en", "status.browsing", { n: 3, total: 6, side: text("en", "side.white") }));
+    // White, the engine, is to move here: it waits, the game stays whole.
+    await new Promise((r) => setTimeout(r, 400));
+    st = await state(page);
+    assert.ok(st.ply === 3 && st.moves.length === 6 && !st.thinking, "the engine does not move in a position looked at");
+    assert.equal(await page.inputValue("#pdn"), whole, "the PDN box holds the whole game");
+    assert.equal(await download(page, `navigated-${size}.pdn`), whole, "the download is the whole game with its tags");
+    await shot(page, `navigation-${size}.png`);
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+test("game over: the line green when you won, red when you lost; a side with no piece left has none", async () => {
+  const page = await openBoard();
+  const colour = () => page.evaluate(() => getComputedStyle(document.getElementById("status")).color);
+  // You play Black and take White's last man.
+  await newGame(page, { human: "black", fen: "B:W18:B14" });
+  await square(page, 14).click();
+  await square(page, 23).click();
+  await page.waitForFunction(() => window.crownState.over);
+  assert.equal(await page.textContent("#banner-reason"), text("en", "ending.no_pieces", { side: text("en", "side.white") }));
+  assert.match(await page.getAttribute("#status", "class"), /\bwon\b/);
+  const won = await colour();
+  await shot(page, "won.png");
+  // You play White, and the engine takes your last man.
+  await newGame(page, { human: "white", fen: "B:W18:B14" });
+  await page.waitForFunction(() => window.crownState.over, null, { timeout: 20000 });
+  assert.match(await page.getAttribute("#status", "class"), /\blost\b/);
+  const lost = await colour();
+  assert.notEqual(won, lost, "won and lost are told apart by colour");
+  assert.match(await page.inputValue("#pdn"), /\[Termination "White has no pieces left"\]/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test("the system's dark theme, the favicon and a long FEN shown whole", async () => {
+  const context = await browser.newContext({ viewport: desktop, colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => window.crownState && window.crownState.id);
+  await newGame(page, { human: "both" });
+  const paper = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const [r, g, b] = paper.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 150, `dark paper: ${paper}`);
+  // The FEN box shows a long FEN whole: its text fits its box.
+  await square(page, 11).click();
+  await square(page, 15).click();
+  await page.waitForFunction(() => window.crownState.ply === 1);
+  const box = await page.evaluate(() => { const el = document.getElementById("current-fen"); return [el.scrollHeight, el.clientHeight, el.value.length]; });
+  assert.ok(box[0] <= box[1] + 1 && box[2] > 60, `the FEN fits its box: ${box}`);
+  const icon = await page.evaluate(async () => {
+    const href = document.querySelector("link[rel=icon]").href;
+    const resp = await fetch(href);
+    return [resp.status, resp.headers.get("content-type"), (await resp.text()).startsWith("<svg")];
+  });
+  assert.deepEqual(icon, [200, "image/svg+xml", true]);
+  await shot(page, "dark.png");
+  await context.close();
 });
 
 test("keyboard: arrows and Enter pick up and drop", async () => {
@@ -404,8 +589,9 @@ for (const lang of languages) {
 
     // A quiet move while a capture exists: the hint in this language.
     await newGame(page, { human: "both", fen: "B:W18,30:B14,9,3" });
+    await page.waitForFunction((want) => document.getElementById("status").textContent.endsWith(want),
+      text(lang, "status.mustCapture", { status: "" }).trim());
     await square(page, 3).click();
-    await square(page, 7).click();
     await page.waitForFunction((want) => document.getElementById("message").textContent === want, text(lang, "err.mustCapture"));
     assert.match(await square(page, 14).getAttribute("class"), /\bmust\b/);
     assert.match(await square(page, 14).getAttribute("aria-label"), new RegExp(text(lang, "sq.must") + "$"));
@@ -602,6 +788,15 @@ for (const lang of languages) {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal((await state(page)).ply, 0, "the engine does not move while a review is on the board");
     assert.equal((await state(page)).board[13], "b", "the start: a black man on 14");
+    // The record and its download are the whole game with the review's
+    // marks and comments, at whatever position the board shows.
+    if (lang === "en") {
+      const pdn = await download(page, "reviewed.pdn");
+      assert.equal(pdn, await page.inputValue("#pdn"));
+      for (const part of ['[Event "blunder"]', '[Review "complete"]', "[Annotator ", "14-18??", "23x14", "14-10", "{Black: ", "best "]) {
+        assert.ok(pdn.includes(part), `${part} in the reviewed record: ${pdn}`);
+      }
+    }
     await shot(page, `review-${lang}.png`);
     assert.deepEqual(page.jsErrors, []);
     await page.context().close();

@@ -23,6 +23,8 @@
   let analysisAsked = null; // the analysis switch asked for, while its request is on its way
   let variants = [];        // the games the server plays (GET api/variants), in its order
   let defaultVariant = "";  // the game the server offers first (crown serve --variant)
+  let dropped = false;      // the move on its way was dropped there by a drag: no animation
+  let anim = null;          // the move being animated: {to, layer}
 
   // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
   // in the rules' diagrams.
@@ -174,6 +176,8 @@
     if (!state) return;
     const last = state.last;
     const hints = hintSquares();
+    // The pieces that must capture are marked as the turn starts.
+    const mustNow = state.your_turn ? state.must_capture : [];
     if (!darkCell(focusRC.r, focusRC.c)) focusRC.c += focusRC.c === 7 ? -1 : 1; // the board's colours changed
     for (let r = 0; r < 8; r++) {
       for (let c = 0; c < 8; c++) {
@@ -202,14 +206,16 @@
           pc.className = "piece " + p.toLowerCase() + (p === p.toUpperCase() ? " king" : "");
           if (p === p.toUpperCase()) pc.innerHTML = crownSVG;
           if (drag && drag.active && drag.from === sq) pc.classList.add("lifted");
+          if (anim && anim.to === sq) pc.classList.add("arriving");
           el.appendChild(pc);
         }
         const parts = [t("sq.label", { n: nameOf(sq) }), p ? t("piece." + p) : t("sq.empty")];
+        if (movable(sq)) el.classList.add("movable");
         if (last && last.path.includes(sq)) { el.classList.add("last"); }
         if (last && last.captured.includes(sq) && !p) { el.classList.add("taken"); }
         if (selected === sq) { el.classList.add("selected"); parts.push(t("sq.picked")); }
         if (pending.includes(sq)) el.classList.add("pending");
-        if (mustShow.includes(sq)) { el.classList.add("must"); parts.push(t("sq.must")); }
+        if (mustShow.includes(sq) || mustNow.includes(sq)) { el.classList.add("must"); parts.push(t("sq.must")); }
         if (state.hint && state.hint.move.path.includes(sq)) el.classList.add("hinted");
         if (viaShow.includes(sq)) el.classList.add("via");
         else if (hints.includes(sq)) el.classList.add("hint");
@@ -260,6 +266,11 @@
     // Status line and the game-over banner.
     const status = $("status");
     status.classList.toggle("over", state.over);
+    // The result is good news to the person who won, bad to the loser.
+    const winner = state.result === "1-0" ? "black" : state.result === "0-1" ? "white" : "";
+    const person = state.human === "both" ? "" : state.human;
+    status.classList.toggle("won", state.over && !!winner && winner === person);
+    status.classList.toggle("lost", state.over && !!winner && !!person && winner !== person);
     if (state.over) {
       const res = t(state.result === "1-0" ? "result.black" : state.result === "0-1" ? "result.white" : "result.draw");
       const reason = reasonText();
@@ -271,6 +282,7 @@
       $("banner").hidden = true;
       const side = sideTitle(state.turn);
       let text = t(state.thinking ? "status.thinking" : state.human === "both" ? "status.toMove" : "status.yourMove", { side });
+      if (state.ply < state.moves.length) text = t("status.browsing", { n: state.ply, total: state.moves.length, side });
       if (state.your_turn && state.must_capture.length > 0) text = t("status.mustCapture", { status: text });
       status.textContent = text;
     }
@@ -410,11 +422,28 @@
     return scoreText(s);
   }
 
-  async function gotoPly(ply) {
+  // gotoPly shows the position after ply moves of the game, which stays
+  // whole: the server moves its cursor, and the record keeps every move.
+  // Steps asked for before the answer comes count from the last asked;
+  // the requests go one after another, so the last asked is the last
+  // done, and one overtaken before it was sent is not sent.
+  let navPly = null;                // the ply last asked for, until its answer comes
+  let navQueue = Promise.resolve(); // the requests asked for, in order
+  function gotoPly(ply) {
+    if (!state) return;
+    ply = Math.max(0, Math.min(state.moves.length, ply));
+    if (ply === (navPly ?? state.ply)) return;
     clearPick();
-    const r = await api("POST", "api/games/" + state.id + "/goto", { ply });
-    if (r.ok) { say(""); accept(r.data); } else say(errorText(r.data), "error");
+    navPly = ply;
+    const id = state.id;
+    navQueue = navQueue.then(async () => {
+      if (navPly !== ply) return;
+      const r = await api("POST", "api/games/" + id + "/goto", { ply });
+      if (navPly === ply) navPly = null;
+      if (r.ok) { say(""); accept(r.data); } else say(errorText(r.data), "error");
+    }).catch(() => { navPly = null; }); // a step that failed does not stop the next
   }
+  function stepPly(delta) { if (state) gotoPly((navPly ?? state.ply) + delta); }
 
   function formatCount(n) {
     if (n >= 1e6) return (n / 1e6).toFixed(1) + "M";
@@ -439,8 +468,10 @@
         }
       }
       const span = document.createElement("span");
-      span.className = "mv" + (i === state.ply - 1 ? " current" : "") + (i >= state.ply ? " undone" : "");
+      span.className = "mv" + (i === state.ply - 1 ? " current" : "") + (i >= state.ply ? " ahead" : "");
       span.textContent = mv.text;
+      span.dataset.ply = i + 1;
+      span.setAttribute("role", "button");
       const rm = state.review && state.review.moves[i];
       if (rm) {
         span.textContent += rm.mark;
@@ -452,6 +483,9 @@
     });
     const cur = list.querySelector(".current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
+    const end = state.moves.length;
+    $("nav-first").disabled = $("nav-prev").disabled = state.ply === 0;
+    $("nav-next").disabled = $("nav-last").disabled = state.ply === end;
     if ($("pdn").value !== state.pdn) $("pdn").value = state.pdn;
     $("current-fen").value = state.fen;
     $("download").href = "api/games/" + state.id + "/pdn";
@@ -644,6 +678,7 @@
     const fresh = !state || state.id !== st.id;
     if (!fresh && st.version < state.version) return; // an older answer overtaken by the event stream
     const moved = fresh || st.fen !== state.fen;
+    const before = state;
     const otherGame = fresh || st.variant !== state.variant;
     state = st;
     if (otherGame) {
@@ -654,8 +689,73 @@
     }
     window.crownState = st;
     if (moved) clearPick();
+    const step = !fresh && st.last && st.ply === before.ply + 1 && moved;
+    if (step && !dropped) startAnimation(before, st.last); else if (moved) stopAnimation();
+    dropped = false;
     render();
     if (fresh) follow(st.id);
+  }
+
+  // --- move animation ------------------------------------------------------------
+
+  const hopMS = 170; // the time of one step or jump
+
+  // startAnimation shows move mv, played in position before, as the piece
+  // going square by square along its path, each piece it takes fading as
+  // it is jumped. The board is drawn as it is after the move, its piece
+  // at the end hidden until the moving one gets there.
+  function startAnimation(before, mv) {
+    stopAnimation();
+    const piece = before.board[mv.path[0] - 1];
+    if (!piece || document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const to = mv.path[mv.path.length - 1];
+    const layer = document.createElement("div");
+    layer.className = "anim-layer";
+    document.body.appendChild(layer);
+    const centre = (sq) => { const r = cellOf(sq).getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, size: r.width }; };
+    const put = (p, sq) => {
+      const c = centre(sq), size = c.size * 0.78;
+      const el = document.createElement("div");
+      el.className = "piece anim " + p.toLowerCase() + (p === p.toUpperCase() ? " king" : "");
+      if (p === p.toUpperCase()) el.innerHTML = crownSVG;
+      Object.assign(el.style, { left: c.x - size / 2 + "px", top: c.y - size / 2 + "px", width: size + "px", height: size + "px" });
+      layer.appendChild(el);
+      return el;
+    };
+    const points = mv.path.map(centre);
+    const hops = points.length - 1;
+    // Each piece taken fades as the hop over it ends: the hop whose
+    // segment passes nearest its square.
+    for (const sq of mv.captured) {
+      const c = centre(sq);
+      let best = 0, bestDist = Infinity;
+      for (let i = 0; i < hops; i++) {
+        const d = segmentDistance(c, points[i], points[i + 1]);
+        if (d < bestDist) { best = i; bestDist = d; }
+      }
+      put(before.board[sq - 1] || "w", sq).animate([{ opacity: 1 }, { opacity: 0 }],
+        { delay: (best + 0.6) * hopMS, duration: hopMS * 0.4, fill: "forwards" });
+    }
+    const mover = put(piece, mv.path[0]);
+    const frames = points.map((p) => ({ transform: `translate(${p.x - points[0].x}px, ${p.y - points[0].y}px)` }));
+    const run = mover.animate(frames, { duration: hops * hopMS, easing: "linear", fill: "forwards" });
+    anim = { to, layer };
+    const mine = anim;
+    run.finished.then(() => { if (anim === mine) { stopAnimation(); draw(); } }, () => {});
+  }
+
+  function stopAnimation() {
+    if (!anim) return;
+    anim.layer.remove();
+    anim = null;
+  }
+
+  // segmentDistance is the distance from point c to the segment a-b.
+  function segmentDistance(c, a, b) {
+    const dx = b.x - a.x, dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy || 1;
+    const k = Math.max(0, Math.min(1, ((c.x - a.x) * dx + (c.y - a.y) * dy) / len2));
+    return Math.hypot(c.x - a.x - k * dx, c.y - a.y - k * dy);
   }
 
   function follow(id) {
@@ -759,12 +859,32 @@
     return p && p.toLowerCase() === state.turn[0];
   }
 
+  // movable reports whether the piece on sq has a legal move the person
+  // may play now: only such a piece can be picked up.
+  function movable(sq) {
+    return !!(state && state.your_turn && state.legal.some((mv) => mv.path[0] === sq));
+  }
+
+  // refuseStuck says why an own piece that cannot move is not picked up:
+  // a capture is compulsory elsewhere (the pieces that must capture are
+  // marked), or it is blocked.
+  function refuseStuck(sq) {
+    if (state.must_capture.length > 0) {
+      mustShow = state.must_capture;
+      say(t("err.mustCapture"), "error");
+    } else {
+      say(t("msg.cannotMove", { n: nameOf(sq) }), "info");
+    }
+    render();
+  }
+
   // activate is a click, a tap or Enter on a square.
   function activate(sq) {
     if (!state || !sq) return;
     if (state.over) { say(t("msg.over"), "info"); return; }
     if (!state.your_turn) { say(t("msg.wait"), "info"); return; }
     if (ownPiece(sq) && pending.length === 0 && sq !== selected) {
+      if (!movable(sq)) { refuseStuck(sq); return; }
       selected = sq;
       mustShow = [];
       viaShow = [];
@@ -802,7 +922,7 @@
   boardEl.addEventListener("pointerdown", (e) => {
     if (!state || !state.your_turn || e.button > 0) return;
     const sq = squareFromEvent(e);
-    if (!sq || !ownPiece(sq) || pending.length > 0) return;
+    if (!sq || !movable(sq) || pending.length > 0) return;
     drag = { from: sq, x: e.clientX, y: e.clientY, id: e.pointerId, active: false, ghost: null };
   });
 
@@ -841,6 +961,7 @@
     const el = under && under.closest(".sq.dark");
     const to = el && boardEl.contains(el) ? Number(el.dataset.sq) : 0;
     if (e.type === "pointerup" && to && to !== d.from) {
+      dropped = true; // the piece is where it was dropped: no animation
       submit([d.from, to]);
     } else {
       render();
@@ -930,6 +1051,25 @@
     clearPick();
     const r = await api("POST", "api/games/" + state.id + "/go");
     if (r.ok) accept(r.data); else say(errorText(r.data), "error");
+  });
+  // The record's moves, its buttons and the arrow keys step through the
+  // game (the arrows move between squares while the board has the focus).
+  $("moves").addEventListener("click", (e) => {
+    const el = e.target.closest(".mv[data-ply]");
+    if (el) gotoPly(Number(el.dataset.ply));
+  });
+  $("nav-first").addEventListener("click", () => gotoPly(0));
+  $("nav-prev").addEventListener("click", () => stepPly(-1));
+  $("nav-next").addEventListener("click", () => stepPly(1));
+  $("nav-last").addEventListener("click", () => gotoPly(state.moves.length));
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return;
+    const el = e.target;
+    if (el.closest && (el.closest("#board, input, textarea, select, [contenteditable]"))) return;
+    const steps = { ArrowLeft: () => stepPly(-1), ArrowRight: () => stepPly(1), Home: () => gotoPly(0), End: () => gotoPly(state.moves.length) };
+    if (!(e.key in steps)) return;
+    e.preventDefault();
+    steps[e.key]();
   });
   $("flip").addEventListener("click", () => {
     userFlip = !userFlip;
