@@ -51,7 +51,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"analyze", "--nodes", "0"}, "at least 1"},
 		{[]string{"analyze", "--depth", "65"}, "1..64"},
 		{[]string{"analyze", "--depth", "0"}, "1..64"},
-		{[]string{"analyze", "--movetime", "-1"}, "more than 0"},
+		{[]string{"analyze", "--movetime", "-1"}, `--movetime="-1": want seconds, more than 0`}, // the flag typed, not --maxtime
+		{[]string{"annotate", "--movetime", "-1", "g.pdn"}, `--movetime="-1"`},
 		{[]string{"analyze", "--variant", "chess"}, "unknown variant"},
 		{[]string{"analyze", "--fen", "X:W1:B2"}, "FEN"},
 		{[]string{"analyze", "--threads", "0"}, "--threads: 0 is out of range 1..64"},
