@@ -198,9 +198,10 @@ func (db *refDB) solve(p *movegen.Position) movegen.Result {
 	return best
 }
 
-// TestAgainstReference builds both rule sets with the real builder (one
-// and two threads) and the reference, and compares every position: up to
-// three pieces with -short, four without. With -short under the race
+// TestAgainstReference builds every rule set with the real builder (one
+// and two threads; with -short one of them, alternating over the games)
+// and the reference, and compares every position: American and Pool up to
+// three pieces with -short and four without, the others two and three. With -short under the race
 // detector it skips: the reference is one goroutine the detector slows
 // some six times and has nothing to check in, and the two-thread build
 // runs under it in the other tests; make test runs this test again without
@@ -212,8 +213,11 @@ func TestAgainstReference(t *testing.T) {
 		// minutes: American and Pool get four, the rest three (their
 		// 5-piece databases pass crown egdb verify, docs/variants.md).
 		n := 3
-		if !testing.Short() && v <= movegen.Pool {
+		switch {
+		case !testing.Short() && v <= movegen.Pool:
 			n = 4
+		case testing.Short() && v > movegen.Pool:
+			n = 2 // make test: the shared generator's games at 2 pieces, 3 in test-long
 		}
 		ref := newRefDB(n, v)
 		threads := []int{1, 2}
