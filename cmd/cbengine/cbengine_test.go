@@ -174,6 +174,39 @@ func TestCommand(t *testing.T) {
 	}
 }
 
+// TestFullCommandBuffer: a set gamehist that fills the API's 256 bytes with
+// no NUL (pydraughts, for a history of exactly 256 characters) arrives with
+// whatever followed it in memory; it is read as its 256 bytes. A history
+// refused for a move within them is still refused.
+func TestFullCommandBuffer(t *testing.T) {
+	a := testAdapter(t)
+	const start = "set gamehist B:WK32:BK1 "
+	moves := strings.Repeat(" 1-6 32-27 6-1 27-32", 11) // 44 moves, 220 bytes
+	exact := start + strings.Repeat(" ", apiCommandBytes-len(start)-len(moves)) + moves
+	if len(exact) != apiCommandBytes {
+		t.Fatalf("the history is %d bytes, want %d", len(exact), apiCommandBytes)
+	}
+	for _, tc := range []struct {
+		name, cmd, reply string
+		handled          bool
+	}{
+		{"exact", exact, "gamehist moves=44 fen=B:WK32:BK1", true},
+		{"garbage", exact + "0\xa1`\xb7\xd4\x7f", "gamehist moves=44 fen=B:WK32:BK1", true},
+		{"digits", exact + "5", "gamehist moves=44 fen=B:WK32:BK1", true},
+		{"bad move", strings.Replace(exact, "6-1", "6-2", 1) + "0", "error: set gamehist: move 44*", false},
+		{"not a history", "staticevaluation " + strings.Repeat("x", apiCommandBytes), "error: staticevaluation: bad FEN*", false},
+	} {
+		reply, handled := a.command(tc.cmd)
+		ok := reply == tc.reply
+		if prefix, cut := strings.CutSuffix(tc.reply, "*"); cut {
+			ok = strings.HasPrefix(reply, prefix)
+		}
+		if !ok || handled != tc.handled {
+			t.Errorf("%s: %q, %v; want %q, %v", tc.name, reply, handled, tc.reply, tc.handled)
+		}
+	}
+}
+
 // TestGameTypes: in every game type the library answers get and set
 // gametype, reads CheckerBoard's FENs and moves in its numbers of the
 // game type (get movelist, staticevaluation, set gamehist) and writes

@@ -20,6 +20,9 @@ const (
 	// is not found within it) are refused. set gamehist with a whole game
 	// fits easily; the API's 256 bytes is CheckerBoard's own buffer.
 	maxCommandBytes = 1 << 16
+	// apiCommandBytes is the command buffer the API declares (char
+	// command[256]): a host may fill it to the last byte with no NUL.
+	apiCommandBytes = 256
 	// maxReplyBytes is enginecommand's reply buffer, with its final NUL
 	// (cbapi.h's ENGINECOMMAND_REPLY_SIZE; main.go checks they agree).
 	maxReplyBytes = 1024
@@ -48,6 +51,28 @@ func (a *adapter) command(line string) (string, bool) {
 	if len(line) > maxCommandBytes {
 		return fmt.Sprintf("error: command longer than %d bytes, ignored", maxCommandBytes), false
 	}
+	reply, ok := a.commandOnce(line)
+	if !ok && len(line) > apiCommandBytes && isGameHist(line) {
+		// A host that filled the API's 256 bytes without a NUL (pydraughts,
+		// for a history of exactly 256 characters) leaves whatever follows
+		// in memory on the end of the command, so a refused history (which
+		// leaves the one in force) is tried again as those 256 bytes. Only
+		// a history: it is the one command a host sends longer than that.
+		if r, ok := a.commandOnce(line[:apiCommandBytes]); ok {
+			return r, true
+		}
+	}
+	return reply, ok
+}
+
+// isGameHist reports whether line is a set gamehist command.
+func isGameHist(line string) bool {
+	f := strings.Fields(line[:min(len(line), apiCommandBytes)])
+	return len(f) >= 2 && strings.EqualFold(f[0], "set") && strings.EqualFold(f[1], "gamehist")
+}
+
+// commandOnce answers one command line as command does, with no retry.
+func (a *adapter) commandOnce(line string) (string, bool) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return unknownReply, false

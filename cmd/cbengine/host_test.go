@@ -557,6 +557,7 @@ func TestHostBadInput(t *testing.T) {
 		"long 100000 ret 0 guard 1 reply error: command longer than 65536 bytes, or not ended in readable memory, ignored",
 		"unterminated ret 0 reply error: command longer than 65536 bytes, or not ended in readable memory, ignored",
 		"longhist 423 ret 1 reply gamehist moves=80 fen=B:WK32:BK1",
+		"fullbuffer ret 1 reply gamehist moves=44 fen=B:WK32:BK1",
 		"about ret 1 guard 1 len *",
 	}
 	got := lines[1 : len(lines)-1]

@@ -215,7 +215,8 @@ class CheckerBoardSpy:
     def check(self, board, move, tally):
         """Check Crown's move on board (before it is played): legal by pydraughts' rules, the
         board Crown wrote is the position after it, the CBmove names it, and the game
-        history pydraughts sent was taken (or, cut by pydraughts, refused)."""
+        history pydraughts sent was taken (or, cut by pydraughts, refused), also one of
+        exactly 256 characters that pydraughts passes without its NUL."""
         cut = cut_history(board)
         for text, reply, ok in self.commands:
             if text == cut:
@@ -223,10 +224,6 @@ class CheckerBoardSpy:
                 if ok != 0:
                     raise Failure(f"a history cut by pydraughts was taken: {text!r}: {reply!r}")
                 tally.notes["histories cut by pydraughts, refused"] += 1
-            elif len(text) == 256:
-                # pydraughts passes a command of exactly 256 characters without its NUL:
-                # Crown reads on to the first zero byte after pydraughts' buffer.
-                tally.notes["histories of 256 characters sent without their NUL"] += 1
             elif text.startswith("set gamehist "):
                 if not (ok == 1 and reply.startswith("gamehist moves=")):
                     raise Failure(f"set gamehist refused: {reply!r} ({text!r})")
@@ -234,6 +231,10 @@ class CheckerBoardSpy:
                 if not same_position(reached, board.fen):
                     raise Failure(f"set gamehist reached {reached}, not the position {board.fen}")
                 tally.notes["histories taken"] += 1
+                if len(text) == 256:
+                    # pydraughts passes a command of exactly 256 characters without its NUL;
+                    # Crown reads on past the buffer, and takes the 256 when the rest is not moves.
+                    tally.notes["histories of 256 characters sent without their NUL, taken"] += 1
             elif ok != 1:
                 raise Failure(f"{text!r} refused: {reply!r}")
         check_legal(board, move, "Crown (CheckerBoardEngine)")

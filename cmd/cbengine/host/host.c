@@ -529,6 +529,21 @@ static void bad_test(void)
 	ret = enginecommand(hist, r.reply);
 	printf("longhist %zu ret %d reply %.40s\n", strlen(hist), ret, r.reply);
 
+	/* A set gamehist of exactly the API's 256 bytes with no NUL, as
+	 * pydraughts passes one, followed in memory by bytes not its own. */
+	struct {
+		char cmd[256];
+		char after[8];
+	} full;
+	char moves[] = " 1-6 32-27 6-1 27-32";
+	memset(full.cmd, ' ', sizeof full.cmd);
+	memcpy(full.cmd, "set gamehist B:WK32:BK1", 23);
+	for (int i = 0; i < 11; i++)
+		memcpy(full.cmd + sizeof full.cmd - 11 * 20 + i * 20, moves, 20);
+	memcpy(full.after, "0\xa1`\xb7\xd4\x7f", 7);
+	ret = enginecommand(full.cmd, r.reply);
+	printf("fullbuffer ret %d reply %.40s\n", ret, r.reply);
+
 	/* A reply longer than the buffer: about's text is cut, never overrun. */
 	memset(r.guard, 0x5a, sizeof r.guard);
 	ret = command("about", r.reply);
