@@ -55,9 +55,9 @@ type ProgressLog struct {
 	resumed Progress
 }
 
-// Line counts p and returns its text: a line of its own when slices are
-// finished, else the progress line (slices, phase, positions, rate and
-// time left), which starts with a carriage return to redraw itself.
+// Line counts p and returns its text: for finished slices a line to keep
+// (progress.Line's Println), else the progress so far (slices, phase,
+// positions, rate and time left) to show in place (its Show).
 func (l *ProgressLog) Line(p Progress) string {
 	if p.Finished {
 		verb := "built"
@@ -71,13 +71,13 @@ func (l *ProgressLog) Line(p Progress) string {
 				l.BuiltPositions += Size(m)
 			}
 		}
-		return fmt.Sprintf("\regdb %v %-22s %s; %d/%d positions (%.0f%%)  elapsed %s          \n",
+		return fmt.Sprintf("egdb %v %-22s %s; %d/%d positions (%.0f%%)  elapsed %s",
 			l.Variant, Names(p.Slices, "+"), verb, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total), p.Elapsed.Round(time.Millisecond))
 	}
 	done := p.Positions()
 	r := (done - float64(l.resumed.Done)) / max((p.Elapsed-l.resumed.Elapsed).Seconds(), 1e-9)
 	left := time.Duration((float64(p.Total) - done) / max(r, 1e-9) * float64(time.Second))
-	return fmt.Sprintf("\regdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s   ",
+	return fmt.Sprintf("egdb %v %-22s %-9s %3.0f%%  %d/%d positions (%.0f%%)  %.0f pos/s  elapsed %s  left ~%s",
 		l.Variant, Names(p.Slices, "+"), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
 		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
 }

@@ -31,7 +31,7 @@ func TestBuildProgressResumed(t *testing.T) {
 		for _, b := range c.before {
 			l.Line(b)
 		}
-		if got := l.Line(p); !strings.Contains(got, c.wantLeft) || !strings.HasPrefix(got, "\regdb american 1m0k-1m0k") {
+		if got := l.Line(p); !strings.Contains(got, c.wantLeft) || !strings.HasPrefix(got, "egdb american 1m0k-1m0k") {
 			t.Errorf("%s: %q, want %q", c.name, got, c.wantLeft)
 		}
 	}
@@ -42,9 +42,9 @@ func TestBuildProgressResumed(t *testing.T) {
 func TestProgressLogCounts(t *testing.T) {
 	a, b := Material{BM: 1, WM: 1}, Material{BK: 1, WM: 1}
 	l := ProgressLog{Variant: movegen.Pool}
-	lines := l.Line(Progress{Slices: []Material{a}, Done: Size(a), Total: Size(a) + Size(b), Finished: true, Loaded: true}) +
+	lines := l.Line(Progress{Slices: []Material{a}, Done: Size(a), Total: Size(a) + Size(b), Finished: true, Loaded: true}) + "\n" +
 		l.Line(Progress{Slices: []Material{b}, Done: Size(a) + Size(b), Total: Size(a) + Size(b), Finished: true})
-	if l.Built != 1 || l.Present != 1 || l.BuiltPositions != Size(b) || strings.Count(lines, "\n") != 2 ||
+	if l.Built != 1 || l.Present != 1 || l.BuiltPositions != Size(b) || strings.ContainsAny(lines, "\r") ||
 		!strings.Contains(lines, " present; ") || !strings.Contains(lines, " built; ") {
 		t.Errorf("%+v, lines %q", l, lines)
 	}

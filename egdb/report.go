@@ -3,9 +3,9 @@ package egdb
 import (
 	"fmt"
 	"io"
-	"sync"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -204,9 +204,9 @@ func (vf *Verification) CacheMiB() int {
 
 // Run checks db's rule sets in turn and writes to w a line for each (the
 // positions checked, the time, the mismatches) and one for each mismatch
-// kept; progress, if not nil, gets a full check's progress line, redrawn,
-// ended by a newline when the check ends. It returns the mismatches found.
-func (vf *Verification) Run(db *DB, w, progress io.Writer) (int64, error) {
+// kept; line, if not nil, shows a full check's progress, ended before the
+// rule set's line. It returns the mismatches found.
+func (vf *Verification) Run(db *DB, w io.Writer, line *progress.Line) (int64, error) {
 	var mismatches int64
 	for _, t := range db.Totals() {
 		v, start := t.Variant, time.Now()
@@ -218,9 +218,8 @@ func (vf *Verification) Run(db *DB, w, progress io.Writer) (int64, error) {
 			count, what = int64(len(bad)), "sampled positions"
 		} else {
 			var err error
-			if n, count, bad, err = db.Verify(v, vf.threads, progressLine(progress, v)); progress != nil {
-				fmt.Fprintln(progress)
-			}
+			n, count, bad, err = db.Verify(v, vf.threads, progressLine(line, v))
+			line.End()
 			if err != nil {
 				return mismatches, err
 			}
@@ -235,15 +234,10 @@ func (vf *Verification) Run(db *DB, w, progress io.Writer) (int64, error) {
 }
 
 // progressLine returns the progress function of Verify of rule set v that
-// redraws its line on w, or nil if w is.
-func progressLine(w io.Writer, v movegen.Variant) func(done, total int64) {
-	if w == nil {
+// shows its count on line, or nil if line is.
+func progressLine(line *progress.Line, v movegen.Variant) func(done, total int64) {
+	if line == nil {
 		return nil
 	}
-	var mu sync.Mutex // Verify's goroutines call it at once
-	return func(done, total int64) {
-		mu.Lock()
-		fmt.Fprintf(w, "\regdb verify %v %d/%d positions   ", v, done, total)
-		mu.Unlock()
-	}
+	return func(done, total int64) { line.Show(fmt.Sprintf("egdb verify %v %d/%d positions", v, done, total)) }
 }

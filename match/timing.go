@@ -3,12 +3,12 @@ package match
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -41,8 +41,9 @@ type Timing struct {
 	// database's only with a database, an option the engine may predate
 	// only off its default).
 	Options play.Options
-	// Progress, if not nil, gets a progress line, redrawn after each move.
-	Progress io.Writer
+	// Progress, if not nil, shows the positions timed so far, after each
+	// move, and is ended when the timing ends.
+	Progress *progress.Line
 }
 
 // TimingPositions replays the games of the PDN file at path and returns n
@@ -124,13 +125,9 @@ func (t *Timing) Run(e *Engine, positions []movegen.Position) ([]float64, error)
 		}
 		r := time.Since(sent).Seconds() / t.MaxTime.Seconds()
 		ratios = append(ratios, r)
-		if t.Progress != nil {
-			fmt.Fprintf(t.Progress, "\rtiming %d/%d: %.3f x maxtime %-60s", i+1, len(positions), r, p.FEN())
-		}
+		t.Progress.Show(fmt.Sprintf("timing %d/%d: %.3f x maxtime %s", i+1, len(positions), r, p.FEN()))
 	}
-	if t.Progress != nil {
-		fmt.Fprintln(t.Progress)
-	}
+	t.Progress.End()
 	return ratios, nil
 }
 

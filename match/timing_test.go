@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
@@ -110,10 +111,11 @@ func TestTimingRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	positions := []movegen.Position{movegen.StartPosition(movegen.American), movegen.StartPosition(movegen.Pool)}
-	var progress strings.Builder
-	tm := Timing{MaxTime: 20 * time.Millisecond, Options: play.Options{HashMiB: 1}, Progress: &progress}
+	var shown strings.Builder
+	tm := Timing{MaxTime: 20 * time.Millisecond, Options: play.Options{HashMiB: 1}, Progress: progress.New(&shown)}
 	ratios, err := tm.Run(&e, positions)
-	if err != nil || len(ratios) != 2 || ratios[0] <= 0 || ratios[1] <= 0 || !strings.Contains(progress.String(), "timing 2/2: ") {
-		t.Errorf("ratios %v, %v; progress %q", ratios, err, progress.String())
+	if err != nil || len(ratios) != 2 || ratios[0] <= 0 || ratios[1] <= 0 || !strings.Contains(shown.String(), "timing 2/2: ") ||
+		strings.Contains(shown.String(), "\r") {
+		t.Errorf("ratios %v, %v; progress %q", ratios, err, shown.String())
 	}
 }

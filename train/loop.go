@@ -19,6 +19,7 @@ import (
 	"github.com/crown-checkers/crown/egdb"
 	"github.com/crown-checkers/crown/eval"
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
@@ -515,9 +516,9 @@ func (cfg *LoopConfig) generation(ctx context.Context, k int, cur *loopWeights) 
 func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g *generation) error {
 	vs := cfg.variants()
 	parallel := len(vs) > 1 && cfg.Concurrency >= len(vs)
-	var mu sync.Mutex // the progress line, and g
+	var mu sync.Mutex // lines, and g
 	lines := make([]string, len(vs))
-	shown := false
+	line := progress.New(cfg.Log)
 	play := func(ctx context.Context, i, workers int) error {
 		v := vs[i]
 		c := Config{Variant: v, Games: cfg.Games[v], Limits: cfg.Limits,
@@ -539,8 +540,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 					started = append(started, l)
 				}
 			}
-			fmt.Fprintf(cfg.Log, "\rgen %d selfplay %s   ", k, strings.Join(started, " | "))
-			shown = true
+			line.Show(fmt.Sprintf("gen %d selfplay %s", k, strings.Join(started, " | ")))
 		})
 		if err != nil {
 			return fmt.Errorf("%v self-play: %w", v, err)
@@ -584,9 +584,7 @@ func (cfg *LoopConfig) selfPlay(ctx context.Context, k int, cur *loopWeights, g 
 			}
 		}
 	}
-	if shown {
-		fmt.Fprintln(cfg.Log) // ends the progress line
-	}
+	line.End()
 	return err
 }
 

@@ -154,11 +154,11 @@ func TestLoop(t *testing.T) {
 	dirB := t.TempDir()
 	var outB bytes.Buffer
 	for _, trigger := range []string{
-		"gen 1 selfplay american games 3/", // self-play in the middle
-		"gen 1 american: [2/4]",            // a match half played
-		"gen 2: american pass 1:",          // one fit of two
-		"gen 2 pool: [1/4]",                // the second match
-		"",                                 // to the end
+		"gen 1 selfplay ",         // self-play in the middle: its first game written (a log gets a line every 10 s)
+		"gen 1 american: [2/4]",   // a match half played
+		"gen 2: american pass 1:", // one fit of two
+		"gen 2 pool: [1/4]",       // the second match
+		"",                        // to the end
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		w := &cancelWriter{trigger: trigger, cancel: cancel}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/review"
@@ -98,7 +99,7 @@ func runAnnotate(args []string, stdout, stderr io.Writer) int {
 	if ps.EGDB() != nil {
 		batch.Annotator += " egdb"
 	}
-	show := &annotateShow{stderr: stderr, report: stderr, line: newProgress(stderr)}
+	show := &annotateShow{stderr: stderr, report: stderr, line: progress.New(stderr)}
 	if *out != "" {
 		show.report = stdout
 	}
@@ -140,7 +141,7 @@ func unreadGames(games []movegen.Game) string {
 // game on report, and keeps the game last reviewed.
 type annotateShow struct {
 	stderr, report io.Writer
-	line           *progress
+	line           *progress.Line
 	last           *review.Game // the last game reviewed, number lastK
 	lastK          int
 }

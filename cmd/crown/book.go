@@ -11,6 +11,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/atomicfile"
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/search"
@@ -99,7 +100,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		return failed(stderr, "book build", err)
 	}
-	line := newProgress(stderr)
+	line := progress.New(stderr)
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
@@ -220,7 +221,7 @@ func runBookOpenings(args []string, stdout, stderr io.Writer) int {
 	case *count < 1 || *plies < 1 || *depth < 1 || *margin < 0:
 		return usageErr("--count, --plies and --depth must be at least 1, --margin at least 0")
 	}
-	line := newProgress(stderr)
+	line := progress.New(stderr)
 	cfg := book.OpeningsConfig{
 		Variant: v, Count: *count, Plies: *plies, Seed: *seed, Margin: *margin,
 		Limits: search.Limits{Depth: *depth}, Options: search.Options{HashMiB: book.DefaultHashMiB},

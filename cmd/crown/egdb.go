@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/crown-checkers/crown/egdb"
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/internal/rusage"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -76,7 +77,14 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	b := egdb.NewBuilder(v, *threads)
 	b.Dir = *dir
 	log := egdb.ProgressLog{Variant: v}
-	b.Progress = func(p egdb.Progress) { fmt.Fprint(stderr, log.Line(p)) }
+	line := progress.New(stderr)
+	b.Progress = func(p egdb.Progress) {
+		if text := log.Line(p); p.Finished {
+			line.Println(text)
+		} else {
+			line.Show(text)
+		}
+	}
 	start := time.Now()
 	what := fmt.Sprintf("pieces=%d", *pieces)
 	if *slice != "" {
@@ -85,6 +93,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	} else {
 		err = b.Build(*pieces)
 	}
+	line.End()
 	if err != nil {
 		return failed(stderr, "egdb: build", err)
 	}
@@ -198,7 +207,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "egdb: verify", err)
 	}
 	defer db.Close()
-	mismatches, err := check.Run(db, stdout, stderr)
+	mismatches, err := check.Run(db, stdout, progress.New(stderr))
 	if err != nil {
 		return failed(stderr, "egdb: verify", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/crown-checkers/crown/book"
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/protocol"
 )
@@ -53,7 +54,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "engine", "%v", err)
 	}
 	cfg := protocol.Config{Name: play.Name, Version: play.Version, Stderr: stderr, Session: sc}
-	if isTerminal(engineInput) { // a person, not a GUI: say what this is, or it looks hung
+	if progress.IsTerminal(engineInput) { // a person, not a GUI: say what this is, or it looks hung
 		fmt.Fprintf(stderr, "%s %s speaks its line protocol here (docs/protocol.md): type help, or quit; crown help lists the commands\n",
 			play.Name, play.Version)
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -100,35 +99,5 @@ func TestEngineBinary(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "gamehist ignored") {
 		t.Errorf("stderr %q: want the note that the history was ignored", stderr.String())
-	}
-}
-
-// TestIsTerminal: the engine says what it is only to a person at a
-// terminal (a character device), never down a GUI's pipe or from a file.
-func TestIsTerminal(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	file, err := os.Open("engine_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	dev, err := os.Open(os.DevNull) // a character device, as a terminal is
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dev.Close()
-	for _, tc := range []struct {
-		name string
-		in   io.Reader
-		want bool
-	}{{"a reader", strings.NewReader("x"), false}, {"a pipe", r, false}, {"a file", file, false}, {"a character device", dev, true}} {
-		if got := isTerminal(tc.in); got != tc.want {
-			t.Errorf("%s: %v", tc.name, got)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/crown-checkers/crown/internal/fault"
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/internal/readfile"
 	"github.com/crown-checkers/crown/movegen"
 )
@@ -150,7 +151,7 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 	// and which row is being counted for how long while it runs.
 	fmt.Fprintf(stderr, "crown perft: %d rows of %s, to depth %d at the deepest; a line as each is counted\n", len(rows), f.suite, deepest)
 	out := &lineCounter{w: stdout}
-	stopShowing := showSuiteProgress(rows, out, newProgress(stderr), stderr)
+	stopShowing := showSuiteProgress(rows, out, progress.New(stderr), stderr)
 	mismatches, err := movegen.RunPerftSuite(rows, f.opt, out)
 	stopShowing()
 	switch {
@@ -183,7 +184,7 @@ const suiteProgressEvery = time.Second
 // showSuiteProgress shows on line, until the function it returns is
 // called, which row of a suite is being counted and for how long: the rows
 // done are the lines out has written. A panic in it is reported on stderr.
-func showSuiteProgress(rows []movegen.PerftCase, out *lineCounter, line *progress, stderr io.Writer) (stop func()) {
+func showSuiteProgress(rows []movegen.PerftCase, out *lineCounter, line *progress.Line, stderr io.Writer) (stop func()) {
 	start := time.Now()
 	out.line = line
 	show := func() {
@@ -232,7 +233,7 @@ type lineCounter struct {
 	w     io.Writer
 	mu    sync.Mutex // guards lines and keeps the progress off a row's line
 	lines int
-	line  *progress
+	line  *progress.Line
 }
 
 func (c *lineCounter) Write(p []byte) (int, error) {

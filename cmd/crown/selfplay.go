@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
 	"github.com/crown-checkers/crown/train"
@@ -33,7 +34,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := untilInterrupted()
 	defer stop()
-	line := newProgress(stderr)
+	line := progress.New(stderr)
 	st, err := train.Run(ctx, cfg, s.Out, func(st train.Stats) { line.Show("selfplay " + st.Progress()) })
 	line.End()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/match"
 	"github.com/crown-checkers/crown/play"
 )
@@ -43,7 +44,7 @@ func runTiming(args []string, stdout, stderr io.Writer) int {
 	positions, total, err := match.TimingPositions(f.pdn, f.positions)
 	var ratios []float64
 	if err == nil {
-		f.timing.Progress = stderr
+		f.timing.Progress = progress.New(stderr)
 		ratios, err = f.timing.Run(&f.eng, positions)
 	}
 	if err != nil {
