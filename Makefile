@@ -11,7 +11,7 @@ PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
 
-.PHONY: help build run test cross test-long test-slurm bench timing perft fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb test-cb-source test-clients soak
+.PHONY: help build run test cross test-long test-slurm bench timing perft levels fuzz vet fmt clean train cb-linux cb-windows cb-host test-cb test-cb-source test-clients soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -60,15 +60,17 @@ MODULE     := github.com/crown-checkers/crown
 # searches of the search's options and mates, random playouts, train's
 # loops, node-jittered self-plays, fits and database targets, movegen's
 # reference generator, random positions, PDN and the family's published
-# perft, egdb's check of every position's moves against its plan. Their
+# perft, egdb's check of every position's moves against its plan, the
+# playing levels' moves in a hundred positions and games. Their
 # goroutines other tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
 	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
 	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
 	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
-	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip TestPerftVariants TestDeps
-NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/
+	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip TestPerftVariants TestDeps \
+	TestLevelsPlayHumanMistakes TestLevelsPlayLegalGames
+NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/ ./play/
 NORACE_RUN    = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 space        := $(subst ,, )
 
@@ -152,6 +154,31 @@ train: build ## generations of self-play, fit and match into eval/weights.bin if
 	@if test -f $(TRAIN_DIR)/current.bin; then \
 	  cp $(TRAIN_DIR)/current.bin eval/weights.bin && echo "eval/weights.bin: $(TRAIN_DIR)/current.bin"; \
 	else echo "no generation was accepted: eval/weights.bin unchanged"; fi
+
+# The playing levels' calibration (docs/levels.md): each level against the
+# next at equal conditions, LEVEL_GAMES games a match (the deck's ballots,
+# colours reversed) at LEVEL_MOVETIME s a move, which the levels' own caps
+# cut short below full strength, then level 1 against a search that counts
+# material alone (testdata/material-weights.bin) at the same time. Each
+# match's games go to $(LEVELS_DIR)/NAME.pdn and its summary to NAME.txt;
+# run again with the same variables, the matches go on where they stopped.
+LEVELS_DIR     ?= levels-calibration
+LEVEL_GAMES    ?= 100
+LEVEL_MOVETIME ?= 0.1
+LEVEL_FLAGS    ?=
+
+levels: build ## each playing level against the next, LEVEL_GAMES (100) games at LEVEL_MOVETIME (0.1) s, then level 1 against material alone; summaries in LEVELS_DIR (docs/levels.md)
+	@mkdir -p $(LEVELS_DIR)
+	@set -e; for n in 1 2 3 4 5 6 7; do \
+	  name=level-$$((n+1))-vs-$$n; echo "== $$name"; \
+	  ./$(BIN) match --engine1 self:level=$$((n+1)) --engine2 self:level=$$n --games $(LEVEL_GAMES) \
+	    --movetime $(LEVEL_MOVETIME) --concurrency 2 --pdn $(LEVELS_DIR)/$$name.pdn --resume $(LEVEL_FLAGS) \
+	    >$(LEVELS_DIR)/$$name.txt; cat $(LEVELS_DIR)/$$name.txt; \
+	done; \
+	name=material-vs-level-1; echo "== $$name"; \
+	./$(BIN) match --engine1 self:evalfile=testdata/material-weights.bin --engine2 self:level=1 --games $(LEVEL_GAMES) \
+	  --movetime $(LEVEL_MOVETIME) --concurrency 2 --pdn $(LEVELS_DIR)/$$name.pdn --resume $(LEVEL_FLAGS) \
+	  >$(LEVELS_DIR)/$$name.txt; cat $(LEVELS_DIR)/$$name.txt
 
 fuzz: ## run every fuzz target for FUZZTIME each
 	@set -e; for pkg in $$($(GO) list $(PKGS)); do \

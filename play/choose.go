@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/internal/fault"
@@ -62,8 +63,10 @@ type Request struct {
 }
 
 // Answer is the move Choose found, where it came from and what was
-// learnt on the way: for a search its Result; for a book move its score,
-// the move as the line and no claim; with no legal move a loss.
+// learnt on the way: for a search its Result (at a level with a margin,
+// Move, Score and PV are those of the line the level chose, and Lines
+// every root move's, best first); for a book move its score, the move as
+// the line and no claim; with no legal move a loss.
 type Answer struct {
 	search.Result
 	Source Source
@@ -79,13 +82,20 @@ func (s *Session) Choose(ctx context.Context, req Request) (Answer, error) {
 
 // A Plan is how a move will be found, decided once for every front end
 // by Decide: none when the position has no legal move (a loss, at once);
-// the opening book at the level in force, unless req.Analysis or the
-// limits are infinite; else the search (which may answer from the endgame
-// database's distances). Run finds the move; Now tells a front end that
-// answers at once what needs no waiting.
+// the opening book at the book level in force, unless req.Analysis or
+// the limits are infinite or the playing level skips the book; else the
+// search (which may answer from the endgame database's distances). Run
+// finds the move; Now tells a front end that answers at once what needs
+// no waiting.
+//
+// A game's move (neither req.Analysis nor infinite limits) is played at
+// the session's level (the option level, Level): below full strength
+// its search is capped and its move may be another within the level's
+// margin of the best. Analysis, hints and reviews are at full strength.
 type Plan struct {
 	s      *Session
 	req    Request
+	level  Level // the level the move is played at
 	legal  movegen.MoveList
 	answer Answer // the answer when known: no move, or the book's
 	known  bool
@@ -94,13 +104,17 @@ type Plan struct {
 // Decide decides where the move for req.Pos comes from (see Plan), at
 // once: it probes the book, and searches nothing yet.
 func (s *Session) Decide(req Request) *Plan {
-	pl := &Plan{s: s, req: req}
+	pl := &Plan{s: s, req: req, level: LevelOf(FullStrength)}
+	game := !req.Analysis && !req.Limits.Infinite
+	if game {
+		pl.level = LevelOf(s.Options().Level)
+	}
 	req.Pos.GenerateMoves(&pl.legal)
 	switch {
 	case pl.legal.N == 0:
 		pl.answer = Answer{Result: search.Result{Score: -search.WinScore, Claim: movegen.Loss}, Source: NoMove}
 		pl.known = true
-	case !req.Analysis && !req.Limits.Infinite:
+	case game && pl.level.Book:
 		pl.answer, pl.known = s.bookAnswer(&req.Pos)
 	}
 	return pl
@@ -148,15 +162,45 @@ func (pl *Plan) Run(ctx context.Context) (Answer, error) {
 	if pl.legal.N == 1 {
 		a.Source = OnlyMove
 	}
+	req := pl.req.Request
+	req.Limits = pl.level.limits(req.Limits)
+	if pl.level.Margin > 0 {
+		req.MultiPV = search.MaxMultiPV // every root move's exact score, to choose among
+	}
 	var err error
-	a.Result, err = pl.s.search(ctx, pl.req.Request, &pl.legal)
+	a.Result, err = pl.s.search(ctx, req, &pl.legal)
 	switch {
 	case err != nil:
 		a.Source = Fallback
 	case a.DTC:
 		a.Source = FromDatabase
+	case a.Source == FromSearch:
+		pl.playLine(&a)
 	}
 	return a, err
+}
+
+// playLine makes the line the level chooses among a's (Level.choose) its
+// move, with that line's score and principal variation. A proven result
+// no longer holds for another move than the best, but a draw claimed by
+// the rules does, for every move.
+func (pl *Plan) playLine(a *Answer) {
+	i := pl.level.choose(a.Lines, pl.s.levelRand(&pl.req.Pos))
+	if i == 0 {
+		return
+	}
+	ln := a.Lines[i]
+	a.Move, a.Score, a.PV = ln.PV[0], ln.Score, append([]movegen.Move(nil), ln.PV...)
+	if a.Claim != movegen.Draw {
+		a.Claim = movegen.Unknown
+	}
+}
+
+// levelRand returns the random source of a level's choice at p: the
+// session's seed with p's hash, so that a seeded session chooses the same
+// move from the same search of a position, whatever came before.
+func (s *Session) levelRand(p *movegen.Position) *rand.Rand {
+	return rand.New(rand.NewPCG(s.seed, p.Hash))
 }
 
 // bookAnswer answers p from the book, if the level in force is on and

@@ -22,6 +22,10 @@
 //     from the opening book when it has the position, else from the
 //     search (or the endgame database's distances, through it), and the
 //     Answer says which (Source);
+//   - the playing level (Level, the option level): below full strength a
+//     game's move is searched less, the book skipped at the lowest
+//     levels, and the move drawn among those scored near the best, never
+//     one that loses material a short search sees (docs/levels.md);
 //   - the search, with its fallback: whatever goes wrong inside it (a bug,
 //     a panic), Choose answers a legal move and says what went wrong; a
 //     request may ask for the N best moves with exact scores and lines

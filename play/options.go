@@ -30,6 +30,10 @@ type Options struct {
 	// EvalFile is a weight file to evaluate with (crown train's output),
 	// "" for the built-in weights.
 	EvalFile string
+	// Level is the playing level (Levels), FullStrength when zero: it
+	// changes how a session chooses a game's move, not the search
+	// (Session.Decide), so Pool.Open leaves it out.
+	Level int
 }
 
 // The endgame database's block cache (the option egdbcache).
@@ -49,7 +53,7 @@ const (
 // it is written.
 type Option struct {
 	Key     string // name in the protocol and in self:key=value: "hashsize"
-	Flag    string // command-line flag: "hash"
+	Flag    string // command-line flag: "hash"; "" for none
 	Unit    string // unit of the value, "" for a plain count
 	Help    string // one line for help texts
 	Min     int    // smallest accepted value
@@ -116,6 +120,14 @@ var Registry = []Option{
 		Min:  search.MinMultiPV, Max: search.MaxMultiPV, Default: search.DefaultMultiPV, OmitDefault: true,
 		field: func(o *Options) *int { return &o.MultiPV },
 	},
+	{
+		// No flag: the commands that take option flags search positions
+		// (analyze, annotate, selfplay), which a level does not weaken;
+		// engines and matches set it (set level, self:level=N).
+		Key: "level", Help: levelHelp(),
+		Min: MinLevel, Max: FullStrength, Default: FullStrength, OmitDefault: true,
+		field: func(o *Options) *int { return &o.Level },
+	},
 }
 
 // Tunables are the search parameters as options: every front end sets
@@ -156,7 +168,7 @@ func tunable(key, help, unit string, field func(*search.Params) *int) Option {
 func LookupOption(name string) (*Option, bool) {
 	for i := range Registry {
 		op := &Registry[i]
-		if strings.EqualFold(name, op.Key) || strings.EqualFold(name, op.Flag) {
+		if strings.EqualFold(name, op.Key) || op.Flag != "" && strings.EqualFold(name, op.Flag) {
 			return op, true
 		}
 	}

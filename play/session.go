@@ -55,9 +55,10 @@ type Config struct {
 	BookName string
 	// BookLevel is the book level at start (0, off, when zero).
 	BookLevel book.Level
-	// BookSeed seeds the random choice among book moves; 0 seeds it from
-	// the clock, so sessions vary.
-	BookSeed uint64
+	// Seed seeds the random choices: among book moves, and a level's
+	// among near-best moves (Level); 0 seeds them from the clock, so
+	// sessions vary.
+	Seed uint64
 	// Notes, if not nil, receives diagnostics: a game history that does
 	// not end in the position searched, the stack of a search that failed.
 	Notes func(string)
@@ -90,6 +91,9 @@ type Session struct {
 	bookFile  *book.Book
 	bookPath  string
 	rng       *rand.Rand
+	// seed is the session's seed (Config.Seed, or the clock's), from
+	// which with a position's hash a level draws its move (levelRand).
+	seed uint64
 }
 
 // New returns a session playing American checkers with the options and
@@ -110,11 +114,11 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.engine = search.New(s.open)
-	seed := cfg.BookSeed
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
+	s.seed = cfg.Seed
+	if s.seed == 0 {
+		s.seed = uint64(time.Now().UnixNano())
 	}
-	s.rng = rand.New(rand.NewPCG(seed, 0))
+	s.rng = rand.New(rand.NewPCG(s.seed, 0))
 	return s, nil
 }
 

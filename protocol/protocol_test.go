@@ -431,13 +431,13 @@ func TestInfoEGDBHits(t *testing.T) {
 	}
 }
 
-// TestBookSeed: with BookSeed set, a session's random book choices are the
-// same every run, and level 1 varies them over the start's moves.
+// TestBookSeed: with Seed set, a session's random book choices are the
+// same every run, and book level 1 varies them over the start's moves.
 func TestBookSeed(t *testing.T) {
 	input := "set book 1\n" + strings.Repeat("getmove "+startFEN+" depth=1\n", 30)
 	play := func(seed uint64) string {
 		cfg := testConfig
-		cfg.Session.BookSeed = seed
+		cfg.Session.Seed = seed
 		var out bytes.Buffer
 		if err := Run(context.Background(), strings.NewReader(input), &out, cfg); err != nil {
 			t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 )
 
 // addOptionFlags registers a flag for every engine option of play's
-// registry (--hash, --threads, --egdb, ...) and returns a function that
+// registry that has one (--hash, --threads, --egdb, ...) and returns a function that
 // reads them into play.Options, checking each range there, and holds the
 // files they name (--egdb with --egdb-cache, --eval-file) in the
 // command's pool, so that one that does not open is an error here; the
@@ -20,7 +20,10 @@ import (
 // replaces the registry's default for some flags (by flag name).
 func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.Pool) (play.Options, error) {
 	for _, op := range play.Registry {
-		if op.IsText() {
+		switch {
+		case op.Flag == "":
+			continue
+		case op.IsText():
 			fs.String(op.Flag, "", op.Usage())
 			continue
 		}
@@ -33,6 +36,9 @@ func addOptionFlags(fs *pflag.FlagSet, defaults map[string]int) func(pool *play.
 	return func(pool *play.Pool) (play.Options, error) {
 		var opt play.Options
 		for _, op := range play.Registry {
+			if op.Flag == "" {
+				continue
+			}
 			if err := op.SetText(&opt, fs.Lookup(op.Flag).Value.String()); err != nil {
 				return opt, fmt.Errorf("--%s: %w", op.Flag, err)
 			}
