@@ -13,7 +13,7 @@
 // The API, all JSON:
 //
 //	GET  /api/variants               the games it plays: [{name, title, game_type, first_mover}]
-//	POST /api/games                  start a game: {variant, human, movetime_ms, fen | pdn}
+//	POST /api/games                  start a game: {variant, human, movetime_ms, level, fen | pdn}
 //	GET  /api/games/{id}             the game's state
 //	POST /api/games/{id}/new         start a new game under the same id
 //	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"} (the game's notation: "c3-d4" in Russian)

@@ -76,6 +76,7 @@ type game struct {
 	variant  movegen.Variant
 	hum      human
 	moveTime time.Duration
+	level    int // the engine's playing level (play.Levels), set in its session
 	// line holds the game: every move played, including those after the
 	// position shown (undone, or stepped back from), which redo and the
 	// record's navigation bring back; a move played at ply replaces them.
@@ -115,6 +116,7 @@ type setup struct {
 	moves    []movegen.Move
 	hum      human
 	moveTime time.Duration
+	level    int // the engine's playing level (play.Levels)
 	loaded   loadedGame
 }
 
@@ -127,7 +129,11 @@ type loadedGame struct {
 
 // reset starts a new game; mu is held.
 func (g *game) reset(st setup) {
-	g.variant, g.hum, g.moveTime = st.variant, st.hum, st.moveTime
+	if st.level != g.level { // the engine of another level is made at the next search
+		g.stop()
+		g.release()
+	}
+	g.variant, g.hum, g.moveTime, g.level = st.variant, st.hum, st.moveTime, st.level
 	g.line = movegen.NewGame(st.start)
 	g.ply = 0
 	g.date = time.Now()
@@ -262,7 +268,9 @@ func (g *game) start(t task) {
 		return
 	}
 	if g.play == nil {
-		ps, err := play.New(play.Config{Options: g.srv.opt.Engine, Pool: g.srv.opt.Pool, BookLevel: g.srv.opt.Book})
+		opt := g.srv.opt.Engine
+		opt.Level = g.level
+		ps, err := play.New(play.Config{Options: opt, Pool: g.srv.opt.Pool, BookLevel: g.srv.opt.Book})
 		if err != nil {
 			g.srv.logf("game %s: the engine: %v", g.id, err)
 			return

@@ -303,12 +303,14 @@ func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *game)) htt
 }
 
 // newGameRequest starts a game: the rule set, the colour the person
-// plays, the engine's time per move, and optionally a FEN to set up or a
-// PDN game to load.
+// plays, the engine's time per move and playing level (play.Levels: 1 a
+// beginner's to full strength; 0 or none is full strength), and
+// optionally a FEN to set up or a PDN game to load.
 type newGameRequest struct {
 	Variant    string `json:"variant"`
 	Human      string `json:"human"`
 	MoveTimeMS int    `json:"movetime_ms"`
+	Level      int    `json:"level"`
 	FEN        string `json:"fen"`
 	PDN        string `json:"pdn"`
 }
@@ -336,6 +338,13 @@ func (req *newGameRequest) parse(maxThink time.Duration, def movegen.Variant) (s
 		if g.moveTime < MinMoveTime || g.moveTime > maxThink {
 			return g, fmt.Errorf("time per move %d ms is out of range %d..%d ms", req.MoveTimeMS, MinMoveTime.Milliseconds(), maxThink.Milliseconds())
 		}
+	}
+	g.level = play.FullStrength
+	if req.Level != 0 {
+		if err := play.OptionByKey("level").Check(req.Level); err != nil {
+			return g, fmt.Errorf("level: %v", err)
+		}
+		g.level = req.Level
 	}
 	g.start = movegen.StartPosition(g.variant)
 	switch {

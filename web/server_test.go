@@ -15,6 +15,7 @@ import (
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/play"
 )
 
 // testServer starts a server with small limits and stops it at the end.
@@ -101,6 +102,8 @@ func TestRefusals(t *testing.T) {
 		{"bad colour", "POST", "/api/games", `{"human":"red"}`, 400, "unknown colour"},
 		{"think too long", "POST", "/api/games", `{"movetime_ms":99999999}`, 400, "out of range"},
 		{"think too short", "POST", "/api/games", `{"movetime_ms":1}`, 400, "out of range"},
+		{"level too high", "POST", "/api/games", `{"level":9}`, 400, "level: 9 is out of range 1..8"},
+		{"level below 1", "POST", "/api/games", `{"level":-1}`, 400, "level: -1 is out of range 1..8"},
 		{"bad FEN", "POST", "/api/games", `{"fen":"B:W21-32:B1-12:X"}`, 400, "FEN"},
 		{"bad FEN square", "POST", "/api/games", `{"fen":"B:W33:B1"}`, 400, "FEN"},
 		{"FEN man on crown row", "POST", "/api/games", `{"fen":"B:W1:B12"}`, 400, "crowning row"},
@@ -396,6 +399,29 @@ func TestEngineGame(t *testing.T) {
 	code, loaded := call(t, ts, "POST", "/api/games", fmt.Sprintf(`{"pdn":%q,"human":"both"}`, text))
 	if code != 201 || loaded["fen"] != st["fen"] || loaded["ply"].(float64) != 6 {
 		t.Errorf("loading the PDN: %d %v at ply %v, want %s", code, loaded["fen"], loaded["ply"], st["fen"])
+	}
+}
+
+// TestLevelGame: a game at level 1 (play.Levels) plays its moves by its
+// capped search, not the book's nor the game's time (5 s, exact); a new
+// game without a level is at full strength.
+func TestLevelGame(t *testing.T) {
+	_, ts := testServer(t, Options{Book: book.Best})
+	began := time.Now()
+	id, st := newGame(t, ts, `{"human":"white","movetime_ms":5000,"level":1}`)
+	if st["level"].(float64) != 1 {
+		t.Fatalf("level %v, want 1", st["level"])
+	}
+	st = waitFor(t, ts, id, "the engine's move", func(s map[string]any) bool { return s["your_turn"] == true })
+	if d := time.Since(began); d > 4*time.Second {
+		t.Errorf("level 1's move took %v, the search's cap should end it long before the 5 s", d)
+	}
+	if st["ply"].(float64) != 1 {
+		t.Errorf("ply %v, want 1", st["ply"])
+	}
+	code, st := call(t, ts, "POST", "/api/games/"+id+"/new", `{"human":"both"}`)
+	if code != 200 || st["level"].(float64) != play.FullStrength {
+		t.Errorf("a new game without a level: %d, level %v, want %d", code, st["level"], play.FullStrength)
 	}
 }
 

@@ -27,6 +27,7 @@ type stateView struct {
 	Squares    [movegen.NumSquares]string `json:"squares"`
 	Human      string                     `json:"human"` // "black", "white" or "both"
 	MoveTimeMS int64                      `json:"movetime_ms"`
+	Level      int                        `json:"level"` // the engine's playing level, 1..play.FullStrength
 	Ply        int                        `json:"ply"`
 	// Moves is the whole line, including undone moves that redo brings
 	// back (those from index Ply on).
@@ -195,7 +196,7 @@ func (g *game) view() stateView {
 	v := stateView{
 		ID: g.id, Version: g.version, Variant: g.variant.String(), Title: r.Title,
 		FEN: p.FEN(), Turn: p.Turn.Name(), Human: humanNames[g.hum],
-		MoveTimeMS: g.moveTime.Milliseconds(), Ply: g.ply,
+		MoveTimeMS: g.moveTime.Milliseconds(), Level: g.level, Ply: g.ply,
 		Moves: make([]moveView, len(g.line.Moves)), Legal: []moveView{}, MustCapture: []int{},
 		CanUndo: g.ply > 0, CanRedo: g.ply < len(g.line.Moves), Thinking: g.task == taskMove,
 		Over: o.Over, Result: o.Result, Reason: o.Reason, Ending: o.Ending, PDN: g.pdn(),

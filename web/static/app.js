@@ -1013,6 +1013,7 @@
       variant: $("variant").value,
       human: $("human").value,
       movetime_ms: Number($("movetime").value),
+      level: Number($("level").value),
       fen: $("fen").value.trim(),
     };
   }
