@@ -38,7 +38,8 @@ func ForcedBallots(sel string, v movegen.Variant) ([]Ballot, error) {
 
 // ProbeLines returns what crown book probe prints of p: that it is not in
 // the book, or a line of the moves' count and level l, then a line a move
-// (its score and the positions below it), the ones l chooses among marked
+// (its score for people, search.ScoreText, and the positions below it),
+// the ones l chooses among marked
 // with "*".
 func (b *Book) ProbeLines(p movegen.Position, l Level) []string {
 	moves := b.Probe(p)
@@ -52,7 +53,7 @@ func (b *Book) ProbeLines(p movegen.Position, l Level) []string {
 		if i < len(chosen) {
 			mark = "*"
 		}
-		lines = append(lines, fmt.Sprintf("%s %-8s score %-6s count %d", mark, p.FormatMove(m.Move), search.FormatScore(m.Score), m.Count))
+		lines = append(lines, fmt.Sprintf("%s %-8s score %-6s count %d", mark, p.FormatMove(m.Move), search.ScoreText(m.Score), m.Count))
 	}
 	return lines
 }

@@ -337,23 +337,30 @@ func isSquareText(t string) bool {
 // the book): depth, nodes and time 0, the book's score, book=1, and the
 // move as the pv.
 func formatBookInfo(a play.Answer, r *movegen.Rules) string {
-	return formatInfo(search.Info{Score: a.Score, PV: a.PV}, r, false, 0, true)
+	return formatInfo(search.Info{Score: a.Score, PV: a.PV}, r, false, 0, true, search.FormatScore)
 }
 
-// InfoLines writes one finished iteration as info lines, the one
-// rendering of search progress for people (getmove's replies, crown
-// analyze's lines): one line of its best line (Score and PV), or with
-// multi one line of each of its lines, best first, each with its rank as
-// multipv=; with withDB they carry the endgame database's hits. The
-// moves are in the game's own notation, r's (movegen.Rules.PathText).
+// InfoLines writes one finished iteration as info lines, the protocol's
+// rendering of search progress (getmove's replies): one line of its best
+// line (Score and PV), or with multi one line of each of its lines, best
+// first, each with its rank as multipv=; with withDB they carry the
+// endgame database's hits. The moves are in the game's own notation, r's
+// (movegen.Rules.PathText), the scores in the protocol's form
+// (search.FormatScore).
 func InfoLines(in search.Info, r *movegen.Rules, withDB, multi bool) []string {
+	return ScoredInfoLines(in, r, withDB, multi, search.FormatScore)
+}
+
+// ScoredInfoLines is InfoLines with each score written by score: crown
+// analyze's lines, whose scores are for people (docs/scores.md).
+func ScoredInfoLines(in search.Info, r *movegen.Rules, withDB, multi bool, score func(int) string) []string {
 	if !multi {
-		return []string{formatInfo(in, r, withDB, 0, false)}
+		return []string{formatInfo(in, r, withDB, 0, false, score)}
 	}
 	out := make([]string, len(in.Lines))
 	for k, l := range in.Lines {
 		in.Score, in.PV = l.Score, l.PV
-		out[k] = formatInfo(in, r, withDB, k+1, false)
+		out[k] = formatInfo(in, r, withDB, k+1, false, score)
 	}
 	return out
 }
@@ -361,8 +368,8 @@ func InfoLines(in search.Info, r *movegen.Rules, withDB, multi bool) []string {
 // formatInfo writes one finished iteration as an info line, with the
 // endgame database's hits when withDB is set, its rank among multi-PV
 // lines when multipv is positive, and the book flag when fromBook is; the
-// moves in r's notation.
-func formatInfo(in search.Info, r *movegen.Rules, withDB bool, multipv int, fromBook bool) string {
+// moves in r's notation, the score as score writes it.
+func formatInfo(in search.Info, r *movegen.Rules, withDB bool, multipv int, fromBook bool, score func(int) string) string {
 	var b strings.Builder
 	secs := in.Time.Seconds()
 	nps := uint64(0)
@@ -370,7 +377,7 @@ func formatInfo(in search.Info, r *movegen.Rules, withDB bool, multipv int, from
 		nps = uint64(float64(in.Nodes) / secs)
 	}
 	fmt.Fprintf(&b, "info depth=%d seldepth=%d score=%s nodes=%d nps=%d time=%.3f ",
-		in.Depth, in.SelDepth, search.FormatScore(in.Score), in.Nodes, nps, secs)
+		in.Depth, in.SelDepth, score(in.Score), in.Nodes, nps, secs)
 	if withDB {
 		fmt.Fprintf(&b, "egdbhits=%d ", in.EGDBHits)
 	}

@@ -67,7 +67,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 	for _, tc := range tests {
 		withDB := tc.in.EGDBHits > 0 // a line with egdbhits= (the engine has a database)
-		line := formatInfo(tc.in, movegen.American.Rules(), withDB, 0, false)
+		line := formatInfo(tc.in, movegen.American.Rules(), withDB, 0, false, search.FormatScore)
 		if got := search.FormatScore(tc.in.Score); got != tc.wire {
 			t.Errorf("FormatScore(%d) = %q, want %q", tc.in.Score, got, tc.wire)
 		}

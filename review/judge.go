@@ -152,15 +152,19 @@ func (s Score) Kind() (kind string, n int) {
 	}
 }
 
-// String writes the score as every front end does (search.FormatScore:
-// +35, win7, loss4, dbwin, dbloss), with the database's value when it is
-// known, and dbdraw for its draw (which a search scores +0).
+// String writes the score for people (search.ScoreText, docs/scores.md):
+// "+0.35", "win in 4 moves", "lost", with the database's value when it is
+// known ("win (database)", "loss (database)", "draw (database)").
 func (s Score) String() string {
-	switch kind, _ := s.Kind(); kind {
-	case KindDBWin, KindDBLoss, KindDBDraw:
-		return kind
+	switch s.DB {
+	case movegen.Win:
+		return search.KindText(search.ScoreDBWin, 0)
+	case movegen.Loss:
+		return search.KindText(search.ScoreDBLoss, 0)
+	case movegen.Draw:
+		return search.KindText(search.ScoreDBDraw, 0)
 	}
-	return search.FormatScore(s.Search)
+	return search.ScoreText(s.Search)
 }
 
 // Judge compares the played move with the best, both from the side that

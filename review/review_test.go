@@ -118,13 +118,13 @@ func TestScoreText(t *testing.T) {
 		value int
 		kind  string
 	}{
-		{Score{Search: 35}, "+35", 35, "cm"},
-		{Score{Search: -1200}, "-1200", -Clip, "cm"},
-		{Score{Search: search.WinScore - 7}, "win7", ResultValue, "win"},
-		{Score{Search: -search.WinScore + 4}, "loss4", -ResultValue, "loss"},
-		{Score{Search: search.DBWinThreshold + 5}, "dbwin", ResultValue, "dbwin"},
-		{Score{Search: 12, DB: movegen.Draw}, "dbdraw", 0, "dbdraw"},
-		{Score{Search: 12, DB: movegen.Loss}, "dbloss", -ResultValue, "dbloss"},
+		{Score{Search: 35}, "+0.35", 35, "cm"},
+		{Score{Search: -1200}, "-12.00", -Clip, "cm"},
+		{Score{Search: search.WinScore - 7}, "win in 4 moves", ResultValue, "win"},
+		{Score{Search: -search.WinScore + 4}, "loss in 2 moves", -ResultValue, "loss"},
+		{Score{Search: search.DBWinThreshold + 5}, "win (database)", ResultValue, "dbwin"},
+		{Score{Search: 12, DB: movegen.Draw}, "draw (database)", 0, "dbdraw"},
+		{Score{Search: 12, DB: movegen.Loss}, "loss (database)", -ResultValue, "dbloss"},
 	}
 	for _, tc := range tests {
 		kind, _ := tc.s.Kind()
@@ -203,7 +203,7 @@ func TestReviewGame(t *testing.T) {
 					t.Errorf("with a 3-piece database, 14-18 of 4 pieces: %+v %+v", blunder.Played, blunder.BestScore)
 				}
 				if three := &reviews[2].Moves[0]; three.Played.DB != movegen.Draw || three.BestScore.DB != movegen.Win ||
-					three.Mark != Blunder || !strings.HasPrefix(three.Comment(), "dbdraw; best ") || !strings.HasSuffix(three.Comment(), " dbwin") {
+					three.Mark != Blunder || !strings.HasPrefix(three.Comment(), "draw (database); best ") || !strings.HasSuffix(three.Comment(), " win (database)") {
 					t.Errorf("with the database, 14-18 of 3 pieces: %+v %+v %q %q", three.Played, three.BestScore, three.Mark, three.Comment())
 				}
 			}
@@ -375,7 +375,7 @@ func TestWriteSVG(t *testing.T) {
 		if n, want := strings.Count(svg, `class="point"`), len(rv.Moves)+1; n != want {
 			t.Errorf("game %d: %d points, want %d", i+1, n, want)
 		}
-		if i == 0 && (!strings.Contains(svg, "<title>1. 14-18?? loss") || !strings.Contains(svg, "turned: 1. 14-18??") || !strings.Contains(svg, "#c62828")) {
+		if i == 0 && (!strings.Contains(svg, "<title>1. 14-18?? loss in ") || !strings.Contains(svg, "turned: 1. 14-18??") || !strings.Contains(svg, "#c62828")) {
 			t.Errorf("game 1's graph lacks the blunder:\n%s", svg)
 		}
 	}

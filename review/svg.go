@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/search"
 )
 
 // The graph's geometry, in SVG user units.
@@ -32,10 +33,11 @@ func moveNumber(start, first movegen.Colour, ply int) int {
 
 // WriteSVG draws the game's evaluation graph as a self-contained SVG file:
 // the worth of the position after every move reviewed, from Black's view
-// on the review's scale (evaluations clipped to ±Clip, proven results at
-// ±ResultValue, drawn as squares, the database's as diamonds), the
-// mistakes and blunders in colour, the turning point as a line, each
-// point's move and comment as its tooltip, and the players and result as
+// on the review's scale in men (evaluations clipped to ±Clip, proven
+// results at ±ResultValue, drawn as squares, the database's as diamonds),
+// the mistakes and blunders in colour, the turning point as a line, each
+// point's move and comment as its tooltip (from the side that moved, as
+// every score a person reads: docs/scores.md), and the players and result as
 // the title. The x axis spans the whole record, so a review that stopped
 // shows how far it went.
 func (g *Game) WriteSVG(w io.Writer) error {
@@ -59,8 +61,8 @@ func (g *Game) WriteSVG(w io.Writer) error {
 		text string
 		dash string
 	}{
-		{ResultValue, "Black wins", ""}, {Clip, fmt.Sprintf("+%d", Clip/100), "4 3"}, {0, "0", ""},
-		{-Clip, fmt.Sprintf("-%d", Clip/100), "4 3"}, {-ResultValue, "White wins", ""},
+		{ResultValue, "Black wins", ""}, {Clip, search.MenText(Clip), "4 3"}, {0, search.MenText(0), ""},
+		{-Clip, search.MenText(-Clip), "4 3"}, {-ResultValue, "White wins", ""},
 	} {
 		pr(`<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#999" stroke-dasharray="%s"/>`+"\n", svgLeft, y(l.v), svgRight, y(l.v), l.dash)
 		pr(`<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle" fill="#444">%s</text>`+"\n", svgLeft-6, y(l.v), l.text)
@@ -101,7 +103,7 @@ func (g *Game) WriteSVG(w io.Writer) error {
 		pr(`<polyline points="%s" fill="none" stroke="#3b2a1e" stroke-width="1.6" stroke-linejoin="round"/>`+"\n", strings.TrimSpace(line.String()))
 	}
 	for _, p := range pts {
-		tip := "start: " + p.Score.String()
+		tip := g.startTip()
 		if p.Ply > 0 {
 			m := &g.Moves[p.Ply-1]
 			tip = m.Label() + " " + m.Comment()
@@ -125,18 +127,26 @@ func (g *Game) WriteSVG(w io.Writer) error {
 		}
 		pr("</g>\n")
 	}
-	legend := fmt.Sprintf("Black's view, men: evaluations clipped at ±%d, proven results at the edges (■ forced, ◆ database).", Clip/100)
+	legend := fmt.Sprintf("Black's view in men: evaluations clipped at ±%s, proven results at the edges (■ forced, ◆ database).", search.MenText(Clip)[1:])
 	pr(`<text x="%d" y="%d" fill="#444">%s</text>`+"\n", svgLeft, svgBottom+36, esc(legend))
-	pr(`<circle cx="%d" cy="%d" r="5" fill="#e69500"/><text x="%d" y="%d" fill="#444">? mistake (a drop of %d)</text>`+"\n",
-		svgLeft+4, svgBottom+50, svgLeft+14, svgBottom+54, MistakeDrop)
-	pr(`<circle cx="%d" cy="%d" r="5.5" fill="#c62828"/><text x="%d" y="%d" fill="#444">?? blunder (%d, or a proven result given up)</text>`+"\n",
-		svgLeft+184, svgBottom+50, svgLeft+194, svgBottom+54, BlunderDrop)
+	pr(`<circle cx="%d" cy="%d" r="5" fill="#e69500"/><text x="%d" y="%d" fill="#444">? mistake (a drop of %s)</text>`+"\n",
+		svgLeft+4, svgBottom+50, svgLeft+14, svgBottom+54, search.MenText(MistakeDrop)[1:])
+	pr(`<circle cx="%d" cy="%d" r="5.5" fill="#c62828"/><text x="%d" y="%d" fill="#444">?? blunder (%s, or a proven result given up)</text>`+"\n",
+		svgLeft+184, svgBottom+50, svgLeft+194, svgBottom+54, search.MenText(BlunderDrop)[1:])
 	if !g.Complete() {
 		pr(`<text x="%d" y="%d" text-anchor="end" fill="#c62828">review stopped after move %d of %d</text>`+"\n",
 			svgRight, svgBottom+54, len(g.Moves), len(g.Record.Moves))
 	}
 	pr("</svg>\n")
 	return bw.Flush()
+}
+
+// startTip is the tooltip of the start's point: the start position's
+// score from its side to move's view, as every score but the graph's line
+// is (docs/scores.md).
+func (g *Game) startTip() string {
+	first := &g.Moves[0]
+	return fmt.Sprintf("start, %s to move: %s", first.Before.Turn.Title(), first.BestScore)
 }
 
 // title names the game: the players, the result, the event.

@@ -42,6 +42,11 @@ const (
 	ScoreLoss                      // a forced loss: -WinThreshold and down
 	ScoreDBWin                     // a database win: DBWinThreshold up to WinThreshold
 	ScoreDBLoss                    // a database loss: the negation
+	// ScoreDBDraw is the database's draw, which a search scores DrawScore
+	// like any level evaluation: Classify never returns it; a front end
+	// that knows a position's database value (a review) passes it to
+	// KindText.
+	ScoreDBDraw
 )
 
 // Classify says what score v is and returns, for a forced win or loss,
@@ -61,12 +66,12 @@ func Classify(v int) (ScoreKind, int) {
 	return ScoreCentiMen, v
 }
 
-// FormatScore writes a score for people and for the protocol, from the
-// side to move's view: centi-men with a sign ("+35", "-120", "+0"), a
+// FormatScore writes a score in the protocol's form, for programs, from
+// the side to move's view: centi-men with a sign ("+35", "-120", "+0"), a
 // forced result counted in plies ("win7": it wins within 7 plies;
 // "loss4": it loses within 4), or a result of the endgame database
-// ("dbwin", "dbloss"). Every front end shows scores this way
-// (docs/protocol.md).
+// ("dbwin", "dbloss") (docs/protocol.md). People read the same score in
+// men (ScoreText, docs/scores.md).
 func FormatScore(v int) string {
 	switch kind, n := Classify(v); kind {
 	case ScoreWin:

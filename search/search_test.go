@@ -265,3 +265,42 @@ func TestFormatScore(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreText: each kind of score as people read it (docs/scores.md):
+// men with two decimals, a forced result in the winner's moves, the
+// database's result in words.
+func TestScoreText(t *testing.T) {
+	tests := []struct {
+		score int
+		text  string
+	}{
+		{0, "0.00"},
+		{5, "+0.05"},
+		{35, "+0.35"},
+		{-120, "-1.20"},
+		{-7, "-0.07"},
+		{1000, "+10.00"},
+		{DBWinThreshold - 1, "+178.71"},
+		{DBWinThreshold, "win (database)"},
+		{-WinThreshold + 1, "loss (database)"},
+		{WinScore - 1, "win in 1 move"},
+		{WinScore - 2, "win in 1 move"}, // within 2 plies: the winner's one move
+		{WinScore - 7, "win in 4 moves"},
+		{-WinScore + 2, "loss in 1 move"},
+		{-WinScore + 6, "loss in 3 moves"},
+		{-WinScore, "lost"},
+	}
+	for _, tt := range tests {
+		if got := ScoreText(tt.score); got != tt.text {
+			t.Errorf("ScoreText(%d) = %q, want %q", tt.score, got, tt.text)
+		}
+	}
+	if got := KindText(ScoreDBDraw, 0); got != "draw (database)" {
+		t.Errorf("KindText(ScoreDBDraw) = %q", got)
+	}
+	for plies, moves := range []int{0, 1, 1, 2, 2, 3, 3, 4} {
+		if got := PliesToMoves(plies); got != moves {
+			t.Errorf("PliesToMoves(%d) = %d, want %d", plies, got, moves)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/crown-checkers/crown/book"
 	"github.com/crown-checkers/crown/movegen"
@@ -64,7 +66,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	withDB, multi := ps.EGDB() != nil, opt.MultiPV > 1
 	req := play.Request{Request: search.Request{Pos: pos, Limits: lim}, Analysis: !*useBook}
 	req.Report = func(in search.Info) {
-		for _, l := range protocol.InfoLines(in, pos.Rules(), withDB, multi) {
+		for _, l := range protocol.ScoredInfoLines(in, pos.Rules(), withDB, multi, scoreWord) {
 			fmt.Fprintln(stdout, l)
 		}
 	}
@@ -74,18 +76,18 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	// Every line is a keyword and key=value words, as the info lines are.
 	switch a.Source {
 	case play.NoMove:
-		fmt.Fprintf(stdout, "bestmove move=none score=%s depth=0 nodes=0 time=0.000\n", search.FormatScore(a.Score))
+		fmt.Fprintf(stdout, "bestmove move=none score=%s depth=0 nodes=0 time=0.000\n", scoreWord(a.Score))
 		fmt.Fprintf(stderr, "crown analyze: %s\n", noMoveText(pos))
 		return exitOK
 	case play.FromBook:
 		for _, m := range a.BookMoves {
-			fmt.Fprintf(stdout, "book move=%s score=%s count=%d\n", pos.Rules().PathText(m.Move), search.FormatScore(m.Score), m.Count)
+			fmt.Fprintf(stdout, "book move=%s score=%s count=%d\n", pos.Rules().PathText(m.Move), scoreWord(m.Score), m.Count)
 		}
-		fmt.Fprintf(stdout, "bestmove move=%s score=%s depth=0 nodes=0 time=0.000 book=1\n", pos.Rules().PathText(a.Move), search.FormatScore(a.Score))
+		fmt.Fprintf(stdout, "bestmove move=%s score=%s depth=0 nodes=0 time=0.000 book=1\n", pos.Rules().PathText(a.Move), scoreWord(a.Score))
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "bestmove move=%s score=%s depth=%d nodes=%d time=%.3f\n",
-		pos.Rules().PathText(a.Move), search.FormatScore(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
+		pos.Rules().PathText(a.Move), scoreWord(a.Score), a.Depth, a.Nodes, a.Time.Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "crown analyze: %v\n", err)
 		return exitFail
@@ -94,6 +96,17 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted(ctx)
 	}
 	return exitOK
+}
+
+// scoreWord writes a score for people (search.ScoreText, docs/scores.md)
+// as the value of a key=value word: quoted when it has spaces
+// (score="win in 4 moves").
+func scoreWord(v int) string {
+	t := search.ScoreText(v)
+	if strings.Contains(t, " ") {
+		return strconv.Quote(t)
+	}
+	return t
 }
 
 // analyzeBookLevel is the book level of crown analyze --book: the best

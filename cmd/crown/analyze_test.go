@@ -13,10 +13,15 @@ import (
 	"time"
 )
 
+// scorePattern is a score for people as analyze writes it (docs/scores.md):
+// men, a forced result in moves (quoted), the database's, or lost.
+const scorePattern = `(?:[+-]\d+\.\d\d|0\.00|"(?:win|loss) in \d+ moves?"|"(?:win|loss) \(database\)"|lost)`
+
 var (
-	analyzeLine = regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} pv=\S+( \S+)*$`)
-	multiLine   = regexp.MustCompile(`^info depth=(\d+) seldepth=\d+ score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) nodes=\d+ nps=\d+ time=\d+\.\d{3} multipv=(\d+) pv=\S+( \S+)*$`)
-	bestLine    = regexp.MustCompile(`^bestmove move=(\S+) score=(?:[+-]\d+|win\d+|loss\d+|dbwin|dbloss) depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
+	analyzeLine = regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=` + scorePattern + ` nodes=\d+ nps=\d+ time=\d+\.\d{3} pv=\S+( \S+)*$`)
+	multiLine   = regexp.MustCompile(`^info depth=(\d+) seldepth=\d+ score=` + scorePattern + ` nodes=\d+ nps=\d+ time=\d+\.\d{3} multipv=(\d+) pv=\S+( \S+)*$`)
+	bestLine    = regexp.MustCompile(`^bestmove move=(\S+) score=` + scorePattern + ` depth=(\d+) nodes=\d+ time=\d+\.\d{3}$`)
+	quoted      = regexp.MustCompile(`"[^"]*"`)
 )
 
 func TestAnalyze(t *testing.T) {
@@ -126,14 +131,14 @@ func TestAnalyzeNoMove(t *testing.T) {
 	if code := runAnalyze([]string{"--fen", "W:W:B1", "--depth", "3"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	if out.String() != "bestmove move=none score=loss0 depth=0 nodes=0 time=0.000\n" || !strings.Contains(errb.String(), "white to move has no piece left") {
+	if out.String() != "bestmove move=none score=lost depth=0 nodes=0 time=0.000\n" || !strings.Contains(errb.String(), "white to move has no piece left") {
 		t.Errorf("got %q, stderr %q, want bestmove move=none and why on stderr", out.String(), errb.String())
 	}
 }
 
 // TestAnalyzeKeyValue: every line crown analyze prints is a keyword and
-// key=value words (the pv's moves after pv= aside), whatever the answer:
-// a search, several lines, the book, no move.
+// key=value words (a quoted value one word, the pv's moves after pv=
+// aside), whatever the answer: a search, several lines, the book, no move.
 func TestAnalyzeKeyValue(t *testing.T) {
 	for _, args := range [][]string{
 		{"analyze", "--depth", "3"},
@@ -146,7 +151,7 @@ func TestAnalyzeKeyValue(t *testing.T) {
 			t.Fatalf("%q: exit %d", args, code)
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-			w := strings.Fields(l)
+			w := strings.Fields(quoted.ReplaceAllString(l, `"q"`)) // a quoted value is one word
 			for _, word := range w[1:] {
 				if strings.HasPrefix(word, "pv=") {
 					break

@@ -34,7 +34,7 @@ it matches bench.Signature (bench/signature.go).`, len(bench.Suite), bench.Suite
 	total, err := bench.RunSuite(context.Background(), *depth, func(l bench.SuiteLine) {
 		r := l.Result
 		fmt.Fprintf(stdout, "%2d %-8s %-26s bestmove %-8s score %6s nodes %9d time %.3f\n",
-			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), search.FormatScore(r.Score), r.Nodes, r.Time.Seconds())
+			l.Index+1, l.Position.Variant, l.Position.Name, formatBest(l), search.ScoreText(r.Score), r.Nodes, r.Time.Seconds())
 	})
 	if err != nil {
 		return failed(stderr, "bench", err)

@@ -12,7 +12,7 @@ import (
 )
 
 // TestAnalyzeEGDB: analyze --egdb counts hits on its lines and shows a
-// database win as dbwin, as every front end does; a directory that does
+// database win as "win (database)", as Crown shows it to people; a directory that does
 // not open is a usage error.
 func TestAnalyzeEGDB(t *testing.T) {
 	dir := egdbtest.Dir(t, 3)
@@ -20,7 +20,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 	if code := runAnalyze([]string{"--fen", "B:WK1:BK14,K23", "--depth", "4", "--egdb", dir, "--egdb-cache", "2"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	line := regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score=dbwin nodes=\d+ nps=\d+ time=\d+\.\d{3} egdbhits=[1-9]\d* pv=\S+( \S+)*$`)
+	line := regexp.MustCompile(`^info depth=\d+ seldepth=\d+ score="win \(database\)" nodes=\d+ nps=\d+ time=\d+\.\d{3} egdbhits=[1-9]\d* pv=\S+( \S+)*$`)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	for _, l := range lines[:len(lines)-1] {
 		if !line.MatchString(l) {
