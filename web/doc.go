@@ -52,10 +52,13 @@
 // "reason" (English) and "ending" (a code). The page shows codes, not the
 // server's English, in the player's language (static/i18n). A score (of
 // analysis, a line, a hint, a review's point or move) is data too, which
-// the page writes in the player's language: {kind, cm, plies, moves}, kind
-// "cm" (an evaluation, cm centi-men), "win" or "loss" (a forced result
-// within plies plies, that is moves moves), or "dbwin", "dbloss" or
-// "dbdraw" (the endgame database's value).
+// the page writes in the player's language as search.ScoreText does
+// (docs/scores.md): {kind, cm, plies, moves, side}, kind "cm" (an
+// evaluation, cm centi-men), "win" or "loss" (a forced result within
+// plies plies, that is moves moves), or "dbwin", "dbloss" or "dbdraw" (the
+// endgame database's value), from the view of side, the side to move in
+// the position scored (for a move, the side that played it; Black for the
+// review graph's points).
 //
 // Server.Serve serves the board on a listener until a context ends, with
 // GET /debug/vars beside it (Server.DebugVars): the process's goroutines

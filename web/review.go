@@ -165,8 +165,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *game) {
 
 // reviewView is the review as the page shows it: how far it went, the
 // evaluation graph's points (the start, then after each move reviewed,
-// from Black's view on the review's scale), each move's mark and comment,
-// and the summary.
+// from Black's view on the review's scale), the start position's score
+// (from its side to move, as every score but the graph's), each move's
+// mark and comment, and the summary.
 type reviewView struct {
 	Running bool              `json:"running"`
 	Done    int               `json:"done"`
@@ -175,6 +176,7 @@ type reviewView struct {
 	Clip    int               `json:"clip"`   // evaluations are clipped to ±clip
 	Result  int               `json:"result"` // a proven result's value
 	Points  []pointView       `json:"points"`
+	Start   *scoreView        `json:"start"` // null until the first move is reviewed
 	Moves   []reviewMoveView  `json:"moves"`
 	Summary reviewSummaryView `json:"summary"`
 }
@@ -189,7 +191,8 @@ type pointView struct {
 
 // reviewMoveView is the review of one move: its mark, its score and the
 // best move from the side that moved, and the comment crown annotate
-// writes.
+// writes (in English, for the record; the page writes the scores in the
+// player's language).
 type reviewMoveView struct {
 	Mark      string     `json:"mark"`
 	Score     scoreView  `json:"score"`
@@ -218,13 +221,17 @@ func (g *game) reviewView() *reviewView {
 	v := &reviewView{Running: rv.running, Done: len(res.Moves), Total: len(res.Record.Moves), Error: rv.err,
 		Clip: review.Clip, Result: review.ResultValue, Points: []pointView{}, Moves: []reviewMoveView{}}
 	for _, p := range res.Points() {
-		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: newScoreView(p.Score), Mark: p.Mark.String()})
+		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: newScoreView(p.Score, movegen.Black), Mark: p.Mark.String()})
 	}
 	for i := range res.Moves {
 		m := &res.Moves[i]
-		mv := reviewMoveView{Mark: m.Mark.String(), Score: newScoreView(m.Played), Comment: m.Comment()}
+		mv := reviewMoveView{Mark: m.Mark.String(), Score: newScoreView(m.Played, m.Before.Turn), Comment: m.Comment()}
+		if i == 0 {
+			start := newScoreView(m.BestScore, m.Before.Turn)
+			v.Start = &start
+		}
 		if m.ShowBest() {
-			best := newScoreView(m.BestScore)
+			best := newScoreView(m.BestScore, m.Before.Turn)
 			mv.Best, mv.BestScore = m.BestText(), &best
 		}
 		v.Moves = append(v.Moves, mv)
@@ -244,18 +251,18 @@ func (g *game) hintView() *hintView {
 	if h == nil || h.ply != g.ply || h.fen != g.pos().FEN() {
 		return nil
 	}
-	return &hintView{Move: h.move, Score: blackView(h.score, g.pos().Turn)}
+	return &hintView{Move: h.move, Score: searchScoreView(h.score, g.pos().Turn)}
 }
 
 // hintView is the engine's best move for the person, with its score from
-// Black's view.
+// the person's view (the side to move).
 type hintView struct {
 	Move  moveView  `json:"move"`
 	Score scoreView `json:"score"`
 }
 
 // lineView is one line of analysis: its first move (to play it), its
-// score from Black's view, and the line.
+// score from the side to move's view, and the line.
 type lineView struct {
 	Move  moveView  `json:"move"`
 	Score scoreView `json:"score"`
@@ -269,7 +276,7 @@ func lineViews(p *movegen.Position, lines []search.Line) []lineView {
 		if len(l.PV) == 0 || !p.IsLegal(l.PV[0]) {
 			continue
 		}
-		out = append(out, lineView{Move: newMoveView(p, l.PV[0]), Score: blackView(l.Score, p.Turn), PV: p.FormatLine(l.PV)})
+		out = append(out, lineView{Move: newMoveView(p, l.PV[0]), Score: searchScoreView(l.Score, p.Turn), PV: p.FormatLine(l.PV)})
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/review"
+	"github.com/crown-checkers/crown/search"
 )
 
 // stateView is a game as the browser sees it. The browser draws it and
@@ -153,7 +154,7 @@ type analysisView struct {
 	Running bool      `json:"running"` // a search is reporting
 	Has     bool      `json:"has"`     // the fields below hold a report
 	Depth   int       `json:"depth"`
-	Score   scoreView `json:"score"` // from Black's view
+	Score   scoreView `json:"score"` // from the analysed position's side to move (docs/scores.md)
 	Nodes   uint64    `json:"nodes"`
 	TimeMS  int64     `json:"time_ms"`
 	PV      string    `json:"pv"`
@@ -244,7 +245,7 @@ func (g *game) view() stateView {
 		v.Analysis.Subject = "analysis"
 	}
 	if in := g.info; in != nil && g.analysis {
-		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score = true, in.Depth, blackView(in.Score, in.Turn)
+		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score = true, in.Depth, searchScoreView(in.Score, in.Turn)
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
 		v.Analysis.Final, v.Analysis.FEN, v.Analysis.Lines = in.Final, in.Position, in.Lines
 	}
@@ -252,8 +253,11 @@ func (g *game) view() stateView {
 }
 
 // scoreView is a score as data, for the page to write in the player's
-// language: an evaluation in centi-men, a forced win or loss within so many
-// plies, or the endgame database's value.
+// language as search.ScoreText writes it (docs/scores.md): an evaluation
+// in centi-men, a forced win or loss within so many plies, or the endgame
+// database's value, from the view of Side, the side to move in the
+// position scored (for a move, the side that plays it); the review
+// graph's points are Black's.
 type scoreView struct {
 	// Kind is what the score is (review.Score.Kind): "cm" an evaluation,
 	// "win" or "loss" a forced result, "dbwin", "dbloss" or "dbdraw" the
@@ -261,27 +265,25 @@ type scoreView struct {
 	Kind  string `json:"kind"`
 	CM    int    `json:"cm"`    // the evaluation in centi-men (100 = one man), kind "cm"
 	Plies int    `json:"plies"` // the forced result comes within this many plies, kinds "win" and "loss"
-	Moves int    `json:"moves"` // the same in moves, as people count them
+	Moves int    `json:"moves"` // the same in the winner's moves (search.PliesToMoves), as the page writes it
+	Side  string `json:"side"`  // whose view: "black" or "white"
 }
 
-// newScoreView returns the view of a score.
-func newScoreView(s review.Score) scoreView {
+// newScoreView returns the view of a score from side's view.
+func newScoreView(s review.Score, side movegen.Colour) scoreView {
 	kind, n := s.Kind()
-	v := scoreView{Kind: kind}
+	v := scoreView{Kind: kind, Side: side.Name()}
 	switch kind {
 	case review.KindCentiMen:
 		v.CM = n
 	case review.KindWin, review.KindLoss:
-		v.Plies, v.Moves = n, (n+1)/2
+		v.Plies, v.Moves = n, search.PliesToMoves(n)
 	}
 	return v
 }
 
-// blackView returns the view of a search's score from the side to move
-// (turn), put from Black's view.
-func blackView(score int, turn movegen.Colour) scoreView {
-	if turn == movegen.White {
-		score = -score
-	}
-	return newScoreView(review.Score{Search: score})
+// searchScoreView returns the view of a search's score from the side to
+// move (turn), whose view it is.
+func searchScoreView(score int, turn movegen.Colour) scoreView {
+	return newScoreView(review.Score{Search: score}, turn)
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/crown-checkers/crown/search"
 )
 
-// TestScoreView: scores as the page gets them, from Black's view: men, a
-// forced win in plies and moves, a win by the endgame database, and the
-// database's value when it holds the position.
+// TestScoreView: scores as the page gets them, from the side to move:
+// men, a forced win in plies and moves, a win by the endgame database, and
+// the database's value when it holds the position; a search's score stays
+// from the side to move, which the view names.
 func TestScoreView(t *testing.T) {
 	tests := []struct {
 		score review.Score
@@ -25,27 +26,16 @@ func TestScoreView(t *testing.T) {
 		{review.Score{Search: 0, DB: movegen.Draw}, scoreView{Kind: review.KindDBDraw}},
 		{review.Score{Search: 40, DB: movegen.Win}, scoreView{Kind: review.KindDBWin}},
 	}
-	for _, tt := range tests {
-		if got := newScoreView(tt.score); got != tt.want {
-			t.Errorf("score %+v: %+v, want %+v", tt.score, got, tt.want)
+	for _, side := range []movegen.Colour{movegen.Black, movegen.White} {
+		for _, tt := range tests {
+			want := tt.want
+			want.Side = side.Name()
+			if got := newScoreView(tt.score, side); got != want {
+				t.Errorf("score %+v for %v: %+v, want %+v", tt.score, side, got, want)
+			}
 		}
 	}
-}
-
-// TestBlackView: a search's score from the side to move is shown from
-// Black's view.
-func TestBlackView(t *testing.T) {
-	for _, tt := range []struct {
-		score int
-		turn  movegen.Colour
-		want  scoreView
-	}{
-		{35, movegen.Black, scoreView{Kind: review.KindCentiMen, CM: 35}},
-		{35, movegen.White, scoreView{Kind: review.KindCentiMen, CM: -35}},
-		{search.WinScore - 3, movegen.White, scoreView{Kind: review.KindLoss, Plies: 3, Moves: 2}},
-	} {
-		if got := blackView(tt.score, tt.turn); got != tt.want {
-			t.Errorf("%d, %v to move: %+v, want %+v", tt.score, tt.turn, got, tt.want)
-		}
+	if got, want := searchScoreView(search.WinScore-3, movegen.White), (scoreView{Kind: review.KindWin, Plies: 3, Moves: 2, Side: "white"}); got != want {
+		t.Errorf("a win for White to move: %+v, want %+v", got, want)
 	}
 }

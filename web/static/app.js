@@ -316,7 +316,7 @@
       $("an-pv").textContent = a.running ? "…" : "";
       return;
     }
-    $("an-score").textContent = a.score.kind === "cm" ? t("an.view", { score: scoreText(a.score) }) : scoreText(a.score);
+    $("an-score").textContent = sideScoreText(a.score);
     $("an-depth").textContent = a.depth;
     $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
     $("an-pv").textContent = a.pv || "…";
@@ -339,18 +339,33 @@
     }
   }
 
-  // scoreText writes a score (the server's view of one, from Black's
-  // view) in the player's language: who wins in how many moves, who wins
-  // by the endgame database, or the evaluation in men ("+0.35").
+  // scoreText writes a score in the player's language as crown analyze
+  // and crown annotate write it (docs/scores.md, search.ScoreText), from
+  // the view of the side to move in the position scored (s.side): an
+  // evaluation in men ("+0.35", "0.00"), a forced result in the winner's
+  // moves, the endgame database's value in words.
   function scoreText(s) {
     switch (s.kind) {
-      case "win": return t("an.win.black", { n: s.moves });
-      case "loss": return t("an.win.white", { n: s.moves });
-      case "dbwin": return t("an.db.black");
-      case "dbloss": return t("an.db.white");
-      case "dbdraw": return t("review.dbdraw");
+      case "win": return t(s.moves === 1 ? "score.win.one" : "score.win", { n: s.moves });
+      case "loss": return s.moves === 0 ? t("score.lost") : t(s.moves === 1 ? "score.loss.one" : "score.loss", { n: s.moves });
+      case "dbwin": return t("score.dbwin");
+      case "dbloss": return t("score.dbloss");
+      case "dbdraw": return t("score.dbdraw");
     }
-    return (s.cm < 0 ? "-" : "+") + (Math.abs(s.cm) / 100).toFixed(2);
+    if (s.cm === 0) return "0.00";
+    const a = Math.abs(s.cm);
+    return (s.cm < 0 ? "-" : "+") + Math.floor(a / 100) + "." + String(a % 100).padStart(2, "0");
+  }
+
+  // sideScoreText writes a score with the side whose view it is: "White: +0.35".
+  function sideScoreText(s) { return t("score.side", { side: sideTitle(s.side), score: scoreText(s) }); }
+
+  // moveComment writes a reviewed move's comment as crown annotate does,
+  // in the player's language: its score from the side that moved, and the
+  // best move with its score when it is another that scores more.
+  function moveComment(rm) {
+    const played = scoreText(rm.score);
+    return rm.best ? t("review.comment.best", { score: played, move: rm.best, best: scoreText(rm.best_score) }) : played;
   }
 
   // --- the review ----------------------------------------------------------------
@@ -397,7 +412,7 @@
       const mark = p.mark === "??" ? " blunder" : p.mark === "?" ? " mistake" : "";
       const g = el("g", { class: "g-point" + mark + (p.ply === state.ply ? " now" : ""), "data-ply": p.ply, tabindex: "0", role: "button" });
       const label = p.ply === 0 ? t("review.start") : state.moves[p.ply - 1].text + p.mark;
-      el("title", {}, g).textContent = label + " " + pointScore(p.score);
+      el("title", {}, g).textContent = label + " " + (p.ply === 0 ? (rv.start ? sideScoreText(rv.start) : "") : moveComment(rv.moves[p.ply - 1]));
       el("circle", { cx: x(p.ply), cy: y(p.value), r: 9, class: "g-hit" }, g);
       el("circle", { cx: x(p.ply), cy: y(p.value), r: mark ? 5 : 3, class: "g-dot" }, g);
       const go = () => gotoPly(p.ply);
@@ -409,17 +424,6 @@
       t("review.side", { side: sideTitle("white"), mistakes: s.mistakes[1], blunders: s.blunders[1] });
     if (s.turn >= 0) text += " " + t("review.turn", { move: s.turn_text });
     $("review-summary").textContent = text;
-  }
-
-  // pointScore writes a graph point's score (Black's view) as crown
-  // annotate does, centi-men or a forced result in plies ("+35", "win7",
-  // "loss4"), and the endgame database's value in words.
-  function pointScore(s) {
-    switch (s.kind) {
-      case "cm": return (s.cm < 0 ? "" : "+") + s.cm;
-      case "win": case "loss": return s.kind + s.plies;
-    }
-    return scoreText(s);
   }
 
   // gotoPly shows the position after ply moves of the game, which stays
@@ -476,8 +480,9 @@
       if (rm) {
         span.textContent += rm.mark;
         if (rm.mark) span.classList.add(rm.mark === "??" ? "blunder" : "mistake");
-        span.title = rm.mark === "??" ? t("review.blunder", { comment: rm.comment }) : rm.mark === "?" ? t("review.mistake", { comment: rm.comment }) : rm.comment;
-        span.dataset.comment = rm.comment;
+        const comment = moveComment(rm);
+        span.title = rm.mark === "??" ? t("review.blunder", { comment }) : rm.mark === "?" ? t("review.mistake", { comment }) : comment;
+        span.dataset.comment = comment;
       }
       li.appendChild(span);
     });
