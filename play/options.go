@@ -136,18 +136,18 @@ var Registry = []Option{
 // for experiments and crown tune. Their ranges and steps are the search's
 // (search.MinParams, MaxParams, ParamSteps).
 var Tunables = []Option{
-	tunable("aspdelta", "first half-width of the aspiration window", "centi-men", func(p *search.Params) *int { return &p.AspirationDelta }),
+	tunable("aspdelta", "first half-width of the aspiration window", "centi-men at American's scale", func(p *search.Params) *int { return &p.AspirationDelta }),
 	tunable("aspmindepth", "first iteration with an aspiration window", "plies", func(p *search.Params) *int { return &p.AspirationMinDepth }),
 	tunable("lmrbase", "late-move reduction: constant part", "1/100 ply", func(p *search.Params) *int { return &p.LMRBase }),
 	tunable("lmrdivisor", "late-move reduction: divisor of ln(depth) ln(move)", "1/100", func(p *search.Params) *int { return &p.LMRDivisor }),
 	tunable("lmrmindepth", "late-move reduction: least depth", "plies", func(p *search.Params) *int { return &p.LMRMinDepth }),
 	tunable("lmrminmoves", "late-move reduction: moves searched in full first", "", func(p *search.Params) *int { return &p.LMRMinMoves }),
-	tunable("probcutmargin", "ProbCut: margin over beta", "centi-men", func(p *search.Params) *int { return &p.ProbCutMargin }),
+	tunable("probcutmargin", "ProbCut: margin over beta", "centi-men at American's scale", func(p *search.Params) *int { return &p.ProbCutMargin }),
 	tunable("probcutreduction", "ProbCut: plies less for the check", "plies", func(p *search.Params) *int { return &p.ProbCutReduction }),
 	tunable("probcutmindepth", "ProbCut: least depth", "plies", func(p *search.Params) *int { return &p.ProbCutMinDepth }),
 	tunable("iirmindepth", "internal iterative reduction: least depth", "plies", func(p *search.Params) *int { return &p.IIRMinDepth }),
 	tunable("lmrhistory", "late-move reduction: plies less at the best history", "1/100 ply", func(p *search.Params) *int { return &p.LMRHistory }),
-	tunable("rfpmargin", "reverse futility: margin a ply (0: off)", "centi-men", func(p *search.Params) *int { return &p.RFPMargin }),
+	tunable("rfpmargin", "reverse futility: margin a ply (0: off)", "centi-men at American's scale", func(p *search.Params) *int { return &p.RFPMargin }),
 	tunable("rfpmaxdepth", "reverse futility: most depth", "plies", func(p *search.Params) *int { return &p.RFPMaxDepth }),
 	tunable("semindepth", "singular extension: least depth (0: off)", "plies", func(p *search.Params) *int { return &p.SEMinDepth }),
 	tunable("semargin", "singular extension: margin a ply below the table's score", "centi-men", func(p *search.Params) *int { return &p.SEMargin }),

@@ -222,7 +222,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 // under tm, without a database.
 func (e *Engine) newShared(req *Request, tm timeManager) *shared {
 	opt := e.Options()
-	s := &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params(), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
+	s := &shared{tt: e.tt, ev: e.Eval(), limits: req.Limits, disable: opt.Disable, p: opt.params().forVariant(req.Pos.Variant), lmr: e.lmr, tm: tm, maxDepth: depthCap(req.Limits),
 		nodes: make([]atomic.Uint64, len(e.workers)), dbHits: make([]atomic.Uint64, len(e.workers))}
 	var ml movegen.MoveList
 	req.Pos.GenerateMoves(&ml)

@@ -1,6 +1,10 @@
 package search
 
-import "math"
+import (
+	"math"
+
+	"github.com/crown-checkers/crown/movegen"
+)
 
 // Params are the search's numeric parameters: margins, reductions and
 // thresholds that no rule fixes, only play. Their defaults are the values
@@ -74,6 +78,42 @@ var DefaultParams = Params{
 	SEMargin:           2,
 	EvalGrain:          1,
 	Contempt:           0,
+}
+
+// marginScale is, per game, how much wider its evaluation spreads its
+// scores than American's, in percent. A network's scores are centi-men
+// whose winning chance its fit fixed, sigmoid(score/K); a game fitted with
+// a larger K spreads the same edge over more centi-men, so a margin of
+// Params, set for American (K 55), stands there for less. The search
+// multiplies the margins by it (forVariant), options set by name
+// included: they are in American's scale. The five games with K 200-350
+// take 400, which matches at 0.05 s a move chose over 100 (200 games a
+// game; docs/variants.md); Thai's K is American's.
+var marginScale = [movegen.NumVariants]int{
+	movegen.American:  100,
+	movegen.Pool:      100,
+	movegen.Russian:   400,
+	movegen.Brazilian: 400,
+	movegen.Czech:     400,
+	movegen.Italian:   400,
+	movegen.Spanish:   400,
+	movegen.Thai:      100,
+}
+
+// forVariant returns p with its margins, the parameters in centi-men of
+// an edge (aspiration window, ProbCut, reverse futility: those the
+// matches scaled; the singular extension's was left), scaled for v's
+// games; p itself where v's scale is 100.
+func (p *Params) forVariant(v movegen.Variant) *Params {
+	scale := marginScale[v]
+	if scale == 100 {
+		return p
+	}
+	q := *p
+	for _, m := range []*int{&q.AspirationDelta, &q.ProbCutMargin, &q.RFPMargin} {
+		*m = *m * scale / 100
+	}
+	return &q
 }
 
 // MinParams and MaxParams bound each search parameter, and ParamSteps

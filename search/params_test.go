@@ -160,3 +160,21 @@ func TestContempt(t *testing.T) {
 		t.Errorf("contempt 30, repetition at ply 2: score %d, want %d", res.Score, DrawScore-30)
 	}
 }
+
+// TestMarginScale: the margins are American's where a game's scale is
+// 100 (the same Params), and four times as wide in Russian but for the
+// singular extension's.
+func TestMarginScale(t *testing.T) {
+	p := DefaultParams
+	if q := p.forVariant(movegen.American); q != &p {
+		t.Errorf("American: a copy, want p itself")
+	}
+	if q := p.forVariant(movegen.Thai); q != &p {
+		t.Errorf("Thai: a copy, want p itself")
+	}
+	q := p.forVariant(movegen.Russian)
+	if q.RFPMargin != 4*p.RFPMargin || q.ProbCutMargin != 4*p.ProbCutMargin || q.AspirationDelta != 4*p.AspirationDelta ||
+		q.SEMargin != p.SEMargin || q.LMRBase != p.LMRBase || p.RFPMargin != DefaultParams.RFPMargin {
+		t.Errorf("Russian: %+v from %+v", *q, p)
+	}
+}
