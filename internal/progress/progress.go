@@ -70,10 +70,7 @@ func (p *Line) Println(line string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", Width)+"\r")
-		p.shown = false
-	}
+	p.clear()
 	fmt.Fprintln(p.w, line)
 	p.pending = ""
 }
@@ -86,6 +83,11 @@ func (p *Line) Clear() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.clear()
+}
+
+// clear is Clear with p.mu held.
+func (p *Line) clear() {
 	if p.shown {
 		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", Width)+"\r")
 		p.shown = false
