@@ -60,6 +60,11 @@
 // the position scored (for a move, the side that played it; Black for the
 // review graph's points).
 //
+// An analysis report carries what the board draws beside and on it: the
+// evaluation bar's share for Black ("black_share", thousandths, from
+// Black's view whichever side is to move) and the best move ("best") for
+// its arrow.
+//
 // Server.Serve serves the board on a listener until a context ends, with
 // GET /debug/vars beside it (Server.DebugVars): the process's goroutines
 // and memory and the server's counts (DebugVars), to loopback clients

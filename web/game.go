@@ -63,6 +63,7 @@ type info struct {
 	Final    bool           // the search has ended
 	Position string         // FEN of the analysed position
 	Lines    []lineView     // the best moves with their scores and lines
+	Best     *moveView      // the line's first move, for the board's arrow; nil for none
 }
 
 // game is one game at one board. Its mutex guards everything below it;
@@ -371,6 +372,10 @@ func (g *game) report(gen uint64, p *movegen.Position, in search.Info, final boo
 	}
 	g.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
 		PV: p.FormatLine(in.PV), Turn: p.Turn, Final: final, Position: p.FEN(), Lines: lineViews(p, in.Lines)}
+	if len(in.PV) > 0 && p.IsLegal(in.PV[0]) {
+		best := newMoveView(p, in.PV[0])
+		g.info.Best = &best
+	}
 	g.touch()
 }
 

@@ -169,16 +169,20 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, g *game) {
 // (from its side to move, as every score but the graph's), each move's
 // mark and comment, and the summary.
 type reviewView struct {
-	Running bool              `json:"running"`
-	Done    int               `json:"done"`
-	Total   int               `json:"total"`
-	Error   string            `json:"error"`
-	Clip    int               `json:"clip"`   // evaluations are clipped to ±clip
-	Result  int               `json:"result"` // a proven result's value
-	Points  []pointView       `json:"points"`
-	Start   *scoreView        `json:"start"` // null until the first move is reviewed
-	Moves   []reviewMoveView  `json:"moves"`
-	Summary reviewSummaryView `json:"summary"`
+	Running bool   `json:"running"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Error   string `json:"error"`
+	Clip    int    `json:"clip"`   // evaluations are clipped to ±clip
+	Result  int    `json:"result"` // a proven result's value
+	// MistakeDrop and BlunderDrop are the drops, in centi-men, that mark a
+	// move as a mistake and as a blunder, for the graph's legend.
+	MistakeDrop int               `json:"mistake_drop"`
+	BlunderDrop int               `json:"blunder_drop"`
+	Points      []pointView       `json:"points"`
+	Start       *scoreView        `json:"start"` // null until the first move is reviewed
+	Moves       []reviewMoveView  `json:"moves"`
+	Summary     reviewSummaryView `json:"summary"`
 }
 
 // pointView is one point of the evaluation graph.
@@ -219,7 +223,7 @@ func (g *game) reviewView() *reviewView {
 	}
 	res := &rv.result
 	v := &reviewView{Running: rv.running, Done: len(res.Moves), Total: len(res.Record.Moves), Error: rv.err,
-		Clip: review.Clip, Result: review.ResultValue, Points: []pointView{}, Moves: []reviewMoveView{}}
+		Clip: review.Clip, Result: review.ResultValue, MistakeDrop: review.MistakeDrop, BlunderDrop: review.BlunderDrop, Points: []pointView{}, Moves: []reviewMoveView{}}
 	for _, p := range res.Points() {
 		v.Points = append(v.Points, pointView{Ply: p.Ply, Value: p.Value, Score: newScoreView(p.Score, movegen.Black), Mark: p.Mark.String()})
 	}

@@ -541,6 +541,13 @@ func TestAnalysisEvents(t *testing.T) {
 	if !a.On || a.Depth < 1 || a.PV == "" || a.Score.Kind == "" {
 		t.Fatalf("final analysis %+v: want depth, score and PV", a)
 	}
+	// The board's arrow and bar: the line's first move, Black's share.
+	if a.Best == nil || !strings.HasPrefix(a.PV, a.Best.Text) || len(a.Best.Path) < 2 {
+		t.Errorf("best move %+v of the line %q", a.Best, a.PV)
+	}
+	if a.BlackShare != evalShare(a.Score) {
+		t.Errorf("bar %d for the score %+v", a.BlackShare, a.Score)
+	}
 	code, out := call(t, ts, "POST", "/api/games/"+id+"/analysis", `{"on":false}`)
 	if code != 200 || out["analysis"].(map[string]any)["has"] != false {
 		t.Errorf("analysis off: %d %v", code, out["analysis"])

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"math"
+
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/review"
 	"github.com/crown-checkers/crown/search"
@@ -155,12 +157,16 @@ type analysisView struct {
 	Has     bool      `json:"has"`     // the fields below hold a report
 	Depth   int       `json:"depth"`
 	Score   scoreView `json:"score"` // from the analysed position's side to move (docs/scores.md)
-	Nodes   uint64    `json:"nodes"`
-	TimeMS  int64     `json:"time_ms"`
-	PV      string    `json:"pv"`
-	Final   bool      `json:"final"`
-	FEN     string    `json:"fen"`
-	Subject string    `json:"subject"` // "engine" while it chooses its move, else "analysis"
+	// BlackShare is Black's part of the evaluation bar, in thousandths:
+	// 500 level, 1000 a win for Black, 0 for White (evalShare).
+	BlackShare int       `json:"black_share"`
+	Best       *moveView `json:"best"` // the best move found, for the board's arrow; null for none
+	Nodes      uint64    `json:"nodes"`
+	TimeMS     int64     `json:"time_ms"`
+	PV         string    `json:"pv"`
+	Final      bool      `json:"final"`
+	FEN        string    `json:"fen"`
+	Subject    string    `json:"subject"` // "engine" while it chooses its move, else "analysis"
 	// Lines are the best moves with their scores and lines (as many as
 	// Want asks, when the position has as many), best first.
 	Lines []lineView `json:"lines"`
@@ -246,6 +252,7 @@ func (g *game) view() stateView {
 	}
 	if in := g.info; in != nil && g.analysis {
 		v.Analysis.Has, v.Analysis.Depth, v.Analysis.Score = true, in.Depth, searchScoreView(in.Score, in.Turn)
+		v.Analysis.BlackShare, v.Analysis.Best = evalShare(v.Analysis.Score), in.Best
 		v.Analysis.Nodes, v.Analysis.TimeMS, v.Analysis.PV = in.Nodes, in.Time.Milliseconds(), in.PV
 		v.Analysis.Final, v.Analysis.FEN, v.Analysis.Lines = in.Final, in.Position, in.Lines
 	}
@@ -286,4 +293,33 @@ func newScoreView(s review.Score, side movegen.Colour) scoreView {
 // move (turn), whose view it is.
 func searchScoreView(score int, turn movegen.Colour) scoreView {
 	return newScoreView(review.Score{Search: score}, turn)
+}
+
+// barScale is the evaluation, in centi-men, at which the evaluation bar
+// gives the side ahead about seven eighths (tanh 1 = 0.76 of the half
+// that is not level): a man up shows clearly, a few men up nearly fill it.
+const barScale = 250
+
+// evalShare returns Black's part of the evaluation bar for a score, in
+// thousandths, from Black's view whichever side's view the score is
+// (s.Side): all of it for Black's win (forced or the database's), none
+// for White's, half for the database's draw, and for an evaluation a part
+// that grows with Black's and nears the whole as it grows (so that a bar
+// reads like the score, and never overflows).
+func evalShare(s scoreView) int {
+	var share int // the part of the side whose view the score is
+	switch s.Kind {
+	case review.KindWin, review.KindDBWin:
+		share = 1000
+	case review.KindLoss, review.KindDBLoss:
+		share = 0
+	case review.KindDBDraw:
+		share = 500
+	default:
+		share = int(math.Round(500 + 500*math.Tanh(float64(s.CM)/barScale)))
+	}
+	if s.Side == movegen.White.Name() {
+		return 1000 - share
+	}
+	return share
 }

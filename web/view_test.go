@@ -39,3 +39,40 @@ func TestScoreView(t *testing.T) {
 		t.Errorf("a win for White to move: %+v, want %+v", got, want)
 	}
 }
+
+// TestEvalShare: Black's part of the evaluation bar grows with Black's
+// score, half when level, all of it for Black's win and none for White's;
+// a score from White's view (White to move) counts the other way.
+func TestEvalShare(t *testing.T) {
+	for _, tt := range []struct {
+		score     scoreView // from Black's view
+		low, high int
+	}{
+		{scoreView{Kind: review.KindCentiMen}, 500, 500},
+		{scoreView{Kind: review.KindCentiMen, CM: 100}, 650, 720},
+		{scoreView{Kind: review.KindCentiMen, CM: -100}, 280, 350},
+		{scoreView{Kind: review.KindCentiMen, CM: 5000}, 999, 1000},
+		{scoreView{Kind: review.KindWin, Plies: 3, Moves: 2}, 1000, 1000},
+		{scoreView{Kind: review.KindLoss, Plies: 3, Moves: 2}, 0, 0},
+		{scoreView{Kind: review.KindDBWin}, 1000, 1000},
+		{scoreView{Kind: review.KindDBLoss}, 0, 0},
+		{scoreView{Kind: review.KindDBDraw}, 500, 500},
+	} {
+		black := tt.score
+		black.Side = movegen.Black.Name()
+		if got := evalShare(black); got < tt.low || got > tt.high {
+			t.Errorf("%+v: %d, want %d..%d", black, got, tt.low, tt.high)
+		}
+		// The same score from White's view: White's win is Black's loss.
+		white := black
+		white.Side, white.CM = movegen.White.Name(), -black.CM
+		white.Kind = map[string]string{review.KindWin: review.KindLoss, review.KindLoss: review.KindWin,
+			review.KindDBWin: review.KindDBLoss, review.KindDBLoss: review.KindDBWin}[black.Kind]
+		if white.Kind == "" {
+			white.Kind = black.Kind
+		}
+		if got := evalShare(white); got < tt.low || got > tt.high {
+			t.Errorf("%+v: %d, want %d..%d", white, got, tt.low, tt.high)
+		}
+	}
+}

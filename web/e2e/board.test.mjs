@@ -52,6 +52,8 @@ async function openBoard(viewport = desktop, locale = "en-US") {
 }
 
 const state = (page) => page.evaluate(() => window.crownState);
+// pdnShown is the record in the PDN box, as the person reads and copies it.
+const pdnShown = (page) => page.textContent("#pdn");
 const square = (page, n) => page.locator(`#board .sq[data-sq="${n}"]`);
 
 // newGame fills in the new-game form and starts.
@@ -163,7 +165,7 @@ test("a full game by clicks against the engine, then the PDN parses back", async
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.click("#copy");
   await page.waitForFunction(() => /clipboard/.test(document.getElementById("message").textContent));
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue("#pdn"), "Copy puts the PDN on the clipboard");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await pdnShown(page), "Copy puts the PDN on the clipboard");
 
   // Download the record and load it back into a new game.
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
@@ -171,7 +173,7 @@ test("a full game by clicks against the engine, then the PDN parses back", async
   await download.saveAs(file);
   const pdn = fs.readFileSync(file, "utf8");
   assert.match(pdn, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
-  assert.equal(pdn, await page.inputValue("#pdn"), "the download is the record shown");
+  assert.equal(pdn, await pdnShown(page), "the download is the record shown");
   await page.selectOption("#human", "both");
   await page.click("#load summary");
   await page.fill("#pdn-input", pdn);
@@ -352,7 +354,7 @@ for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
     await loadPDN(page, namedGame, "black");
     const end = await state(page);
     assert.equal(end.ply, 6);
-    const whole = await page.inputValue("#pdn");
+    const whole = await pdnShown(page);
     for (const tag of namedTags) assert.ok(whole.includes(tag), `${tag} kept: ${whole}`);
     assert.ok(!whole.includes("Crown web game") && !whole.includes('"Player"'), "no tag replaced");
     const fens = [end.start_fen];
@@ -399,7 +401,7 @@ for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
     await new Promise((r) => setTimeout(r, 400));
     st = await state(page);
     assert.ok(st.ply === 3 && st.moves.length === 6 && !st.thinking, "the engine does not move in a position looked at");
-    assert.equal(await page.inputValue("#pdn"), whole, "the PDN box holds the whole game");
+    assert.equal(await pdnShown(page), whole, "the PDN box holds the whole game");
     assert.equal(await download(page, `navigated-${size}.pdn`), whole, "the download is the whole game with its tags");
     await shot(page, `navigation-${size}.png`);
     assert.deepEqual(page.jsErrors, []);
@@ -425,7 +427,7 @@ test("game over: the line green when you won, red when you lost; a side with no 
   assert.match(await page.getAttribute("#status", "class"), /\blost\b/);
   const lost = await colour();
   assert.notEqual(won, lost, "won and lost are told apart by colour");
-  assert.match(await page.inputValue("#pdn"), /\[Termination "White has no pieces left"\]/);
+  assert.match(await pdnShown(page), /\[Termination "White has no pieces left"\]/);
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
@@ -468,6 +470,119 @@ test("keyboard: arrows and Enter pick up and drop", async () => {
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => window.crownState.ply === 1);
   assert.deepEqual((await state(page)).last.path, [9, 13]);
+  await page.context().close();
+});
+
+// unbroken checks that every move shown in the element sel (a span.nb
+// each) sits on one line: none is broken at its hyphen or x. It returns
+// how many there are.
+async function unbroken(page, sel) {
+  const rects = await page.locator(sel + " .nb").evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]));
+  for (const [move, n] of rects) assert.equal(n, 1, `${move} in ${sel} on one line`);
+  return rects.length;
+}
+
+// The analysis panel (docs: issue 58, item 5): Black a man up and to
+// move, so Black's part of the bar is the larger, at the top where Black
+// sits; the best move's arrow on its squares; the line cut to its first
+// moves, the rest on demand, in every language.
+const lineCut = 10;
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
+  test(`analysis on a ${size}, every language: the evaluation bar, the best move's arrow, lines cut with the rest on demand, moves whole`, async () => {
+    const page = await openBoard(viewport);
+    await newGame(page, { human: "both", fen: "B:W22-32:B1-12" });
+    assert.ok(await page.isHidden("#eval-bar"), "no bar while analysis is off");
+    await page.check("#analysis");
+    // The analysis's last report (crown serve --analysis-time), which
+    // stays: each check below then reads the same line.
+    await page.waitForFunction(() => {
+      const a = window.crownState.analysis;
+      return a.has && a.final && a.best && a.fen === window.crownState.fen;
+    }, null, { timeout: 60000 });
+    const final = (await state(page)).analysis;
+    assert.ok(final.black_share > 500, `Black, a man up, is ahead: ${final.black_share} (${JSON.stringify(final.score)})`);
+    assert.ok(final.pv.split(" ").length > lineCut, `a line longer than ${lineCut} moves: ${final.pv}`);
+    // A report is read with what the page drew for it, in one look.
+    const seen = () => page.evaluate(() => {
+      const a = window.crownState.analysis;
+      const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+      const bar = document.getElementById("eval-bar"), black = bar.querySelector(".eval-black");
+      const svg = document.getElementById("best-arrow");
+      const head = svg.querySelector(".head");
+      const tip = head ? head.getAttribute("points").split(" ")[0].split(",").map(Number) : null;
+      const sb = svg.getBoundingClientRect();
+      const cell = (sq) => box(document.querySelector(`#board .sq[data-sq="${sq}"]`));
+      return {
+        a, bar: box(bar), black: box(black), label: bar.querySelector(".eval-text").textContent, aria: bar.getAttribute("aria-label"),
+        arrow: svg.dataset.move, tip: tip && { x: sb.x + tip[0] * sb.width / 8, y: sb.y + tip[1] * sb.height / 8 },
+        from: cell(a.best.path[0]), to: cell(a.best.path[a.best.path.length - 1]),
+        shown: [...document.querySelectorAll("#an-pv .nb")].map((e) => e.textContent), score: document.getElementById("an-score").textContent,
+      };
+    });
+    let v = await seen();
+    // The bar: beside the board, as tall, Black's part as the server says, on top.
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(v.bar.x + v.bar.w <= board.x + 1 && Math.abs(v.bar.h - board.height) < 2, `the bar beside the board: ${JSON.stringify(v.bar)}`);
+    assert.ok(Math.abs(v.black.h / (v.bar.h - 4) - v.a.black_share / 1000) < 0.05, `Black's part ${v.black.h} of ${v.bar.h} for ${v.a.black_share}`);
+    assert.ok(Math.abs(v.black.y - v.bar.y) < 3, "Black's part at the top, where Black sits");
+    assert.ok(v.label.length > 0 && v.score.includes(v.label), `the bar's score ${v.label} is the panel's ${v.score}`);
+    // The arrow: the best move, its head on the square it goes to.
+    assert.equal(v.arrow, v.a.best.text);
+    assert.ok(Math.abs(v.tip.x - (v.to.x + v.to.w / 2)) < 2 && Math.abs(v.tip.y - (v.to.y + v.to.h / 2)) < 2, "the arrow's head on the best move's square");
+    // The line: cut to its first moves, the rest on demand.
+    assert.deepEqual(v.shown, v.a.pv.split(" ").slice(0, lineCut));
+    await unbroken(page, "#an-pv");
+    if (viewport === phone) {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= phone.width, `the bar leaves no sideways scrolling: ${width}`);
+    }
+    await shot(page, `item5-analysis-${size}.png`);
+    for (const lang of languages) {
+      await page.selectOption("#lang", lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      v = await seen();
+      assert.equal(v.aria, text(lang, "an.bar", { score: v.label }));
+      // One look at the line and its toggle: the report may change between two.
+      const more = await page.evaluate(() => [document.querySelector("#an-more .more").textContent, window.crownState.analysis.pv]);
+      assert.equal(more[0], text(lang, "an.more", { n: more[1].split(" ").length - lineCut }));
+      await page.click("#an-more .more");
+      const whole = await page.evaluate(() => [[...document.querySelectorAll("#an-pv .nb")].map((e) => e.textContent), window.crownState.analysis.pv,
+        document.querySelector("#an-more .more").textContent]);
+      assert.deepEqual(whole[0], whole[1].split(" "), "the whole line on demand");
+      assert.equal(whole[2], text(lang, "an.less"));
+      await unbroken(page, "#an-pv");
+      if (lang === "en") await shot(page, `item5-analysis-whole-line-${size}.png`);
+      await page.click("#an-more .more");
+      assert.equal(await page.locator("#an-pv .nb").count(), lineCut, "cut again");
+    }
+    // Several lines: each cut the same way, its moves whole.
+    await page.selectOption("#lang", "en");
+    await page.selectOption("#an-want", "3");
+    await page.waitForFunction(() => window.crownState.analysis.lines.length === 3, null, { timeout: 20000 });
+    const lines = await page.evaluate(() => [...document.querySelectorAll("#an-lines li")].map((li, i) =>
+      [li.querySelectorAll(".line .nb").length, !!li.querySelector(".more"), window.crownState.analysis.lines[i].pv.split(" ").length]));
+    for (const [n, more, all] of lines) {
+      assert.equal(n, Math.min(all, lineCut), `a line of ${all} moves shows ${n}`);
+      assert.equal(more, all > lineCut, `a line of ${all} moves: more on demand`);
+    }
+    await unbroken(page, "#an-lines");
+    // Off: no bar, no arrow.
+    await page.uncheck("#analysis");
+    await page.waitForSelector("#eval-bar", { state: "hidden" });
+    assert.equal(await page.locator("#best-arrow *").count(), 0);
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+test("the PDN box on a phone: every move whole on its line, the text as the record", async () => {
+  const page = await openBoard(phone);
+  await loadPDN(page, namedGame, "both");
+  const st = await state(page);
+  assert.equal(await pdnShown(page), st.pdn, "the box holds the record's text");
+  assert.ok(await unbroken(page, "#pdn") >= 6);
+  await page.locator("#pdn").scrollIntoViewIfNeeded();
+  await shot(page, "item5-pdn-phone.png");
   await page.context().close();
 });
 
@@ -726,7 +841,7 @@ test("every game: offered, drawn as the game is, a move each side against the en
     const shown = await page.locator("#moves .mv").allTextContents();
     assert.deepEqual(shown.filter((m) => m !== "…"), st.moves.map((m) => m.text));
     for (const m of st.moves) assert.match(m.text, want.move, `${v.name}: ${m.text} in the game's notation`);
-    const pdn = await page.inputValue("#pdn");
+    const pdn = await pdnShown(page);
     if (v.name !== "american") assert.ok(pdn.includes(`[GameType "${v.game_type}"]`), `${v.name}: the PDN's GameType`);
     assert.ok(pdn.includes("1. " + st.moves[0].text + " " + st.moves[1].text), `${v.name}: the first mover opens move 1: ${pdn}`);
 
@@ -755,7 +870,7 @@ test("a Russian PDN loaded with the form at American: the GameType chooses the g
   assert.equal(await page.textContent("#title"), text("en", "variant.russian"));
   assert.deepEqual(st.moves.map((m) => m.text), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
   assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
-  assert.ok((await page.inputValue("#pdn")).includes("1. c3-d4 f6-e5 2. d4:f6 g7:e5"));
+  assert.ok((await pdnShown(page)).includes("1. c3-d4 f6-e5 2. d4:f6 g7:e5"));
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
@@ -842,7 +957,7 @@ for (const lang of languages) {
     // marks and comments, at whatever position the board shows.
     if (lang === "en") {
       const pdn = await download(page, "reviewed.pdn");
-      assert.equal(pdn, await page.inputValue("#pdn"));
+      assert.equal(pdn, await pdnShown(page));
       for (const part of ['[Event "blunder"]', '[Review "complete"]', "[Annotator ", "14-18??", "23x14", "14-10", "{Black: ", "best "]) {
         assert.ok(pdn.includes(part), `${part} in the reviewed record: ${pdn}`);
       }
@@ -879,6 +994,52 @@ for (const lang of languages) {
     await page.waitForFunction(() => window.crownState.moves.length > 0);
     st = await state(page);
     assert.equal(title, text(lang, "an.play.title", { move: st.moves[0].text }), "the move of the line clicked is played");
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+// Review on a phone (issue 58, item 6): the comment on the move that led
+// to the position shown is written under the board, for a phone has no
+// hover; the graph has its scale, move numbers and legend; the message
+// that a review is under way goes when it ends.
+for (const lang of languages) {
+  test(`in ${lang} on a phone: the review's comment under the board, the graph's scale and legend, no stale message`, async () => {
+    const page = await openBoard(phone);
+    await page.selectOption("#lang", lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await loadPDN(page, reviewPDN, "both");
+    let st = await reviewGame(page);
+    await page.waitForFunction(() => document.getElementById("message").textContent === "");
+    // The scale: the clip in men both ways and 0, the results at the edges.
+    const labels = await page.locator("#review-graph text").allTextContents();
+    const clip = String(st.review.clip / 100);
+    for (const want of ["+" + clip, "0", "-" + clip, text(lang, "review.axis.black"), text(lang, "review.axis.white"), "1", "2"]) {
+      assert.ok(labels.includes(want), `${want} on the graph: ${labels}`);
+    }
+    assert.equal(await page.textContent("#review-legend-scale"), text(lang, "review.legend", { clip }));
+    assert.equal(await page.textContent("#review-legend-mistake"), text(lang, "review.legend.mistake", { men: st.review.mistake_drop / 100 }));
+    assert.equal(await page.textContent("#review-legend-blunder"), text(lang, "review.legend.blunder", { men: st.review.blunder_drop / 100 }));
+    // The blunder's comment, under the board, in view, as the record's title.
+    await page.click("#nav-first");
+    await atPly(page, 0);
+    assert.equal(await page.textContent("#review-comment"), "", "no comment at the start");
+    await page.click("#nav-next");
+    st = await atPly(page, 1);
+    const comment = page.locator("#review-comment");
+    const said = await comment.textContent();
+    assert.ok(said.startsWith("1. 14-18?? — " + text(lang, "review.blunder", { comment: "" })), said);
+    assert.ok(said.includes(st.review.moves[0].best), `the better move ${st.review.moves[0].best} named: ${said}`);
+    assert.match(await comment.getAttribute("class"), /\bblunder\b/);
+    assert.equal(said.slice("1. 14-18?? — ".length), await page.locator("#moves .mv").first().getAttribute("title"));
+    await comment.scrollIntoViewIfNeeded();
+    const box = await comment.boundingBox(), board = await page.locator("#board").boundingBox();
+    assert.ok(box.y >= board.y + board.height && box.x >= 0 && box.x + box.width <= phone.width, "under the board, within the phone's width");
+    await page.click("#nav-next");
+    await atPly(page, 2);
+    assert.ok((await comment.textContent()).startsWith("1... 23x14 — "), "the reply's comment");
+    await page.locator("#review-panel").scrollIntoViewIfNeeded();
+    await shot(page, `item6-review-phone-${lang}.png`);
     assert.deepEqual(page.jsErrors, []);
     await page.context().close();
   });

@@ -305,12 +305,20 @@
     renderRules();
   }
 
+  // lineCut is how many moves of a line of analysis are shown until the
+  // person asks for the rest ("more").
+  const lineCut = 10;
+  let linesWhole = false; // the person asked for the whole lines
+
   function renderAnalysis() {
     const a = state.analysis;
     $("analysis-panel").hidden = !a.on;
+    renderBar();
+    renderArrow();
     if (!a.on) return;
     $("an-subject").textContent = t(a.subject === "engine" ? "an.thinking" : "an.toggle");
     $("an-state").textContent = a.running ? t("an.searching") : a.has && a.final ? t("an.finished") : state.over ? t("an.over") : "";
+    $("an-more").replaceChildren();
     if (!a.has) {
       $("an-score").textContent = $("an-depth").textContent = $("an-nodes").textContent = "…";
       $("an-pv").textContent = a.running ? "…" : "";
@@ -319,7 +327,12 @@
     $("an-score").textContent = sideScoreText(a.score);
     $("an-depth").textContent = a.depth;
     $("an-nodes").textContent = t("an.count", { nodes: formatCount(a.nodes), s: (a.time_ms / 1000).toFixed(1) });
-    $("an-pv").textContent = a.pv || "…";
+    if (a.pv) {
+      const cut = writeLine($("an-pv"), a.pv);
+      if (cut) $("an-more").appendChild(moreButton(cut));
+    } else {
+      $("an-pv").textContent = "…";
+    }
     $("an-want").value = String(a.want);
     const list = $("an-lines");
     list.innerHTML = "";
@@ -331,12 +344,107 @@
         b.className = "line";
         b.title = t("an.play.title", { move: l.move.text });
         b.disabled = !state.your_turn;
-        b.textContent = scoreText(l.score) + "  " + l.pv;
+        const score = document.createElement("span");
+        score.className = "score";
+        score.textContent = scoreText(l.score);
+        const moves = document.createElement("span");
+        const cut = writeLine(moves, l.pv);
+        b.append(score, moves);
         b.addEventListener("click", () => submit(l.move.path));
         li.appendChild(b);
+        if (cut) li.appendChild(moreButton(cut));
         list.appendChild(li);
       }
     }
+  }
+
+  // writeLine writes a line of moves into el, each move kept whole (the
+  // line wraps between moves only): its first lineCut moves, or all of
+  // them once the person asked for the rest. It returns how many moves
+  // are left out, or, when the whole of a long line is shown, -1 (a
+  // "less" toggle is due).
+  function writeLine(el, text) {
+    const moves = text.split(/\s+/).filter(Boolean);
+    const shown = linesWhole ? moves : moves.slice(0, lineCut);
+    el.replaceChildren();
+    shown.forEach((m, i) => {
+      if (i > 0) el.append(" ");
+      const span = document.createElement("span");
+      span.className = "nb";
+      span.textContent = m;
+      el.appendChild(span);
+    });
+    if (moves.length <= lineCut) return 0;
+    return linesWhole ? -1 : moves.length - shown.length;
+  }
+
+  // moreButton toggles between lines cut to lineCut moves and whole
+  // lines; cut is what writeLine returned.
+  function moreButton(cut) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "more";
+    b.textContent = cut > 0 ? t("an.more", { n: cut }) : t("an.less");
+    b.setAttribute("aria-expanded", String(cut < 0));
+    b.addEventListener("click", () => { linesWhole = !linesWhole; renderAnalysis(); });
+    return b;
+  }
+
+  // analysisHere reports whether analysis has a report of the position
+  // on the board (not of one the board has left).
+  function analysisHere() {
+    const a = state.analysis;
+    return a.on && a.has && a.fen === state.fen && !state.over;
+  }
+
+  // renderBar draws the evaluation bar beside the board while analysis is
+  // on: Black's part (the server's black_share, from Black's view whoever
+  // is to move) on the side of the board where Black sits, and the score
+  // at the end of the side ahead, written as the panel writes it (from the
+  // side to move, named: docs/scores.md).
+  function renderBar() {
+    const bar = $("eval-bar");
+    const a = state.analysis;
+    bar.hidden = !a.on;
+    if (!a.on) return;
+    const here = analysisHere();
+    const share = here ? a.black_share : 500;
+    const blackTop = !flipped();
+    bar.classList.toggle("flipped", !blackTop);
+    bar.querySelector(".eval-black").style.height = share / 10 + "%";
+    const label = bar.querySelector(".eval-text");
+    const text = here ? sideScoreText(a.score) : "";
+    label.textContent = text;
+    const blackAhead = share >= 500;
+    label.className = "eval-text " + (blackAhead === blackTop ? "top" : "bottom") + (blackAhead ? " on-black" : " on-white");
+    bar.setAttribute("aria-label", t("an.bar", { score: text || "…" }));
+    bar.title = t("an.bar", { score: text || "…" });
+    bar.dataset.share = String(share);
+  }
+
+  // renderArrow draws the best move analysis found in the position on the
+  // board as an arrow along its path, square by square.
+  function renderArrow() {
+    const svg = $("best-arrow");
+    svg.replaceChildren();
+    const best = analysisHere() ? state.analysis.best : null;
+    svg.dataset.move = best ? best.text : "";
+    if (!best) return;
+    const centre = (sq) => {
+      const { r, c } = squareRC(sq);
+      const s = flipped() ? { r: 7 - r, c: 7 - c } : { r, c };
+      return [s.c + 0.5, s.r + 0.5];
+    };
+    const pts = best.path.map(centre);
+    // The shaft stops short of the last centre, where the head's tip is.
+    const [x1, y1] = pts[pts.length - 2], [x2, y2] = pts[pts.length - 1];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const head = 0.38;
+    const bx = x2 - (x2 - x1) * head / len, by = y2 - (y2 - y1) * head / len;
+    const shaft = pts.slice(0, -1).concat([[bx, by]]);
+    svgEl("polyline", { points: shaft.map((p) => p.join(",")).join(" "), class: "shaft" }, svg);
+    const nx = -(y2 - y1) / len * head * 0.7, ny = (x2 - x1) / len * head * 0.7;
+    svgEl("polygon", { points: `${x2},${y2} ${bx + nx},${by + ny} ${bx - nx},${by - ny}`, class: "head" }, svg);
   }
 
   // scoreText writes a score in the player's language as crown analyze
@@ -370,16 +478,21 @@
 
   // --- the review ----------------------------------------------------------------
 
-  const graph = { w: 600, h: 170, left: 8, right: 592, top: 10, bottom: 160 };
+  // The graph's geometry in its viewBox: room at the left for the scale,
+  // below for the move numbers.
+  const graph = { w: 600, h: 196, left: 34, right: 592, top: 8, bottom: 170, maxTicks: 12 };
+  let saidReviewing = false; // the message says a review is under way
 
   // renderReview draws the review: how far it went, the evaluation graph
   // (Black's view, on the review's scale: evaluations clipped, proven
-  // results at the edges), a point per position that goes there when
-  // clicked, and the summary.
+  // results at the edges) with its scale, move numbers and legend, a
+  // point per position that goes there when clicked, the comment on the
+  // move that led to the position on the board, and the summary.
   function renderReview() {
     const rv = state.review;
     $("review-panel").hidden = !rv;
     $("review").disabled = state.moves.length === 0 || !!(rv && rv.running);
+    if (saidReviewing && !(rv && rv.running)) say("");
     if (!rv) return;
     $("review-status").textContent = rv.error ? t("review.failed", { detail: rv.error })
       : rv.running ? t("review.running", { done: rv.done, total: rv.total }) : t("review.done", { total: rv.total });
@@ -389,15 +502,24 @@
     const x = (ply) => graph.left + ply * (graph.right - graph.left) / n;
     const mid = (graph.top + graph.bottom) / 2;
     const y = (v) => mid - v * (graph.bottom - graph.top) / 2 / rv.result;
-    const el = (tag, attrs, parent) => {
-      const e = document.createElementNS(svgNS, tag);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-      (parent || svg).appendChild(e);
-      return e;
-    };
+    const el = (tag, attrs, parent) => svgEl(tag, attrs, parent || svg);
+    const label = (x, y, anchor, text, cls) => { el("text", { x, y, "text-anchor": anchor, class: cls || "g-label" }).textContent = text; };
     el("rect", { x: graph.left, y: graph.top, width: graph.right - graph.left, height: graph.bottom - graph.top, class: "g-bg" });
+    // The scale: the clip in men, 0, and the results at the edges.
     for (const v of [rv.clip, -rv.clip]) el("line", { x1: graph.left, x2: graph.right, y1: y(v), y2: y(v), class: "g-clip" });
     el("line", { x1: graph.left, x2: graph.right, y1: mid, y2: mid, class: "g-zero" });
+    for (const v of [rv.clip, 0, -rv.clip]) label(graph.left - 4, y(v) + 4, "end", (v > 0 ? "+" : v < 0 ? "-" : "") + Math.abs(v) / 100);
+    label(graph.left + 4, graph.top + 12, "start", t("review.axis.black"), "g-label g-edge");
+    label(graph.left + 4, graph.bottom - 5, "start", t("review.axis.white"), "g-label g-edge");
+    // The move numbers, at most maxTicks of them.
+    const nums = moveNumbers();
+    const first = state.rules.first_mover;
+    const step = Math.max(1, Math.ceil((nums[nums.length - 1] || 1) / graph.maxTicks));
+    state.moves.forEach((mv, i) => {
+      if (mv.colour !== first || nums[i] % step !== 0 || i >= rv.total) return;
+      el("line", { x1: x(i + 1), x2: x(i + 1), y1: graph.bottom, y2: graph.bottom + 4, class: "g-tick" });
+      label(x(i + 1), graph.bottom + 16, "middle", String(nums[i]));
+    });
     el("line", { x1: x(state.ply), x2: x(state.ply), y1: graph.top, y2: graph.bottom, class: "g-now" });
     if (rv.summary.turn >= 0) {
       const tx = x(rv.summary.turn + 1);
@@ -411,19 +533,54 @@
     for (const p of rv.points) {
       const mark = p.mark === "??" ? " blunder" : p.mark === "?" ? " mistake" : "";
       const g = el("g", { class: "g-point" + mark + (p.ply === state.ply ? " now" : ""), "data-ply": p.ply, tabindex: "0", role: "button" });
-      const label = p.ply === 0 ? t("review.start") : state.moves[p.ply - 1].text + p.mark;
-      el("title", {}, g).textContent = label + " " + (p.ply === 0 ? (rv.start ? sideScoreText(rv.start) : "") : moveComment(rv.moves[p.ply - 1]));
+      const name = p.ply === 0 ? t("review.start") : state.moves[p.ply - 1].text + p.mark;
+      el("title", {}, g).textContent = name + " " + (p.ply === 0 ? (rv.start ? sideScoreText(rv.start) : "") : moveComment(rv.moves[p.ply - 1]));
       el("circle", { cx: x(p.ply), cy: y(p.value), r: 9, class: "g-hit" }, g);
       el("circle", { cx: x(p.ply), cy: y(p.value), r: mark ? 5 : 3, class: "g-dot" }, g);
       const go = () => gotoPly(p.ply);
       g.addEventListener("click", go);
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     }
+    $("review-legend-scale").textContent = t("review.legend", { clip: rv.clip / 100 });
+    $("review-legend-mistake").textContent = t("review.legend.mistake", { men: rv.mistake_drop / 100 });
+    $("review-legend-blunder").textContent = t("review.legend.blunder", { men: rv.blunder_drop / 100 });
+    const rm = state.ply > 0 ? rv.moves[state.ply - 1] : null;
+    const comment = $("review-comment");
+    comment.className = rm && rm.mark === "??" ? "blunder" : rm && rm.mark === "?" ? "mistake" : "";
+    comment.textContent = rm ? moveLabel(state.ply - 1, nums) + rm.mark + " — " + reviewComment(rm) : "";
     const s = rv.summary;
     let text = t("review.side", { side: sideTitle("black"), mistakes: s.mistakes[0], blunders: s.blunders[0] }) + " " +
       t("review.side", { side: sideTitle("white"), mistakes: s.mistakes[1], blunders: s.blunders[1] });
     if (s.turn >= 0) text += " " + t("review.turn", { move: s.turn_text });
     $("review-summary").textContent = text;
+  }
+
+  // moveNumbers returns the record's number of each move of the game: a
+  // numbered move is the first mover's and the reply.
+  function moveNumbers() {
+    const first = state.rules.first_mover;
+    const out = [];
+    let n = 0;
+    state.moves.forEach((mv, i) => {
+      if (mv.colour === first || i === 0) n++;
+      out.push(n);
+    });
+    return out;
+  }
+
+  // moveLabel writes move i as the record numbers it: "12. 26-22" for the
+  // first mover's, "12... 26-22" for the reply.
+  function moveLabel(i, nums) {
+    const mv = state.moves[i];
+    return nums[i] + (mv.colour === state.rules.first_mover ? ". " : "... ") + mv.text;
+  }
+
+  // reviewComment says what the review found of a move: mistake or
+  // blunder, and its comment (moveComment: the score it leaves and the
+  // better move with its score, from the side that moved).
+  function reviewComment(rm) {
+    const comment = moveComment(rm);
+    return rm.mark === "??" ? t("review.blunder", { comment }) : rm.mark === "?" ? t("review.mistake", { comment }) : comment;
   }
 
   // gotoPly shows the position after ply moves of the game, which stays
@@ -480,9 +637,8 @@
       if (rm) {
         span.textContent += rm.mark;
         if (rm.mark) span.classList.add(rm.mark === "??" ? "blunder" : "mistake");
-        const comment = moveComment(rm);
-        span.title = rm.mark === "??" ? t("review.blunder", { comment }) : rm.mark === "?" ? t("review.mistake", { comment }) : comment;
-        span.dataset.comment = comment;
+        span.title = reviewComment(rm);
+        span.dataset.comment = moveComment(rm);
       }
       li.appendChild(span);
     });
@@ -491,12 +647,32 @@
     const end = state.moves.length;
     $("nav-first").disabled = $("nav-prev").disabled = state.ply === 0;
     $("nav-next").disabled = $("nav-last").disabled = state.ply === end;
-    if ($("pdn").value !== state.pdn) $("pdn").value = state.pdn;
+    if (pdnShown !== state.pdn) writePDN(state.pdn);
     $("current-fen").value = state.fen;
     $("download").href = "api/games/" + state.id + "/pdn";
   }
 
+  // writePDN shows the record: its text as it is (what Copy and the
+  // download give), each word of up to pdnWord characters (a move, a move
+  // number) kept whole on its line; longer ones, a FEN, may break.
+  let pdnShown = null;
+  const pdnWord = 24;
+  function writePDN(text) {
+    pdnShown = text;
+    const box = $("pdn");
+    box.replaceChildren();
+    for (const part of text.split(/(\s+)/)) {
+      if (part === "") continue;
+      if (/\s/.test(part) || part.length > pdnWord) { box.append(part); continue; }
+      const span = document.createElement("span");
+      span.className = "nb";
+      span.textContent = part;
+      box.appendChild(span);
+    }
+  }
+
   function say(text, kind) {
+    saidReviewing = false;
     const m = $("message");
     m.textContent = text || "";
     m.className = kind || "";
@@ -1097,7 +1273,9 @@
   });
   $("review").addEventListener("click", async () => {
     const r = await api("POST", "api/games/" + state.id + "/review");
-    if (r.ok) { say(t("msg.reviewing"), "info"); accept(r.data); } else say(errorText(r.data), "error");
+    // The answer may come after the review has ended (the event stream
+    // is ahead of it): render anew so that the message goes at once.
+    if (r.ok) { say(t("msg.reviewing"), "info"); saidReviewing = true; accept(r.data); render(); } else say(errorText(r.data), "error");
   });
   $("pdn-file").addEventListener("change", async (e) => {
     const f = e.target.files[0];
@@ -1107,11 +1285,11 @@
     $("load-pdn").click();
   });
   $("copy").addEventListener("click", async () => {
-    const text = $("pdn").value;
+    const text = state.pdn;
     try {
       await navigator.clipboard.writeText(text);
     } catch (e) {
-      $("pdn").select();
+      window.getSelection().selectAllChildren($("pdn"));
       document.execCommand("copy");
     }
     say(t("msg.copied"), "info");
