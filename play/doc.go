@@ -31,7 +31,8 @@
 //     request may ask for the N best moves with exact scores and lines
 //     (search.Request.MultiPV, or the multipv option; Result.Lines), name
 //     the root moves to search, or ponder (search.Request);
-//   - the static evaluation's terms from the side to move's view.
+//   - the static evaluation's terms from the side to move's view;
+//   - the answer to a draw offer (AcceptsDraw), from the search's score.
 //
 // A Session is safe for use by several goroutines: settings may be read
 // while a search runs, and a change the engine cannot take during a

@@ -13,7 +13,7 @@
 // The API, all JSON:
 //
 //	GET  /api/variants               the games it plays: [{name, title, game_type, first_mover}]
-//	POST /api/games                  start a game: {variant, human, movetime_ms, level, fen | pdn}
+//	POST /api/games                  start a game: {variant, human, movetime_ms, level, clock_ms, increment_ms, fen | pdn}
 //	GET  /api/games/{id}             the game's state
 //	POST /api/games/{id}/new         start a new game under the same id
 //	POST /api/games/{id}/move        {path: [from, landings...]} or {move: "11-15"} (the game's notation: "c3-d4" in Russian)
@@ -24,6 +24,8 @@
 //	POST /api/games/{id}/review      review every move of the game (package review): graph, marks, summary
 //	POST /api/games/{id}/goto        {ply}: show the position after that many moves (the game stays whole)
 //	POST /api/games/{id}/hint        the engine's best move for the person to move
+//	POST /api/games/{id}/resign      the person resigns (with no engine, the side to move)
+//	POST /api/games/{id}/draw        the person offers the engine a draw, which play.AcceptsDraw answers
 //	GET  /api/games/{id}/pdn         the whole game as a PDN file (the state's "pdn")
 //	GET  /api/games/{id}/events      the state after every change (text/event-stream)
 //
@@ -59,6 +61,20 @@
 // endgame database's value), from the view of side, the side to move in
 // the position scored (for a move, the side that played it; Black for the
 // review graph's points).
+//
+// A game may have a clock (clock_ms for each side, increment_ms added
+// for each move it makes): it runs for the side to move while the board
+// shows the end of a game going on with no review on it, the engine's
+// time follows its clock (search.Limits' Remaining and Increment), and
+// the side whose time runs out loses. The state's "clock" gives each
+// side's time left at its moment and whose runs, for the page to count
+// down; the server alone decides a flag's fall. A resignation, a draw
+// agreed and a time out end the game at the end of its line ("ending"
+// "resigned", "agreed", "time"; "ending_side" the side that resigned or
+// ran out of time) until a move played there gives it another end. A
+// draw offer is weighed by a short search of the engine's own
+// ("draw_offer": its answer, "" while it weighs, then "declined" or
+// "accepted"), once in a position, on the person's turn.
 //
 // An analysis report carries what the board draws beside and on it: the
 // evaluation bar's share for Black ("black_share", thousandths, from

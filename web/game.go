@@ -50,6 +50,7 @@ const (
 	taskMove          // choosing the engine's move
 	taskAnalysis      // analysing the person's position
 	taskHint          // finding the best move for the person (Hint)
+	taskDraw          // weighing the person's draw offer
 )
 
 // info is the engine's latest report, as the browser shows it.
@@ -96,6 +97,15 @@ type game struct {
 	rev *gameReview
 	// hint is the engine's best move for the person at a ply (Hint).
 	hint *hint
+	// verdict ends the game at the end of its line other than by the rules
+	// (a resignation, a draw agreed, a time out); nil for none. A move
+	// played drops it, as it gives the line another end.
+	verdict *outcome
+	// offer is the person's draw offer and the engine's answer, nil for
+	// none; a move played drops it.
+	offer *drawOffer
+	// clock is the game's clock, nil for a game without one.
+	clock *gameClock
 	// gen counts changes of position or task; a search started under an
 	// older gen has lost its purpose and its results are dropped.
 	gen      uint64
@@ -119,6 +129,7 @@ type setup struct {
 	moveTime time.Duration
 	level    int // the engine's playing level (play.Levels)
 	loaded   loadedGame
+	clock    clockSetting
 }
 
 // loadedGame is the identity of a game read from PDN: its tags and its
@@ -140,13 +151,16 @@ func (g *game) reset(st setup) {
 	g.date = time.Now()
 	g.clear = true
 	g.dropReview()
-	g.hint = nil
+	g.hint, g.verdict, g.offer = nil, nil, nil
+	g.stopClock()
+	g.clock = nil
 	for _, m := range st.moves {
 		if g.push(m) != nil {
 			break // read from PDN, so legal: cannot happen
 		}
 	}
 	g.loaded = st.loaded
+	g.clock = newClock(st.clock)
 	g.schedule()
 }
 
@@ -155,12 +169,16 @@ func (g *game) reset(st setup) {
 // held.
 func (g *game) push(m movegen.Move) error {
 	g.line.Truncate(g.ply)
+	mover := g.pos().Turn
+	g.settleClock()
 	if err := g.line.Play(m); err != nil {
 		return err
 	}
 	g.ply++
+	g.moved(mover)
 	g.dropReview()
 	g.loaded.result = ""
+	g.verdict, g.offer = nil, nil
 	return nil
 }
 
@@ -174,7 +192,11 @@ func (g *game) outcome() outcome { return g.outcomeAt(g.ply) }
 // is held.
 func (g *game) outcomeAt(n int) outcome {
 	ps := g.line.Positions()[:n+1]
-	return outcomeOf(movegen.Adjudicate(ps, g.line.Moves[:n]), &ps[n])
+	o := outcomeOf(movegen.Adjudicate(ps, g.line.Moves[:n]), &ps[n])
+	if !o.Over && n == len(g.line.Moves) && g.verdict != nil {
+		return *g.verdict
+	}
+	return o
 }
 
 // atEnd reports whether the board shows the last position of the line,
@@ -188,9 +210,14 @@ type outcome struct {
 	Reason string
 	// Ending is the reason as a stable code for the page to put in the
 	// player's language: "no_moves", "no_pieces" (no legal move, for
-	// want of pieces), "repetition", "move_count" or "three_kings"; empty
-	// while the game goes on.
+	// want of pieces), "repetition", "move_count" or "three_kings" by the
+	// rules, "resigned", "agreed" (a draw) or "time" (a flag fell) by a
+	// verdict; empty while the game goes on.
 	Ending string
+	// Side is the side a verdict concerns: who resigned, whose time ran
+	// out; empty for an ending by the rules (which concern the side to
+	// move) and a draw agreed.
+	Side string
 }
 
 // endingCodes are the codes of outcome.Ending.
@@ -247,6 +274,8 @@ func (g *game) stop() {
 // stepped back to is looked at, and the game stays whole), else analysis
 // if it is on; mu is held.
 func (g *game) schedule() {
+	g.settleClock()
+	defer g.runClock()
 	g.stop()
 	g.touch()
 	if g.outcome().Over {
@@ -287,8 +316,8 @@ func (g *game) start(t task) {
 	req := play.Request{Request: search.Request{Pos: p, History: append([]movegen.Position(nil), g.line.Positions()[:g.ply]...)}, Analysis: t != taskMove}
 	switch t {
 	case taskMove:
-		req.Limits = search.Limits{MoveTime: g.moveTime, Exact: true}
-	case taskHint:
+		req.Limits = g.moveLimits(p.Turn)
+	case taskHint, taskDraw:
 		req.Limits = search.Limits{MoveTime: min(g.moveTime, maxHintTime), Exact: true}
 	default:
 		req.Limits = search.Limits{MoveTime: g.srv.opt.AnalysisTime, Exact: true}
@@ -367,7 +396,7 @@ func (g *game) release() {
 func (g *game) report(gen uint64, p *movegen.Position, in search.Info, final bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if gen != g.gen || !g.analysis || g.task == taskHint {
+	if gen != g.gen || !g.analysis || g.task == taskHint || g.task == taskDraw {
 		return
 	}
 	g.info = &info{Depth: in.Depth, Score: in.Score, Nodes: in.Nodes, Time: in.Time,
@@ -395,6 +424,10 @@ func (g *game) finish(gen uint64, t task, p *movegen.Position, res search.Result
 	// illegal one.
 	if t == taskMove && res.HasMove && g.srv.ctx.Err() == nil && g.push(res.Move) == nil {
 		g.schedule()
+		return
+	}
+	if t == taskDraw {
+		g.answerDraw(p, res)
 		return
 	}
 	if t == taskHint && res.HasMove && p.IsLegal(res.Move) {

@@ -62,6 +62,8 @@ func (g *game) startReview() {
 		annotator: "Crown " + strings.Join(play.LimitWords(limits), " ")}
 	g.rev = rv
 	g.stop() // the engine does not move by itself under a review
+	g.settleClock()
+	g.runClock() // nor does the clock run
 	g.touch()
 	if g.analysis && !g.outcome().Over {
 		g.start(taskAnalysis)

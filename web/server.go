@@ -163,6 +163,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("POST /api/games/{id}/review", s.withGame(s.handleReview))
 	s.mux.HandleFunc("POST /api/games/{id}/goto", s.withGame(s.handleGoto))
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.withGame(s.handleHint))
+	s.mux.HandleFunc("POST /api/games/{id}/resign", s.withGame(s.handleResign))
+	s.mux.HandleFunc("POST /api/games/{id}/draw", s.withGame(s.handleDraw))
 	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.handlePDN))
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.withGame(s.handleEvents))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -188,6 +190,7 @@ func (s *Server) Close() {
 	s.mu.Lock()
 	for _, g := range s.games {
 		g.mu.Lock()
+		g.stopClock()
 		g.release()
 		g.mu.Unlock()
 	}
@@ -268,6 +271,7 @@ func (s *Server) add() (*game, error) {
 		if now.Sub(g.lastUsed) > s.opt.IdleTimeout {
 			g.stop()
 			g.dropReview()
+			g.stopClock()
 			g.release()
 			delete(s.games, id)
 		}
@@ -305,14 +309,18 @@ func (s *Server) withGame(h func(http.ResponseWriter, *http.Request, *game)) htt
 // newGameRequest starts a game: the rule set, the colour the person
 // plays, the engine's time per move and playing level (play.Levels: 1 a
 // beginner's to full strength; 0 or none is full strength), and
-// optionally a FEN to set up or a PDN game to load.
+// optionally a clock (each side's time and the increment per move, in
+// milliseconds; the engine's time then follows its clock), a FEN to set
+// up or a PDN game to load.
 type newGameRequest struct {
-	Variant    string `json:"variant"`
-	Human      string `json:"human"`
-	MoveTimeMS int    `json:"movetime_ms"`
-	Level      int    `json:"level"`
-	FEN        string `json:"fen"`
-	PDN        string `json:"pdn"`
+	Variant     string `json:"variant"`
+	Human       string `json:"human"`
+	MoveTimeMS  int    `json:"movetime_ms"`
+	Level       int    `json:"level"`
+	ClockMS     int    `json:"clock_ms"`
+	IncrementMS int    `json:"increment_ms"`
+	FEN         string `json:"fen"`
+	PDN         string `json:"pdn"`
 }
 
 // parse checks the request and builds the game it asks for; a request
@@ -345,6 +353,9 @@ func (req *newGameRequest) parse(maxThink time.Duration, def movegen.Variant) (s
 			return g, fmt.Errorf("level: %v", err)
 		}
 		g.level = req.Level
+	}
+	if g.clock, err = parseClock(req.ClockMS, req.IncrementMS); err != nil {
+		return g, err
 	}
 	g.start = movegen.StartPosition(g.variant)
 	switch {

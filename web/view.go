@@ -62,6 +62,18 @@ type stateView struct {
 	// Hint is the engine's best move for the person (POST hint) in the
 	// position on the board, null for none.
 	Hint *hintView `json:"hint"`
+	// EndingSide is the side an ending by verdict concerns (who resigned,
+	// whose time ran out), "" for others (outcome.Side).
+	EndingSide string `json:"ending_side"`
+	// CanResign and CanOfferDraw say whether the person may resign, and
+	// offer the engine a draw, now (POST resign, POST draw).
+	CanResign    bool `json:"can_resign"`
+	CanOfferDraw bool `json:"can_offer_draw"`
+	// DrawOffer is the person's draw offer in the position on the board
+	// and the engine's answer, null for none.
+	DrawOffer *drawOfferView `json:"draw_offer"`
+	// Clock is the game's clock, null for none.
+	Clock *clockView `json:"clock"`
 }
 
 // engineSideTag names the sides the engine plays, for the player labels.
@@ -245,6 +257,8 @@ func (g *game) view() stateView {
 	}
 	v.Analysis = analysisView{On: g.analysis, Running: g.analysis && g.task != taskNone, Lines: []lineView{}, Want: g.lines, Hinting: g.task == taskHint}
 	v.Review, v.Hint = g.reviewView(), g.hintView()
+	v.EndingSide, v.CanResign, v.CanOfferDraw = o.Side, !g.outcomeAt(len(g.line.Moves)).Over, g.canOffer() == ""
+	v.DrawOffer, v.Clock = g.offerView(), g.clockView()
 	if g.task == taskMove {
 		v.Analysis.Subject = "engine"
 	} else {

@@ -57,12 +57,16 @@ const pdnShown = (page) => page.textContent("#pdn");
 const square = (page, n) => page.locator(`#board .sq[data-sq="${n}"]`);
 
 // newGame fills in the new-game form and starts.
-async function newGame(page, { variant = "american", human = "white", movetime = tinyThink, fen = "" } = {}) {
-  await page.evaluate((ms) => {
+// A clock is "base+increment" in milliseconds, "" for none.
+async function newGame(page, { variant = "american", human = "white", movetime = tinyThink, fen = "", clock = "" } = {}) {
+  await page.evaluate(([ms, clock]) => {
     const sel = document.getElementById("movetime");
     if (![...sel.options].some((o) => o.value === String(ms))) sel.add(new Option(ms + " ms", String(ms)));
+    const clocks = document.getElementById("clock");
+    if (![...clocks.options].some((o) => o.value === clock)) clocks.add(new Option(clock, clock));
     document.getElementById("message").textContent = "";
-  }, movetime);
+  }, [movetime, clock]);
+  await page.selectOption("#clock", clock);
   await page.selectOption("#variant", variant);
   await page.selectOption("#human", human);
   await page.selectOption("#movetime", String(movetime));
@@ -874,6 +878,89 @@ test("a Russian PDN loaded with the form at American: the GameType chooses the g
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
+
+// --- resign, draw offer and clock (issue 58, item 8) ------------------------------
+
+// banner waits for the game to end and returns the banner's two lines.
+async function banner(page) {
+  await page.waitForSelector("#banner:not([hidden])", { timeout: 20000 });
+  return [await page.textContent("#banner-result"), await page.textContent("#banner-reason")];
+}
+
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
+  test(`play on a ${size}, every language: resign with two clicks, a draw offer the engine declines and one it accepts, the clock and its flag`, async () => {
+    const page = await openBoard(viewport);
+    for (const lang of languages) {
+      await page.selectOption("#lang", lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      const side = (c) => text(lang, "side." + c);
+
+      // Resign: the first click asks again, the second resigns; White
+      // (the person) resigned, Black wins.
+      await newGame(page, { human: "white" });
+      await waitTurn(page);
+      assert.equal(await page.textContent("#resign"), text(lang, "btn.resign"));
+      await page.click("#resign");
+      assert.equal(await page.textContent("#resign"), text(lang, "btn.resign.confirm"));
+      assert.equal((await state(page)).over, false, "one click does not resign");
+      await page.click("#resign");
+      assert.deepEqual(await banner(page), [text(lang, "result.black"), text(lang, "ending.resigned", { side: side("white") })]);
+      assert.ok(await page.isDisabled("#resign"));
+      assert.match(await pdnShown(page), /\[Result "1-0"\][^]*\[Termination "White resigned"\]/);
+      if (lang === "en") await shot(page, `item8-resign-${size}.png`);
+
+      // A draw offered when the engine (White, eleven men to one) is ahead:
+      // declined, the game goes on, no second offer in the position.
+      await newGame(page, { human: "black", movetime: 100, fen: "B:W22-32:B1" });
+      assert.ok(await page.isEnabled("#offer-draw"));
+      assert.equal(await page.textContent("#offer-draw"), text(lang, "btn.draw"));
+      await page.click("#offer-draw");
+      await page.waitForFunction(() => window.crownState.draw_offer && window.crownState.draw_offer.answer === "declined", null, { timeout: 20000 });
+      assert.equal(await page.textContent("#offer-text"), text(lang, "draw.declined"));
+      assert.ok(await page.isDisabled("#offer-draw"), "one offer in a position");
+      assert.equal((await state(page)).over, false);
+      if (lang === "en") await shot(page, `item8-draw-declined-${size}.png`);
+      // And when the engine (one man to four) is behind: accepted, a draw.
+      await newGame(page, { human: "black", movetime: 100, fen: "B:W32:B1,2,3,14" });
+      await page.click("#offer-draw");
+      assert.deepEqual(await banner(page), [text(lang, "result.draw"), text(lang, "ending.agreed")]);
+      assert.equal(await page.textContent("#offer-text"), text(lang, "draw.accepted"));
+      assert.match(await pdnShown(page), /\[Result "1\/2-1\/2"\][^]*\[Termination "draw agreed"\]/);
+
+      // A clock of two seconds for the person (Black, at the bottom), who
+      // does not move: it counts down, and the flag falls.
+      await newGame(page, { human: "black", clock: "2000+0" });
+      const bottom = page.locator("#player-bottom .clock"), top = page.locator("#player-top .clock");
+      assert.match(await bottom.getAttribute("class"), /\brunning\b/);
+      assert.doesNotMatch(await top.getAttribute("class"), /\brunning\b/);
+      assert.equal(await top.textContent(), "0:02.0", "the engine's clock stands");
+      const first = Number(await bottom.getAttribute("data-ms"));
+      await page.waitForTimeout(300);
+      assert.ok(Number(await bottom.getAttribute("data-ms")) < first, "the running clock counts down");
+      // Its label and its text in one look, as the clock ticks between two.
+      const [aria, shown] = await bottom.evaluate((e) => [e.getAttribute("aria-label"), e.textContent]);
+      assert.equal(aria, text(lang, "clock.label", { side: side("black"), time: shown }));
+      assert.deepEqual(await banner(page), [text(lang, "result.white"), text(lang, "ending.time", { side: side("black") })]);
+      assert.equal(await bottom.textContent(), "0:00.0");
+      assert.doesNotMatch(await bottom.getAttribute("class"), /\brunning\b/);
+    }
+    // A game on a clock with increments: the engine moves on its time,
+    // each side's time shown, the person's running.
+    await page.selectOption("#lang", "en");
+    await newGame(page, { human: "white", clock: "60000+1000" });
+    const st = await waitTurn(page);
+    assert.ok(st.clock.black_ms > 0 && st.clock.black_ms <= 61000 && st.clock.running === "white", JSON.stringify(st.clock));
+    assert.match(await page.getAttribute("#player-bottom .clock", "class"), /\brunning\b/);
+    assert.match(await page.textContent("#player-top .clock"), /^(1:0[01]|0:5\d)$/);
+    await shot(page, `item8-clock-${size}.png`);
+    // No clock: none shown.
+    await newGame(page, { human: "both" });
+    assert.ok(await page.isHidden("#player-bottom .clock"));
+    assert.ok(await page.isHidden("#offer-draw"), "no draw to offer without an engine");
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
 
 // --- game review, hints and lines (docs/review.md) ------------------------------
 

@@ -25,6 +25,7 @@
   let defaultVariant = "";  // the game the server offers first (crown serve --variant)
   let dropped = false;      // the move on its way was dropped there by a drag: no animation
   let anim = null;          // the move being animated: {to, layer}
+  let resignArmed = false;  // Resign was clicked once: the next click resigns
 
   // crownShapes draw a crown in a 24 by 24 box: on a king (crownSVG) and
   // in the rules' diagrams.
@@ -244,7 +245,7 @@
   // reasonText says why the game ended, from the server's code.
   function reasonText() {
     const n = state.ending === "three_kings" ? state.rules.three_kings_moves : state.rules.draw_moves;
-    return t("ending." + state.ending, { side: sideTitle(state.turn), n });
+    return t("ending." + state.ending, { side: sideTitle(state.ending_side || state.turn), n });
   }
 
   function render() {
@@ -288,6 +289,16 @@
     }
 
     $("undo").disabled = !state.can_undo;
+    $("resign").disabled = !state.can_resign;
+    if (!state.can_resign) resignArmed = false;
+    $("resign").textContent = t(resignArmed ? "btn.resign.confirm" : "btn.resign");
+    $("resign").classList.toggle("confirm", resignArmed);
+    $("offer-draw").hidden = state.human === "both";
+    $("offer-draw").disabled = !state.can_offer_draw;
+    const offer = state.draw_offer;
+    $("offer-text").hidden = !offer;
+    $("offer-text").textContent = offer ? t(offer.answer === "" ? "draw.thinking" : "draw." + offer.answer) : "";
+    renderClock();
     $("redo").disabled = !state.can_redo;
     $("go").disabled = state.over;
     $("go").textContent = t(state.thinking ? "btn.go.now" : "btn.go");
@@ -309,6 +320,45 @@
   // person asks for the rest ("more").
   const lineCut = 10;
   let linesWhole = false; // the person asked for the whole lines
+
+  // --- the clock -----------------------------------------------------------------
+
+  let clockAt = 0;   // when the state's clock was read (performance.now())
+  let clockTick = 0; // the interval that counts the running side's time down
+  const clockShortMS = 10000; // less is shown in red, with tenths
+
+  // clockText writes a time left as minutes and seconds, with tenths when
+  // short: "4:07", "0:08.3".
+  function clockText(ms) {
+    ms = Math.max(0, ms);
+    if (ms < clockShortMS) {
+      const tenths = Math.floor(ms / 100);
+      return "0:0" + Math.floor(tenths / 10) + "." + (tenths % 10);
+    }
+    const s = Math.floor(ms / 1000);
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+
+  // renderClock shows each side's time beside its name, the running side's
+  // counted down from the state's; the server decides when a time runs out.
+  function renderClock() {
+    const c = state && state.clock;
+    if (!c || !c.running) { clearInterval(clockTick); clockTick = 0; }
+    for (const id of ["player-top", "player-bottom"]) {
+      const el = $(id).querySelector(".clock");
+      el.hidden = !c;
+      if (!c) continue;
+      const colour = $(id).classList.contains("black") ? "black" : "white";
+      const running = c.running === colour;
+      const ms = (colour === "black" ? c.black_ms : c.white_ms) - (running ? performance.now() - clockAt : 0);
+      el.textContent = clockText(ms);
+      el.dataset.ms = String(Math.max(0, Math.round(ms)));
+      el.classList.toggle("running", running);
+      el.classList.toggle("short", ms < clockShortMS);
+      el.setAttribute("aria-label", t("clock.label", { side: sideTitle(colour), time: clockText(ms) }));
+    }
+    if (c && c.running && !clockTick) clockTick = setInterval(renderClock, 100);
+  }
 
   function renderAnalysis() {
     const a = state.analysis;
@@ -869,6 +919,7 @@
       labelColours();
     }
     window.crownState = st;
+    clockAt = performance.now();
     if (moved) clearPick();
     const step = !fresh && st.last && st.ply === before.ply + 1 && moved;
     if (step && !dropped) startAnimation(before, st.last); else if (moved) stopAnimation();
@@ -1195,8 +1246,18 @@
       human: $("human").value,
       movetime_ms: Number($("movetime").value),
       level: Number($("level").value),
+      ...clockSetting(),
       fen: $("fen").value.trim(),
     };
+  }
+
+  // clockSetting reads the clock chosen, "base+increment" in
+  // milliseconds, as the request's fields; none for no clock.
+  function clockSetting() {
+    const v = $("clock").value;
+    if (!v) return {};
+    const [base, inc] = v.split("+").map(Number);
+    return { clock_ms: base, increment_ms: inc };
   }
 
   async function startNew(req, fresh) {
@@ -1252,6 +1313,26 @@
     if (!(e.key in steps)) return;
     e.preventDefault();
     steps[e.key]();
+  });
+  // Resign takes two clicks: the first arms the button for a few seconds.
+  let resignTimer = 0;
+  const resignArmMS = 4000;
+  $("resign").addEventListener("click", async () => {
+    clearTimeout(resignTimer);
+    if (!resignArmed) {
+      resignArmed = true;
+      resignTimer = setTimeout(() => { resignArmed = false; render(); }, resignArmMS);
+      render();
+      return;
+    }
+    resignArmed = false;
+    clearPick();
+    const r = await api("POST", "api/games/" + state.id + "/resign");
+    if (r.ok) { say(""); accept(r.data); } else { say(errorText(r.data), "error"); render(); }
+  });
+  $("offer-draw").addEventListener("click", async () => {
+    const r = await api("POST", "api/games/" + state.id + "/draw");
+    if (r.ok) accept(r.data); else say(errorText(r.data), "error");
   });
   $("flip").addEventListener("click", () => {
     userFlip = !userFlip;
