@@ -686,6 +686,43 @@ test("one position's score: the web board, crown analyze and an annotated PDN sh
   await page.context().close();
 });
 
+// The engine's levels (play.Levels, docs/levels.md): the select names
+// them in the page's language; a game started at a level carries it, and
+// the engine at that level replies to the person's moves.
+const levels = [1, 2, 3, 4, 5, 6, 7, 8];
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
+  test(`levels on a ${size}: chosen in every language and played`, async () => {
+    const page = await openBoard(viewport);
+    for (const [i, lang] of languages.entries()) {
+      await page.selectOption("#lang", lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      assert.equal(await page.textContent('label:has(> #level) > span'), text(lang, "new.level"));
+      assert.deepEqual(await page.$$eval("#level option", (os) => os.map((o) => o.textContent)),
+        levels.map((n) => text(lang, `new.level.${n}`)), `the levels in ${lang}`);
+      // A level a language: the weakest first, where the engine's reply
+      // comes at once whatever the time per move.
+      const level = String(levels[i]);
+      await page.selectOption("#level", level);
+      await newGame(page, { human: "black", movetime: 1000 });
+      let st = await state(page);
+      assert.equal(st.level, levels[i], `the game's level in ${lang}`);
+      assert.equal(await page.inputValue("#level"), level, "the select keeps the level chosen");
+      for (let move = 0; move < 2; move++) {
+        st = await waitTurn(page);
+        await clickMove(page, st, st.legal[move % st.legal.length]);
+        await page.waitForFunction((ply) => window.crownState.ply > ply, st.ply);
+      }
+      st = await waitTurn(page);
+      assert.equal(st.ply, 4, `two moves each at level ${level}`);
+      if (i === 0) await shot(page, `level-${size}.png`);
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width, `no sideways scrolling (page is ${width}px wide)`);
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
 test("phone width: the board fits and plays", async () => {
   const page = await openBoard(phone);
   await newGame(page, { human: "white" });
