@@ -51,7 +51,7 @@ func Adjudicate(hist []Position, moves []Move) Outcome {
 		if p.Turn == Black {
 			res = ResultWhiteWins
 		}
-		return Outcome{NoMoves, res, fmt.Sprintf("%s has no legal move", p.Turn.Title())}
+		return Outcome{NoMoves, res, p.NoMoveDetail()}
 	}
 	irrev, kingMoves := 0, 0
 	for i, m := range moves {
@@ -82,6 +82,16 @@ func Adjudicate(hist []Position, moves []Move) Outcome {
 		return Outcome{ThreeKings, ResultDraw, fmt.Sprintf("three kings did not beat the lone king within %d moves", r.ThreeKingsMoves)}
 	}
 	return Outcome{Result: ResultUnknown}
+}
+
+// NoMoveDetail says why p's side to move, which has no legal move, has
+// lost: it has no piece left, or its pieces are blocked. Adjudicate's
+// Detail and the commands that refuse such a position say it the same way.
+func (p *Position) NoMoveDetail() string {
+	if p.Pieces[p.Turn] == 0 {
+		return p.Turn.Title() + " has no pieces left"
+	}
+	return p.Turn.Title() + " has no legal move"
 }
 
 // ThreeKingsAgainstOne reports whether p is three kings against a lone

@@ -154,16 +154,17 @@ func TestRingNotation(t *testing.T) {
 }
 
 // TestNoMovesLoses checks that a side with no pieces or only blocked pieces
-// has no legal move.
+// has no legal move, and that Adjudicate says which it is.
 func TestNoMovesLoses(t *testing.T) {
 	for _, c := range []struct {
-		v   Variant
-		fen string
+		v      Variant
+		fen    string
+		detail string
 	}{
-		{American, "B:W5,6:B"},
-		{Pool, "W:W:BK1"},
-		{American, "B:W25,30:B21"}, // the man on 21 is blocked
-		{Pool, "B:W25,30:B21"},
+		{American, "B:W5,6:B", "Black has no pieces left"},
+		{Pool, "W:W:BK1", "White has no pieces left"},
+		{American, "B:W25,30:B21", "Black has no legal move"}, // the man on 21 is blocked
+		{Pool, "B:W25,30:B21", "Black has no legal move"},
 	} {
 		p, err := ParseFEN(c.fen, c.v)
 		if err != nil {
@@ -173,6 +174,9 @@ func TestNoMovesLoses(t *testing.T) {
 		p.GenerateMoves(&ml)
 		if ml.N != 0 {
 			t.Errorf("%s %s: got moves %v, want none", c.v, c.fen, ml.Slice())
+		}
+		if o := Adjudicate([]Position{p}, nil); o.Ending != NoMoves || o.Detail != c.detail {
+			t.Errorf("%s %s: Adjudicate = %+v, want %q", c.v, c.fen, o, c.detail)
 		}
 	}
 }

@@ -234,11 +234,12 @@ var endingCodes = [...]string{
 const endingNoPieces = "no_pieces"
 
 // outcomeOf is the rules' verdict on position p as the browser sees it:
-// a side left with no piece is said to have none, not to have no move.
+// a side left with no piece has its own ending code, so that the page
+// can say it has none rather than that it has no move.
 func outcomeOf(o movegen.Outcome, p *movegen.Position) outcome {
 	out := outcome{Over: o.Over(), Result: o.Result, Reason: o.Detail, Ending: endingCodes[o.Ending]}
 	if o.Ending == movegen.NoMoves && p.Pieces[p.Turn] == 0 {
-		out.Reason, out.Ending = p.Turn.Title()+" has no pieces left", endingNoPieces
+		out.Ending = endingNoPieces
 	}
 	return out
 }

@@ -131,7 +131,7 @@ func TestAnalyzeNoMove(t *testing.T) {
 	if code := runAnalyze([]string{"--fen", "W:W:B1", "--depth", "3"}, &out, &errb); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	if out.String() != "bestmove move=none score=lost depth=0 nodes=0 time=0.000\n" || !strings.Contains(errb.String(), "white to move has no piece left") {
+	if out.String() != "bestmove move=none score=lost depth=0 nodes=0 time=0.000\n" || !strings.Contains(errb.String(), "White has no pieces left") {
 		t.Errorf("got %q, stderr %q, want bestmove move=none and why on stderr", out.String(), errb.String())
 	}
 }

@@ -167,13 +167,10 @@ func runPerftSuite(f *perftFlags, stdout, stderr io.Writer) int {
 // command that counts or searches none: the board is empty, the side has
 // no piece left, or its pieces are blocked.
 func noMoveText(p movegen.Position) string {
-	switch {
-	case p.Pieces[movegen.Black]|p.Pieces[movegen.White] == 0:
+	if p.Pieces[movegen.Black]|p.Pieces[movegen.White] == 0 {
 		return "the position is empty: neither side has a piece"
-	case p.Pieces[p.Turn] == 0:
-		return fmt.Sprintf("%s to move has no piece left: it has lost", p.Turn.Name())
 	}
-	return fmt.Sprintf("%s to move has no legal move: it has lost", p.Turn.Name())
+	return p.NoMoveDetail() + ": it has lost"
 }
 
 // suiteProgressEvery is how often perft --suite's progress line is

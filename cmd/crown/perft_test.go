@@ -118,8 +118,8 @@ func writeSuite(t *testing.T, text string) string {
 func TestPerftSaysWhy(t *testing.T) {
 	for _, tc := range []struct{ fen, want string }{
 		{"B:W:B", "the position is empty: neither side has a piece, so every count is 0"},
-		{"B:W5:B", "black to move has no piece left: it has lost, so every count is 0"},
-		{"W:W32:B23,27,28", "white to move has no legal move: it has lost, so every count is 0"},
+		{"B:W5:B", "Black has no pieces left: it has lost, so every count is 0"},
+		{"W:W32:B23,27,28", "White has no legal move: it has lost, so every count is 0"},
 	} {
 		var out, errb bytes.Buffer
 		if code := runPerft([]string{"--fen", tc.fen, "--depth", "2"}, &out, &errb); code != exitOK ||
