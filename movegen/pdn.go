@@ -81,6 +81,26 @@ func (g *Game) Tag(name string) string {
 	return ""
 }
 
+// SetTag gives the game's first tag called name (compared without regard
+// to case) the value, or adds the tag at the end when the game has none of
+// that name. It writes into Tags: a game copied from another with Tags
+// shared should clone them first.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.Tags {
+		if strings.EqualFold(g.Tags[i].Name, name) {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+}
+
+// DeleteTag removes every tag called name (compared without regard to
+// case), in place as SetTag writes.
+func (g *Game) DeleteTag(name string) {
+	g.Tags = slices.DeleteFunc(g.Tags, func(t Tag) bool { return strings.EqualFold(t.Name, name) })
+}
+
 // MaxPDNBytes bounds the PDN text ReadPDN reads: 64 MiB, some 150,000
 // games, more than any collection of one player's or event's games.
 const MaxPDNBytes = 64 << 20

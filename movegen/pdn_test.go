@@ -432,3 +432,31 @@ func TestPDNResultFirstMover(t *testing.T) {
 		}
 	}
 }
+
+// TestSetTag checks that SetTag replaces a tag of any case in place or adds
+// it at the end, and that DeleteTag removes every tag of the name.
+func TestSetTag(t *testing.T) {
+	tags := func(g Game) string {
+		var s []string
+		for _, t := range g.Tags {
+			s = append(s, t.Name+"="+t.Value)
+		}
+		return strings.Join(s, " ")
+	}
+	for _, c := range []struct {
+		name  string
+		apply func(g *Game)
+		want  string
+	}{
+		{"replace", func(g *Game) { g.SetTag("event", "E2") }, "Event=E2 Black=B Review=r1 review=r2"},
+		{"add", func(g *Game) { g.SetTag("White", "W") }, "Event=E1 Black=B Review=r1 review=r2 White=W"},
+		{"delete", func(g *Game) { g.DeleteTag("REVIEW") }, "Event=E1 Black=B"},
+		{"delete none", func(g *Game) { g.DeleteTag("Site") }, "Event=E1 Black=B Review=r1 review=r2"},
+	} {
+		g := Game{Tags: []Tag{{"Event", "E1"}, {"Black", "B"}, {"Review", "r1"}, {"review", "r2"}}}
+		c.apply(&g)
+		if got := tags(g); got != c.want {
+			t.Errorf("%s: tags %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crown-checkers/crown/movegen"
@@ -46,20 +47,16 @@ func (m *Move) Comment() string {
 // back as the same moves.
 func (g *Game) Annotated(annotator string) movegen.Game {
 	rec := g.Record
-	rec.Tags = nil
-	for _, t := range g.Record.Tags {
-		if !strings.EqualFold(t.Name, TagAnnotator) && !strings.EqualFold(t.Name, TagReview) {
-			rec.Tags = append(rec.Tags, t)
-		}
-	}
+	rec.Tags = slices.Clone(g.Record.Tags)
+	rec.DeleteTag(TagAnnotator) // a review written over an earlier one names only its own annotator
 	if annotator != "" {
-		rec.Tags = append(rec.Tags, movegen.Tag{Name: TagAnnotator, Value: annotator})
+		rec.SetTag(TagAnnotator, annotator)
 	}
 	state := ReviewComplete
 	if !g.Complete() {
 		state = fmt.Sprintf("stopped after move %d of %d", len(g.Moves), len(g.Record.Moves))
 	}
-	rec.Tags = append(rec.Tags, movegen.Tag{Name: TagReview, Value: state})
+	rec.SetTag(TagReview, state)
 	rec.Comment = g.SummaryText()
 	rec.Annotations = make([]movegen.Annotation, len(g.Moves))
 	for i := range g.Moves {

@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"sync"
 	"time"
 
@@ -456,35 +456,23 @@ func (g *game) record() movegen.Game {
 	if !o.Over && g.loaded.result != "" {
 		o.Result = g.loaded.result
 	}
-	tags := append([]movegen.Tag(nil), g.loaded.tags...)
+	rec := movegen.Game{Tags: slices.Clone(g.loaded.tags), Variant: g.variant, Start: g.line.Start,
+		Moves: slices.Clone(g.line.Moves), Result: o.Result}
 	for _, t := range []movegen.Tag{
 		{Name: "Event", Value: "Crown web game"},
 		{Name: "Date", Value: g.date.Format("2006.01.02")},
 		{Name: "Black", Value: names[movegen.Black]},
 		{Name: "White", Value: names[movegen.White]},
 	} {
-		tags = setTag(tags, t, false)
-	}
-	tags = setTag(tags, movegen.Tag{Name: "Result", Value: o.Result}, true)
-	if o.Over {
-		tags = setTag(tags, movegen.Tag{Name: "Termination", Value: o.Reason}, true)
-	}
-	return movegen.Game{Tags: tags, Variant: g.variant, Start: g.line.Start,
-		Moves: append([]movegen.Move(nil), g.line.Moves...), Result: o.Result}
-}
-
-// setTag returns tags with t in them: added when they have no tag of its
-// name, put in place of the one they have when replace is set.
-func setTag(tags []movegen.Tag, t movegen.Tag, replace bool) []movegen.Tag {
-	for i := range tags {
-		if strings.EqualFold(tags[i].Name, t.Name) {
-			if replace {
-				tags[i].Value = t.Value
-			}
-			return tags
+		if rec.Tag(t.Name) == "" {
+			rec.SetTag(t.Name, t.Value)
 		}
 	}
-	return append(tags, t)
+	rec.SetTag("Result", o.Result)
+	if o.Over {
+		rec.SetTag("Termination", o.Reason)
+	}
+	return rec
 }
 
 // pdn writes the whole game as PDN text, with the review's marks and
