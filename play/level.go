@@ -39,8 +39,8 @@ type Level struct {
 // meant to be a step of 100-200 Elo above the one before it; the steps
 // measured are in docs/levels.md.
 var Levels = []Level{
-	{Number: 1, Name: "beginner", Depth: 2, Margin: 60},
-	{Number: 2, Name: "novice", Depth: 3, Margin: 45},
+	{Number: 1, Name: "beginner", Depth: 2, Margin: 35},
+	{Number: 2, Name: "novice", Depth: 3, Margin: 35},
 	{Number: 3, Name: "casual player", Depth: 4, Margin: 35},
 	{Number: 4, Name: "intermediate", Depth: 5, Margin: 25},
 	{Number: 5, Name: "club player", Depth: 6, Margin: 15, Book: true},
