@@ -350,9 +350,11 @@ async function atPly(page, ply) {
   return state(page);
 }
 
-for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
-  test(`navigation on a ${size}: keys, the record's moves and its buttons step through a loaded game, which stays whole with its tags`, async () => {
+for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) for (const lang of languages) {
+  test(`navigation on a ${size} in ${lang}: keys, the record's moves and its buttons step through a loaded game, which stays whole with its tags`, async () => {
     const page = await openBoard(viewport);
+    await page.selectOption("#lang", lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     // The person plays Black against the engine: stepping back to White's
     // turns must not make the engine move.
     await loadPDN(page, namedGame, "black");
@@ -400,14 +402,14 @@ for (const [size, viewport] of [["desktop", desktop], ["phone", phone]]) {
     assert.equal(await page.locator("#moves .mv.current").textContent(), "8-11");
     assert.equal(await page.locator("#moves .mv.ahead").count(), 3, "the rest of the game is kept, shown after the current move");
     assert.equal(st.moves.length, 6);
-    assert.equal(await page.textContent("#status"), text("en", "status.browsing", { n: 3, total: 6, side: text("en", "side.white") }));
+    assert.equal(await page.textContent("#status"), text(lang, "status.browsing", { n: 3, total: 6, side: text(lang, "side.white") }));
     // White, the engine, is to move here: it waits, the game stays whole.
     await new Promise((r) => setTimeout(r, 400));
     st = await state(page);
     assert.ok(st.ply === 3 && st.moves.length === 6 && !st.thinking, "the engine does not move in a position looked at");
     assert.equal(await pdnShown(page), whole, "the PDN box holds the whole game");
-    assert.equal(await download(page, `navigated-${size}.pdn`), whole, "the download is the whole game with its tags");
-    await shot(page, `navigation-${size}.png`);
+    assert.equal(await download(page, `navigated-${size}-${lang}.pdn`), whole, "the download is the whole game with its tags");
+    await shot(page, `navigation-${size}-${lang}.png`);
     assert.deepEqual(page.jsErrors, []);
     await page.context().close();
   });
@@ -1079,12 +1081,10 @@ for (const lang of languages) {
     assert.equal((await state(page)).board[13], "b", "the start: a black man on 14");
     // The record and its download are the whole game with the review's
     // marks and comments, at whatever position the board shows.
-    if (lang === "en") {
-      const pdn = await download(page, "reviewed.pdn");
-      assert.equal(pdn, await pdnShown(page));
-      for (const part of ['[Event "blunder"]', '[Review "complete"]', "[Annotator ", "14-18??", "23x14", "14-10", "{Black: ", "best "]) {
-        assert.ok(pdn.includes(part), `${part} in the reviewed record: ${pdn}`);
-      }
+    const pdn = await download(page, `reviewed-${lang}.pdn`);
+    assert.equal(pdn, await pdnShown(page));
+    for (const part of ['[Event "blunder"]', '[Review "complete"]', "[Annotator ", "14-18??", "23x14", "14-10", "{Black: ", "best "]) {
+      assert.ok(pdn.includes(part), `${part} in the reviewed record: ${pdn}`);
     }
     await shot(page, `review-${lang}.png`);
     assert.deepEqual(page.jsErrors, []);
