@@ -7,6 +7,12 @@ BIN     := bin/crown
 # commit in its build information, for crown version, when it is built from
 # a checkout (GOFLAGS=-buildvcs=false, as some machines set, would drop it).
 GOBUILD := $(GO) build -trimpath -buildvcs=auto
+# make test compiles with -trimpath too, for another reason: without it Go's
+# build cache keys every package by its folder, so a fresh clone compiled
+# everything again (its race-instrumented test binaries some 70 s of
+# make test's two minutes); with it, a clone of sources built before, here
+# or in another checkout, finds them in the cache.
+GOTEST  := $(GO) test -trimpath
 PKGS    := ./...
 FUZZTIME ?= 30s
 MAXTIME ?= 0.1
@@ -24,13 +30,13 @@ run: build ## analyze the start position for a few seconds (the main job)
 
 test: ## gofmt and vet, then at once: the short suite (race detector where goroutines share memory), the rest of it without, and the build for every platform (cross)
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo "gofmt: the files above are not formatted"; exit 1; }
-	$(GO) vet $(PKGS)
+	$(GO) vet -trimpath $(PKGS)
 	@plain=$$(mktemp); cross=$$(mktemp); rc=0; \
-	( r=0; $(GO) test -short -vet=off -count=1 $(PLAIN_PKGS) || r=1; \
-	  $(GO) test -short -vet=off -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS) || r=1; exit $$r ) >$$plain 2>&1 & pp=$$!; \
+	( r=0; $(GOTEST) -short -vet=off -count=1 $(PLAIN_PKGS) || r=1; \
+	  $(GOTEST) -short -vet=off -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS) || r=1; exit $$r ) >$$plain 2>&1 & pp=$$!; \
 	$(MAKE) --no-print-directory cross >$$cross 2>&1 & cp=$$!; \
 	echo "go test -short -race (the packages but $(PLAIN_PKGS))"; \
-	GORACE=atexit_sleep_ms=0 $(GO) test -short -race -vet=off -count=1 $(RACE_PKGS) || rc=1; \
+	GORACE=atexit_sleep_ms=0 $(GOTEST) -short -race -vet=off -count=1 $(RACE_PKGS) || rc=1; \
 	wait $$pp || rc=1; echo "go test -short $(PLAIN_PKGS), and -run '$(NORACE_RUN)' $(NORACE_PKGS)"; cat $$plain; \
 	wait $$cp || rc=1; cat $$cross; rm -f $$plain $$cross; exit $$rc
 
@@ -96,7 +102,7 @@ cross: ## compile every package for each of PLATFORMS but this machine's own, cg
 	@host=$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH); set -e; for p in $(PLATFORMS); do \
 	  test "$$p" = "$$host" && continue; \
 	  echo "go list -export $(PKGS) for $$p"; \
-	  CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) list -export -gcflags='-N -l' -f '{{.ImportPath}}' $(PKGS) >/dev/null; \
+	  CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) list -trimpath -export -gcflags='-N -l' -f '{{.ImportPath}}' $(PKGS) >/dev/null; \
 	done
 
 test-long: ## the full suite: deep perft, long tests (CROWN_EGDB5=DIR adds the 5-piece database play test)
