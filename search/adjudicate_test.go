@@ -123,7 +123,7 @@ func (w *worker) verdict(idx int, p *movegen.Position) movegen.Ending {
 	switch {
 	case ml.N == 0:
 		return movegen.NoMoves
-	case w.repeated(idx, p.Hash):
+	case w.repeated(idx, p.Hash, true):
 		return movegen.Repetition
 	case w.ruleDraw(idx, p):
 		return w.countEnding(idx)
@@ -144,11 +144,11 @@ func (w *worker) countEnding(idx int) movegen.Ending {
 // at every ply, compares movegen.Adjudicate's verdict with the search's:
 //
 //   - as a search of that position with the game so far as its history
-//     sees its root (setup). The root is searched in convert mode, where
-//     a position of the history repeats only at its third occurrence, the
-//     rule's threefold repetition; elsewhere the search takes a single
-//     return inside its tree as a draw, which is its own choice, not a
-//     rule.
+//     sees its root (setup), asked as the claim asks (repeated with
+//     threefold set): a position of the history repeats only at its
+//     third occurrence, the rule's threefold repetition; elsewhere the
+//     search takes a single return as a draw, which is its own choice,
+//     not a rule.
 //   - along a line of the tree (enter, from roots every 32 plies): the
 //     move count and Pool's three-kings count, which the search applies
 //     at every node as the rules do (where Adjudicate finds no move or a
@@ -177,7 +177,6 @@ func TestRulesAgreeWithAdjudicate(t *testing.T) {
 			for n := range hist {
 				req := Request{Pos: hist[n], History: hist[:n]}
 				s := e.newShared(&req, timeManager{})
-				s.convert = true
 				w.setup(s, &req)
 				if got := w.verdict(w.rootIdx, &w.stack[0].pos); got != want[n] {
 					t.Fatalf("%v game %d from %s, ply %d (%s): the search's root says %v, Adjudicate %v",

@@ -72,7 +72,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// come from other paths, with other counts). Then the mate-distance
 	// bounds.
 	if ply > 0 {
-		if w.repeated(idx, p.Hash) {
+		if w.repeated(idx, p.Hash, s.convert) {
 			return s.drawScore(ply)
 		}
 		if w.ruleDraw(idx, p) {

@@ -18,7 +18,9 @@ func (w *worker) rootDrawn() bool {
 }
 
 // forcedDraw reports whether every root move ends the game in a draw by
-// a rule at once: then the draw is proven whatever the evaluation says.
+// a rule at once: then the draw is proven whatever the evaluation says,
+// and the engine claims it. A return to a position of the game counts
+// only at its third occurrence, as the rules draw it.
 func (w *worker) forcedDraw() bool {
 	root := &w.stack[0]
 	root.pos.GenerateMoves(&root.moves)
@@ -28,7 +30,7 @@ func (w *worker) forcedDraw() bool {
 		m := root.moves.Moves[i]
 		w.enter(&root.pos, m, idx-1)
 		child.pos.GenerateMoves(&child.moves)
-		if child.moves.N == 0 || !w.repeated(idx, child.pos.Hash) && !w.ruleDraw(idx, &child.pos) {
+		if child.moves.N == 0 || !w.repeated(idx, child.pos.Hash, true) && !w.ruleDraw(idx, &child.pos) {
 			return false
 		}
 	}
@@ -56,19 +58,23 @@ func (w *worker) enter(p *movegen.Position, m movegen.Move, idx int) {
 }
 
 // repeated reports whether the position at game index idx, with the given
-// hash, occurred before since the last irreversible move. In convert mode
-// (a database win at the root) a position of the game before the root
-// counts only once it occurred twice, so that the rules' threefold
-// repetition, not a single return, is what draws: a won ending revisits
-// positions, and taking every return as a draw lets the loser "draw" by
-// reaching any of them, after which nothing seems to win.
-func (w *worker) repeated(idx int, hash uint64) bool {
+// hash, occurred before since the last irreversible move. A return inside
+// the tree is a draw at once: the search's own choice to repeat. A
+// position of the game before the root counts at once too, unless
+// threefold is set; then only once it occurred twice, the rules'
+// threefold repetition. The claim (forcedDraw) asks for the rule; convert
+// mode (a database win at the root) does too, because a won ending
+// revisits positions, and taking every return as a draw lets the loser
+// "draw" by reaching any of them, after which nothing seems to win.
+// Elsewhere the single return stays a draw: it is what drives a winner
+// on (TestConvertEndings).
+func (w *worker) repeated(idx int, hash uint64, threefold bool) bool {
 	seen := 0
 	for j := idx - 4; j >= idx-w.clocks[idx] && j >= 0; j -= 2 {
 		if w.keys[j] != hash {
 			continue
 		}
-		if seen++; j >= w.rootIdx || !w.s.convert || seen == 2 {
+		if seen++; j >= w.rootIdx || !threefold || seen == 2 {
 			return true
 		}
 	}

@@ -7,20 +7,28 @@ import (
 	"github.com/crown-checkers/crown/movegen"
 )
 
-// TestRepetitionDraw: Black's only move repeats a position of the game
-// history, so the search scores it as a draw although White is two men up.
+// TestRepetitionDraw: Black's only move reaches, for the third time, a
+// position of the game history, so the search claims a draw although
+// White is two men up; after a single earlier occurrence it scores the
+// return as a draw but claims nothing, as the rules draw only the third.
 func TestRepetitionDraw(t *testing.T) {
 	v := movegen.American
 	root := mustFEN(t, "B:WK30,32,21,22:BK4,28", v)
-	hist := []movegen.Position{
+	cycle := []movegen.Position{
 		mustFEN(t, "W:WK30,32,21,22:BK8,28", v),
 		mustFEN(t, "B:WK26,32,21,22:BK8,28", v),
 		mustFEN(t, "W:WK26,32,21,22:BK4,28", v),
 	}
+	hist := append(append(append([]movegen.Position{}, cycle...), root), cycle...)
 	e := newEngine(t, Options{HashMiB: 1})
-	res := searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
+	res := searchOK(t, e, context.Background(), Request{Pos: root, History: cycle, Limits: Limits{Depth: 8}})
+	if res.Score != DrawScore || res.Claim != movegen.Unknown {
+		t.Errorf("after one occurrence: score %d claim %v, want a draw score and no claim", res.Score, res.Claim)
+	}
+	e.Clear()
+	res = searchOK(t, e, context.Background(), Request{Pos: root, History: hist, Limits: Limits{Depth: 8}})
 	if res.Score != DrawScore || res.Claim != movegen.Draw {
-		t.Errorf("with history: score %d claim %v, want a proven draw", res.Score, res.Claim)
+		t.Errorf("after two occurrences: score %d claim %v, want a proven draw", res.Score, res.Claim)
 	}
 	e.Clear()
 	res = searchOK(t, e, context.Background(), Request{Pos: root, Limits: Limits{Depth: 8}})
