@@ -4,7 +4,8 @@
 // twice with colours reversed. The runner adjudicates every game by the
 // rules of the game (movegen.Adjudicate), a move cap and the engines'
 // failures (an illegal move, a bad reply, an error, a crash or a time
-// forfeit), writes the games as PDN, and reports the score, the Elo
+// forfeit), writes the games as PDN (each move followed by a comment with
+// the mover's score, depth and time, from its last info line), and reports the score, the Elo
 // difference with its margin, the likelihood of superiority and,
 // optionally, a sequential probability ratio test that stops the match as
 // soon as it decides. An engine may ponder (Engine.Ponder, self:ponder=1):

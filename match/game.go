@@ -69,8 +69,12 @@ type Game struct {
 	Black, White int
 	Start        movegen.Position
 	Moves        []movegen.Move
-	Result       string // "1-0" (Black won), "0-1" or "1/2-1/2"
-	End          End
+	// Comments hold, per move, what the engine that played it said of it
+	// (moveComment), written after the move in the PDN: Comments[i]
+	// belongs to Moves[i]. A game read back by ResumeFile has none.
+	Comments []string
+	Result   string // "1-0" (Black won), "0-1" or "1/2-1/2"
+	End      End
 	// Reason is End with what happened, "illegal move: self:depth=4
 	// played ...", as written in the PDN Termination tag.
 	Reason string
@@ -189,46 +193,76 @@ func (p *player) newGame(ctx context.Context) error {
 // getMove sends the game history and asks for a move. A non-nil error is
 // the engine's failure: errTimeout, errEngineExited, a badReply (an error
 // line, or a move line protocol.ParseReply rejects), or ctx's error.
-func (p *player) getMove(ctx context.Context, hist string, fen string, lim search.Limits, timeout time.Duration) (protocol.MoveReply, error) {
+func (p *player) getMove(ctx context.Context, hist string, fen string, lim search.Limits, timeout time.Duration) (answer, error) {
 	c := p.conn
 	c.Send("set gamehist " + hist)
 	// The gamehist reply is read (and an error in it ignored: the engine
 	// just plays without the history) before getmove, so a late error line
 	// is never taken for the getmove answer.
 	if _, err := c.Sync(ctx, commandTimeout); err != nil {
-		return protocol.MoveReply{}, err
+		return answer{}, err
 	}
 	c.Send(strings.Join(append([]string{"getmove", fen}, play.LimitWords(lim)...), " "))
 	return p.readMove(ctx, timeout)
 }
 
+// answer is an engine's move line with what the record says of the move.
+type answer struct {
+	protocol.MoveReply
+	comment string // moveComment's
+}
+
 // readMove reads the engine's lines up to its move line, which it must
-// send within timeout: the answer to a getmove, or to a ponderhit.
-func (p *player) readMove(ctx context.Context, timeout time.Duration) (protocol.MoveReply, error) {
+// send within timeout: the answer to a getmove, or to a ponderhit. Its
+// comment is written from the last well-formed info line of the best
+// line before it and the time from the call to the move line.
+func (p *player) readMove(ctx context.Context, timeout time.Duration) (answer, error) {
 	c := p.conn
+	start := time.Now()
 	deadline := time.After(timeout)
+	var last *protocol.Info
 	for {
 		line, err := c.ReadLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
-			return protocol.MoveReply{}, fmt.Errorf("no move within %v: %w", timeout, err)
+			return answer{}, fmt.Errorf("no move within %v: %w", timeout, err)
 		}
 		if err != nil {
-			return protocol.MoveReply{}, err
+			return answer{}, err
 		}
 		r, err := protocol.ParseReply(line)
 		switch r.Kind {
 		case "move":
 			if err != nil {
-				return protocol.MoveReply{}, badReply{EndBadReply, line}
+				return answer{}, badReply{EndBadReply, line}
 			}
-			return r.Move, nil
+			return answer{r.Move, moveComment(r.Move, last, time.Since(start))}, nil
 		case "error":
-			return protocol.MoveReply{}, badReply{EndEngineError, line}
+			return answer{}, badReply{EndEngineError, line}
+		case "info":
+			if err == nil && r.Info.MultiPV <= 1 {
+				last = &r.Info
+			}
 		}
 		// Anything else (info lines, even malformed ones, and stray or
 		// blank lines) is not an answer to getmove; keep waiting, as a GUI
 		// ignores a stray line.
 	}
+}
+
+// moveComment writes what the record says of a move, as engine match
+// records do: the score from the mover's view in men (docs/scores.md), a
+// slash and the depth of its last info line in, then the seconds it took
+// ("+0.35/14 0.52s", "win (database)/9 0.50s"); "book" and the seconds
+// for a book move, and the seconds alone when the engine said nothing.
+func moveComment(m protocol.MoveReply, in *protocol.Info, took time.Duration) string {
+	secs := strconv.FormatFloat(took.Seconds(), 'f', 2, 64) + "s"
+	switch {
+	case m.Book:
+		return "book " + secs
+	case in == nil:
+		return secs
+	}
+	return search.KindText(in.Score.Kind, in.Score.Value) + "/" + strconv.Itoa(in.Depth) + " " + secs
 }
 
 // ponder starts a ponder search after the engine's move that the game g
@@ -267,7 +301,7 @@ func (p *player) ponder(ctx context.Context, g *movegen.Game, expected string, l
 
 // ponderHit tells the pondering engine its expected reply was played and
 // reads its move, timed from now: the time it pondered is not its own.
-func (p *player) ponderHit(ctx context.Context, timeout time.Duration) (protocol.MoveReply, error) {
+func (p *player) ponderHit(ctx context.Context, timeout time.Duration) (answer, error) {
 	p.pondering = false
 	p.conn.Send("ponderhit")
 	return p.readMove(ctx, timeout)
@@ -509,7 +543,7 @@ func (gr *gameRun) adjudicate(pos movegen.Position) bool {
 // the last irreversible move, as CheckerBoard sends it. An engine that
 // pondered on the reply just played answers its ponder search; one that
 // pondered on another reply is stopped and asked anew.
-func (gr *gameRun) ask(pos movegen.Position, e int) (protocol.MoveReply, error) {
+func (gr *gameRun) ask(pos movegen.Position, e int) (answer, error) {
 	pl := gr.players[e]
 	last := len(gr.line.Moves) - 1
 	switch {
@@ -519,7 +553,7 @@ func (gr *gameRun) ask(pos movegen.Position, e int) (protocol.MoveReply, error) 
 	case pl.pondering:
 		gr.g.PonderMisses[e]++
 		if err := pl.stopPonder(gr.ctx); err != nil {
-			return protocol.MoveReply{}, err
+			return answer{}, err
 		}
 	}
 	return pl.getMove(gr.ctx, HistoryText(gr.line), pos.FEN(), gr.rl.limits[e], gr.rl.timeout[e])
@@ -528,7 +562,7 @@ func (gr *gameRun) ask(pos movegen.Position, e int) (protocol.MoveReply, error) 
 // play plays engine e's reply from pos, or ends the game on an illegal
 // move or a draw claim, and starts the engine's ponder search if it
 // ponders and named the reply it expects.
-func (gr *gameRun) play(pos movegen.Position, e int, reply protocol.MoveReply) error {
+func (gr *gameRun) play(pos movegen.Position, e int, reply answer) error {
 	g, pl := gr.g, gr.players[e]
 	name := pl.eng.Name
 	if reply.Move == "none" {
@@ -542,6 +576,7 @@ func (gr *gameRun) play(pos movegen.Position, e int, reply protocol.MoveReply) e
 		return nil
 	}
 	g.Moves = gr.line.Moves
+	g.Comments = append(g.Comments, reply.comment)
 	if reply.Claim == movegen.Draw {
 		g.draw(EndDrawClaim, fmt.Sprintf("by %s", name))
 		return nil

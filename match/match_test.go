@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -343,6 +344,15 @@ func TestRules(t *testing.T) {
 				}
 			}
 			checkPDN(t, pdn.String(), r, tc.maxPlies)
+			// Engines that send no info line get the time they took.
+			timed := regexp.MustCompile(`^\d+\.\d\ds$`)
+			for _, g := range r.Games {
+				for i, c := range g.Comments {
+					if !timed.MatchString(c) {
+						t.Fatalf("round %d, move %d: comment %q", g.Round, i+1, c)
+					}
+				}
+			}
 		})
 	}
 }
@@ -504,11 +514,36 @@ func TestPonderSelf(t *testing.T) {
 		}
 		return e
 	}
+	var pdn bytes.Buffer
 	r := runTestMatch(t, Config{
 		Engines:  [2]Engine{record("self:depth=3,ponder=1"), record("self:depth=3")},
 		Ballots:  testBallots(t, 2),
 		MaxPlies: 60,
+		PDN:      &pdn,
 	})
+	checkPDN(t, pdn.String(), r, 60)
+	// Each move's comment holds the mover's score and depth, or says it
+	// came from the book, and is written after the move.
+	scored := regexp.MustCompile(`^(book|[+-]?\d+\.\d\d/3|(win|loss) in \d+ moves?/\d+) \d+\.\d\ds$`)
+	text := strings.ReplaceAll(pdn.String(), "\n", " ") // a comment may be broken across lines
+	comments := 0
+	for _, g := range r.Games {
+		if len(g.Comments) != len(g.Moves) {
+			t.Fatalf("round %d: %d comments for %d moves", g.Round, len(g.Comments), len(g.Moves))
+		}
+		for i, c := range g.Comments {
+			if !scored.MatchString(c) {
+				t.Errorf("round %d, move %d: comment %q", g.Round, i+1, c)
+			}
+			if !strings.Contains(text, "{"+c+"}") {
+				t.Errorf("round %d, move %d: comment %q is not in the PDN", g.Round, i+1, c)
+			}
+		}
+		comments += len(g.Comments)
+	}
+	if n := strings.Count(text, "{"); n != comments {
+		t.Errorf("the PDN holds %d comments, the games %d", n, comments)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if r.Failures != [2]int{} || r.PonderHits[0]+r.PonderMisses[0] == 0 {

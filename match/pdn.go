@@ -12,7 +12,8 @@ import (
 // GamePDN returns a finished game as a PDN game: the tags Event, Date,
 // Black, White, Result (GameType for Pool and the ballot's FEN come from
 // the rule set and start position), then Round, the ballot as Opening when
-// it has moves, and Termination with the adjudication's reason.
+// it has moves, and Termination with the adjudication's reason; each move's
+// comment (Game.Comments) follows it.
 func GamePDN(g *Game, names [2]string, v movegen.Variant, event string, date time.Time) movegen.Game {
 	tags := []movegen.Tag{
 		{Name: "Event", Value: event},
@@ -26,7 +27,14 @@ func GamePDN(g *Game, names [2]string, v movegen.Variant, event string, date tim
 		tags = append(tags, movegen.Tag{Name: "Opening", Value: g.Ballot.Label()})
 	}
 	tags = append(tags, movegen.Tag{Name: "Termination", Value: g.Reason})
-	return movegen.Game{Tags: tags, Variant: v, Start: g.Start, Moves: g.Moves, Result: g.Result}
+	var notes []movegen.Annotation
+	if len(g.Comments) > 0 {
+		notes = make([]movegen.Annotation, len(g.Comments))
+		for i, c := range g.Comments {
+			notes[i].Comment = c
+		}
+	}
+	return movegen.Game{Tags: tags, Variant: v, Start: g.Start, Moves: g.Moves, Result: g.Result, Annotations: notes}
 }
 
 // writePDN writes one game with a single Write, so a file being read

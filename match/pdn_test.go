@@ -4,8 +4,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crown-checkers/crown/movegen"
+	"github.com/crown-checkers/crown/protocol"
+	"github.com/crown-checkers/crown/search"
 )
 
 // checkPDN reads back the PDN a match wrote and checks it holds every
@@ -66,5 +69,33 @@ func checkPDN(t *testing.T, pdn string, r *Report, maxPlies int) {
 		}
 		end, _, _ := strings.Cut(pg.Tag("Termination"), ":")
 		checkGame(t, pg.Start, pg.Moves, pg.Result, End(end), maxPlies)
+	}
+}
+
+// TestMoveComment: what the record says of a move, by what the engine
+// sent before it.
+func TestMoveComment(t *testing.T) {
+	info := func(kind search.ScoreKind, v, depth int) *protocol.Info {
+		return &protocol.Info{Depth: depth, Score: protocol.Score{Kind: kind, Value: v}}
+	}
+	tests := []struct {
+		name string
+		move protocol.MoveReply
+		info *protocol.Info
+		took time.Duration
+		want string
+	}{
+		{"evaluation", protocol.MoveReply{Move: "11-15"}, info(search.ScoreCentiMen, 35, 14), 523 * time.Millisecond, "+0.35/14 0.52s"},
+		{"level", protocol.MoveReply{Move: "11-15"}, info(search.ScoreCentiMen, 0, 9), 2 * time.Second, "0.00/9 2.00s"},
+		{"behind", protocol.MoveReply{Move: "11-15"}, info(search.ScoreCentiMen, -120, 20), 100 * time.Millisecond, "-1.20/20 0.10s"},
+		{"forced win", protocol.MoveReply{Move: "11-15"}, info(search.ScoreWin, 7, 12), 0, "win in 4 moves/12 0.00s"},
+		{"database", protocol.MoveReply{Move: "11-15"}, info(search.ScoreDBWin, 0, 21), 500 * time.Millisecond, "win (database)/21 0.50s"},
+		{"book", protocol.MoveReply{Move: "11-15", Book: true}, info(search.ScoreCentiMen, 5, 0), time.Millisecond, "book 0.00s"},
+		{"silent engine", protocol.MoveReply{Move: "11-15"}, nil, 480 * time.Millisecond, "0.48s"},
+	}
+	for _, tc := range tests {
+		if got := moveComment(tc.move, tc.info, tc.took); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

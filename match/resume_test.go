@@ -120,7 +120,7 @@ func TestResumedRefuses(t *testing.T) {
 	}
 	good := pdnOf(t, cfg, r.Games[:2])
 	cut := *won
-	cut.Moves = cut.Moves[:len(cut.Moves)-1]
+	cut.Moves, cut.Comments = cut.Moves[:len(cut.Moves)-1], cut.Comments[:len(cut.Comments)-1]
 	noResult := *r.Games[0]
 	noResult.Result = "*"
 	// The round two on from the first game's has the same colours and
