@@ -250,8 +250,8 @@ func (p *player) readMove(ctx context.Context, timeout time.Duration) (answer, e
 }
 
 // moveComment writes what the record says of a move, as engine match
-// records do: the score from the mover's view in men (docs/scores.md), a
-// slash and the depth of its last info line in, then the seconds it took
+// records do: from its last info line the score, from the mover's view in
+// men (docs/scores.md), a slash and the depth; then the seconds it took
 // ("+0.35/14 0.52s", "win (database)/9 0.50s"); "book" and the seconds
 // for a book move, and the seconds alone when the engine said nothing.
 func moveComment(m protocol.MoveReply, in *protocol.Info, took time.Duration) string {
