@@ -24,7 +24,12 @@ type DB struct {
 	list     []*Slice
 	cache    *ristretto.Cache[uint64, []byte] // nil without a cache
 	cacheMiB int
-	dtc      [movegen.NumVariants]dtcSet // distance tables of kings-only endings (see DTC)
+	dtc      [movegen.NumVariants]dtcSet // distance tables (see DTC)
+	// dtcFiles marks the slices whose distances file the directory holds
+	// (read when first asked for); dtcBuild bounds the pieces of the pairs
+	// whose distances are built in memory instead (DTCMaxPieces).
+	dtcFiles [movegen.NumVariants][numCodes]atomic.Bool
+	dtcBuild int
 }
 
 // Cache sizing. A block decompressed is packedBlockBytes (4 KiB), so a
@@ -67,7 +72,16 @@ func open(dir string, cacheBytes int64) (*DB, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err
 	}
-	db := &DB{dir: dir}
+	db := &DB{dir: dir, dtcBuild: DTCMaxPieces}
+	dtcNames, err := filepath.Glob(filepath.Join(dir, "*"+dtcExt))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range dtcNames {
+		if v, m, err := distFiles.parseName(filepath.Base(name)); err == nil {
+			db.dtcFiles[v][m.code()].Store(true)
+		}
+	}
 	for _, name := range names {
 		s, err := ReadSliceFile(name)
 		if err != nil {

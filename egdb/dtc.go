@@ -2,9 +2,12 @@ package egdb
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/crown-checkers/crown/internal/fault"
 	"github.com/crown-checkers/crown/movegen"
@@ -13,30 +16,50 @@ import (
 // Distance to conversion. The values say who wins, not how, and the rules'
 // counts (forty moves each without a man move or capture in American,
 // twenty-five in Pool, and Pool's thirteen moves for three kings against
-// one) draw a won ending if the winner wanders. So for the slices of up
-// to DTCMaxPieces pieces the DB can also give the distance to conversion
-// of every won or lost position: the plies, with both sides playing best
-// (the winner shortest, the loser longest), until a move that restarts
-// the counts is made (a capture or a man's move) or the loser is left
-// without a move. A winner that always moves to the shortest distance
-// converts within the counts whenever that can be done at all.
+// one) draw a won ending if the winner wanders. So the DB can also give
+// the distance to conversion of every won or lost position: the plies,
+// with both sides playing best (the winner shortest, the loser longest),
+// until a move that restarts the counts is made (a capture or a man's
+// move) or the loser is left without a move. A winner that always moves
+// to the shortest distance converts within the counts whenever that can be
+// done at all.
 //
-// The distances are computed, not stored: for one slice pair at a time
-// (a slice and its mirror), from the values, by a breadth-first
-// retrograde pass (see buildDTCPair), when a position of the pair first
-// asks for them (StartDTC, in the background, or LoadDTC, at once).
+// The distances are computed for one slice pair at a time (a slice and its
+// mirror), from the values, by a breadth-first retrograde pass (see
+// buildDTCPair), when a position of the pair first asks for them
+// (StartDTC, in the background, or LoadDTC, at once): for pairs of up to
+// DTCMaxPieces pieces in memory, seconds; for any pair whose distances
+// files (.dtc, written by WriteDistances) are in the directory, by reading
+// them, held compressed.
 const (
-	// DTCMaxPieces bounds the slices that get distances: a pair of five
-	// pieces takes seconds and three bytes a position while it is built,
-	// one after; six would take minutes.
+	// DTCMaxPieces bounds the slices whose distances are built in memory
+	// when asked for: a pair of five pieces takes seconds and about eleven
+	// bytes a position while it is built, one after; one of six takes a
+	// minute or more and gigabytes, so six-piece distances are written
+	// once (WriteDistances) and read.
 	DTCMaxPieces = 5
 	// dtcNone marks a drawn position (or one not yet reached by the
 	// retrograde pass) in a distance table.
 	dtcNone = 0xFF
 	// dtcMax is the longest distance a table byte holds; no ending of
-	// DTCMaxPieces pieces comes near it.
+	// six pieces comes near it (American's longest is 61 plies).
 	dtcMax = dtcNone - 1
 )
+
+// distances is one slice's distance table: built in memory, or read from
+// its file and held compressed.
+type distances struct {
+	raw  []uint8
+	file *Slice
+}
+
+// at returns the distance at index i (dtcNone for none).
+func (d *distances) at(i int64) uint8 {
+	if d.file != nil {
+		return d.file.distance(i)
+	}
+	return d.raw[i]
+}
 
 // dtcSet is one rule set's distance tables, by material code (Black to
 // move, as stored), each filled once its pair is done (pairs).
@@ -44,7 +67,7 @@ type dtcSet struct {
 	mu    sync.Mutex       // guards pairs
 	pairs map[int]*dtcPair // by pairKey
 	build sync.Mutex       // one pair is built at a time
-	dist  [numCodes]atomic.Pointer[[]uint8]
+	dist  [numCodes]atomic.Pointer[distances]
 }
 
 // dtcPair is one pair's build, done once.
@@ -55,14 +78,31 @@ type dtcPair struct {
 }
 
 // pairOf returns p as stored (Black to move), its material, and whether
-// the distance tables cover it.
-func pairOf(p *movegen.Position) (movegen.Position, Material, bool) {
+// the distance tables cover it: built in memory up to dtcBuild pieces, or
+// stored in the directory for it and its mirror.
+func (db *DB) pairOf(p *movegen.Position) (movegen.Position, Material, bool) {
 	q := *p
 	if q.Turn == movegen.White {
 		q = turnRound(&q)
 	}
 	m := MaterialOf(&q)
-	return q, m, m.Valid() && m.Pieces() <= DTCMaxPieces && p.Variant < movegen.NumVariants
+	if !m.Valid() || p.Variant >= movegen.NumVariants {
+		return q, m, false
+	}
+	return q, m, m.Pieces() <= db.dtcBuild || db.dtcStored(p.Variant, m)
+}
+
+// dtcStored reports whether the directory holds the distances of m's
+// pair.
+func (db *DB) dtcStored(v movegen.Variant, m Material) bool {
+	return db.dtcFiles[v][m.code()].Load() && db.dtcFiles[v][m.Mirror().code()].Load()
+}
+
+// HasDTC reports whether the distances of p's slice pair are built in
+// memory when asked for or stored: whether LoadDTC can give them.
+func (db *DB) HasDTC(p *movegen.Position) bool {
+	_, _, ok := db.pairOf(p)
+	return ok
 }
 
 // StartDTC starts computing the distances of p's slice pair in the
@@ -71,7 +111,7 @@ func pairOf(p *movegen.Position) (movegen.Position, Material, bool) {
 // panic of the builder is one), so that the caller learns of it: the
 // distances are then never there.
 func (db *DB) StartDTC(p *movegen.Position) error {
-	_, m, ok := pairOf(p)
+	_, m, ok := db.pairOf(p)
 	if !ok || db.dtc[p.Variant].dist[m.code()].Load() != nil {
 		return nil
 	}
@@ -99,14 +139,16 @@ func (set *dtcSet) pair(m Material) *dtcPair {
 	return pr
 }
 
-// LoadDTC computes the distances of p's slice pair unless done already,
-// and waits for them. It fails if p is no position of up to DTCMaxPieces
-// pieces the DB holds with every slice its moves lead into, or if the
-// build panics (a bug): the panic is the pair's error, kept.
+// LoadDTC computes or reads the distances of p's slice pair unless done
+// already, and waits for them. It fails if p is no position of up to
+// DTCMaxPieces pieces the DB holds with every slice its moves lead into,
+// and the directory holds no distances files of its pair; if those files
+// are damaged; or if the build panics (a bug): the failure is the pair's
+// error, kept.
 func (db *DB) LoadDTC(p *movegen.Position) error {
-	_, m, ok := pairOf(p)
+	_, m, ok := db.pairOf(p)
 	if !ok {
-		return fmt.Errorf("egdb: %s: no distances for positions of more than %d pieces", p.FEN(), DTCMaxPieces)
+		return fmt.Errorf("egdb: %s: no distances for positions of more than %d pieces without their %s files (crown egdb distances)", p.FEN(), db.dtcBuild, dtcExt)
 	}
 	set := &db.dtc[p.Variant]
 	pr := set.pair(m)
@@ -125,7 +167,7 @@ func (db *DB) LoadDTC(p *movegen.Position) error {
 // from its value for the side to move: ok is false when p is drawn, the
 // DB does not hold it, or its pair's distances are not computed yet.
 func (db *DB) DTC(p *movegen.Position) (plies int, ok bool) {
-	q, m, ok := pairOf(p)
+	q, m, ok := db.pairOf(p)
 	if !ok {
 		return 0, false
 	}
@@ -134,35 +176,56 @@ func (db *DB) DTC(p *movegen.Position) (plies int, ok bool) {
 		return 0, false
 	}
 	l := newLayout(m)
-	if v := (*d)[l.index(&q)]; v != dtcNone {
+	if v := d.at(l.index(&q)); v != dtcNone {
 		return int(v), true
 	}
 	return 0, false
 }
 
-// buildDTC computes the distances of m's pair into set, decoding the
-// slices its positions' moves lead into for the values.
+// buildDTC reads the distances of m's pair into set from their files if
+// the directory holds them, else computes them (buildPairDTC).
 func (db *DB) buildDTC(v movegen.Variant, m Material, set *dtcSet) error {
-	pair := []Material{m}
-	if mm := m.Mirror(); mm != m {
-		pair = append(pair, mm)
-	}
-	t := &tables{variant: v}
-	for _, s := range append(closure(pair), pair...) {
-		sl := db.slices[v][s.code()]
-		if sl == nil {
-			return fmt.Errorf("egdb: %s holds no %v slice %v, which distances in %v need", db.dir, v, s, m)
+	pair := pairWith(m)
+	if db.dtcStored(v, m) {
+		for _, pm := range pair {
+			s, err := readDistances(db.dir, v, pm)
+			if err != nil {
+				return err
+			}
+			set.dist[pm.code()].Store(&distances{file: s})
 		}
-		t.slices[s.code()] = sl.table()
+		return nil
 	}
-	dist, err := buildDTCPair(t, pair)
+	dist, err := db.buildPairDTC(v, pair)
 	if err != nil {
 		return err
 	}
 	for k, pm := range pair {
-		set.dist[pm.code()].Store(&dist[k])
+		set.dist[pm.code()].Store(&distances{raw: dist[k]})
 	}
 	return nil
+}
+
+// pairWith returns m and its mirror, once if m is its own.
+func pairWith(m Material) []Material {
+	if mm := m.Mirror(); mm != m {
+		return []Material{m, mm}
+	}
+	return []Material{m}
+}
+
+// buildPairDTC computes the distances of pair, decoding the slices its
+// positions' moves lead into for the values.
+func (db *DB) buildPairDTC(v movegen.Variant, pair []Material) ([][]uint8, error) {
+	t := &tables{variant: v}
+	for _, s := range append(closure(pair), pair...) {
+		sl := db.slices[v][s.code()]
+		if sl == nil {
+			return nil, fmt.Errorf("egdb: %s holds no %v slice %v, which distances in %v need", db.dir, v, s, pair[0])
+		}
+		t.slices[s.code()] = sl.table()
+	}
+	return buildDTCPair(t, pair)
 }
 
 // dtcSlot is one slice of a pair being measured.
@@ -207,13 +270,16 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 		}
 	}
 
-	var layer [][]placed // positions by distance, their turn to hand it back
+	// Positions by distance, their turn to hand it back: the slot in the
+	// high bits, the index in the low ones. The position is unranked again
+	// when its turn comes, which keeps the lists at 8 bytes a position
+	// (the six-piece pairs have up to 250 million).
+	var layer [][]int64
 	push := func(k int, i int64, d int) {
 		for len(layer) <= d {
 			layer = append(layer, nil)
 		}
-		p := slots[k].l.position(i, t.variant)
-		layer[d] = append(layer[d], placed{int64(k)<<40 | i, p.Pieces[movegen.Black], p.Pieces[movegen.White], p.Kings})
+		layer[d] = append(layer[d], int64(k)<<40|i)
 	}
 	for k := range slots {
 		for i, d := range slots[k].dist {
@@ -228,10 +294,10 @@ func buildDTCPair(t *tables, pair []Material) ([][]uint8, error) {
 			return nil, fmt.Errorf("egdb: %v %v: a distance of %d plies is past what a table holds", t.variant, pair[0], d+1)
 		}
 		for _, x := range layer[d] {
-			k, i := int(x.g>>40), x.g&(1<<40-1)
+			k, i := int(x>>40), x&(1<<40-1)
 			mk := len(pair) - 1 - k
 			to := &slots[mk]
-			q := movegen.Position{Pieces: [2]movegen.Bitboard{x.black, x.white}, Kings: x.kings, Turn: movegen.Black, Variant: t.variant}
+			q := slots[k].l.position(i, t.variant)
 			preds = unmoves(&q, &to.l, true, preds[:0])
 			for _, y := range preds {
 				if to.dist[y.g] != dtcNone || to.val[y.g] == movegen.Draw {
@@ -352,15 +418,17 @@ type ProbeAnswer struct {
 
 // Answer probes p as crown egdb probe shows it: its value, and a move that
 // keeps it; for a won or lost position of up to DTCMaxPieces pieces the
-// distances are computed first (LoadDTC: seconds), and the move is by them
-// with its distance to conversion, else BestMove's. A position the
-// database does not hold, or distances that fail, are an error.
+// distances are computed first (LoadDTC: seconds), as are those of a
+// larger position whose distances files the directory holds (read), and
+// the move is by them with its distance to conversion, else BestMove's. A
+// position the database does not hold, or distances that fail, are an
+// error.
 func (db *DB) Answer(p *movegen.Position) (ProbeAnswer, error) {
 	a := ProbeAnswer{Value: db.Probe(p)}
 	if a.Value == movegen.Unknown {
 		return a, fmt.Errorf("%s is not in the database (it holds %v to %d pieces)", p.FEN(), p.Variant, db.Pieces(p.Variant))
 	}
-	if a.Value != movegen.Draw && p.Occupied().Count() <= DTCMaxPieces {
+	if a.Value != movegen.Draw && db.HasDTC(p) {
 		if err := db.LoadDTC(p); err != nil {
 			return a, err
 		}
@@ -371,4 +439,73 @@ func (db *DB) Answer(p *movegen.Position) (ProbeAnswer, error) {
 	}
 	a.Move, a.MoveValue, a.HasMove = db.BestMove(p)
 	return a, nil
+}
+
+// DistancesProgress is WriteDistances' report of one slice pair: as its
+// build starts, and once it is done (Finished).
+type DistancesProgress struct {
+	Pair        []Material
+	Finished    bool
+	Present     bool  // its files were in the directory already
+	Done, Total int64 // positions of the pairs done so far, and of all
+	Elapsed     time.Duration
+}
+
+// WriteDistances writes the distances files of every slice pair of v of up
+// to n pieces whose files the directory lacks, one pair at a time on every
+// core, and reports each pair to progress (if not nil): as its build
+// starts, and when it is done or found present. A file is written
+// whole or not at all, so a run that stops resumes where it stopped. A
+// pair takes about ten bytes a position while it is built: American's
+// largest six-piece pair (1m2k-1m2k) 1.3 GB and about a minute on two
+// cores. Later probes read the files (LoadDTC). Only one build may write
+// to a directory at a time.
+func (db *DB) WriteDistances(v movegen.Variant, n int, progress func(DistancesProgress)) error {
+	if have := db.Pieces(v); n < 2 || n > have {
+		return fmt.Errorf("egdb: distances of up to %d pieces: %s holds %v to %d pieces", n, db.dir, v, have)
+	}
+	if err := RemoveTemporary(db.dir); err != nil {
+		return err
+	}
+	ps := pairs(n)
+	var pr DistancesProgress
+	for _, pair := range ps {
+		for _, m := range pair {
+			pr.Total += Size(m)
+		}
+	}
+	start := time.Now()
+	report := func() {
+		if progress != nil {
+			pr.Elapsed = time.Since(start)
+			progress(pr)
+		}
+	}
+	for _, pair := range ps {
+		pr.Pair, pr.Present, pr.Finished = pair, true, false
+		for _, m := range pair {
+			if _, err := os.Stat(filepath.Join(db.dir, distFiles.name(v, m))); err != nil {
+				pr.Present = false
+			}
+		}
+		if !pr.Present {
+			report()
+			dist, err := db.buildPairDTC(v, pair)
+			if err != nil {
+				return err
+			}
+			for k, m := range pair {
+				if err := writeDistances(db.dir, v, m, dist[k]); err != nil {
+					return err
+				}
+			}
+		}
+		for _, m := range pair {
+			db.dtcFiles[v][m.code()].Store(true)
+			pr.Done += Size(m)
+		}
+		pr.Finished = true
+		report()
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package egdb
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -244,5 +246,95 @@ func TestAnswer(t *testing.T) {
 	start := movegen.StartPosition(movegen.American)
 	if a, err := db.Answer(&start); err == nil || a.Value != movegen.Unknown || !strings.Contains(err.Error(), "not in the database") {
 		t.Errorf("the start position: %+v, %v", a, err)
+	}
+}
+
+// TestStoredDTC writes the distances files of every pair of up to three
+// pieces and reads them back in a DB that builds no distances in memory
+// beyond two pieces: every position of three has the distance the
+// in-memory build gives it (with -short every dtcStride-th), a second run
+// finds every file present, and a damaged file is the pair's error,
+// naming it.
+func TestStoredDTC(t *testing.T) {
+	schedtest.SkipUnderRace(t, "probes on one goroutine")
+	stride := int64(1)
+	if testing.Short() {
+		stride = dtcStride
+	}
+	const v = movegen.American
+	_, shared := threePieces(t, v)
+	dir := copyDir(t, "", shared)
+	open := func() *DB {
+		db, err := Open(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(db.Close)
+		db.dtcBuild = 2
+		return db
+	}
+	db := open()
+	threeM := Material{0, 2, 0, 1}
+	three := Unindex(threeM, 7, v)
+	if err := db.LoadDTC(&three); db.HasDTC(&three) || err == nil || !strings.Contains(err.Error(), "crown egdb distances") {
+		t.Fatalf("three pieces without files: HasDTC %v, LoadDTC %v", db.HasDTC(&three), err)
+	}
+	var reports []DistancesProgress
+	if err := db.WriteDistances(v, 3, func(p DistancesProgress) { reports = append(reports, p) }); err != nil {
+		t.Fatal(err)
+	}
+	last := reports[len(reports)-1]
+	if len(reports) != 2*len(pairs(3)) || reports[0].Finished || last.Done != last.Total || last.Present || !last.Finished {
+		t.Fatalf("reports: %d for %d pairs, the first %+v, the last %+v", len(reports), len(pairs(3)), reports[0], last)
+	}
+	if !db.HasDTC(&three) {
+		t.Fatal("no distances after WriteDistances")
+	}
+
+	stored, built := open(), openBuilt(t, v, 3)
+	for _, m := range Slices(3) {
+		p := Unindex(m, 0, v)
+		for _, d := range []*DB{stored, built} {
+			if err := d.LoadDTC(&p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := int64(0); i < Size(m); i += stride {
+			p := Unindex(m, i, v)
+			if i%2 == 1 {
+				p = p.Flip()
+			}
+			ds, oks := stored.DTC(&p)
+			db, okb := built.DTC(&p)
+			if ds != db || oks != okb {
+				t.Fatalf("%s: stored %d %v, built %d %v", p.FEN(), ds, oks, db, okb)
+			}
+		}
+	}
+
+	reports = reports[:0]
+	if err := stored.WriteDistances(v, 3, func(p DistancesProgress) { reports = append(reports, p) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reports {
+		if !r.Present || !r.Finished {
+			t.Fatalf("a second run built %v", r.Pair)
+		}
+	}
+	if err := stored.WriteDistances(v, 4, nil); err == nil || !strings.Contains(err.Error(), "to 3 pieces") {
+		t.Errorf("distances of 4 pieces from a 3-piece database: %v", err)
+	}
+
+	name := filepath.Join(dir, distFiles.name(v, threeM))
+	data, err := os.ReadFile(name)
+	if err == nil {
+		data[len(data)/2] ^= 0xFF
+		err = os.WriteFile(name, data, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := open().LoadDTC(&three); err == nil || !strings.Contains(err.Error(), name) {
+		t.Errorf("a damaged distances file: %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package egdb
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/crown-checkers/crown/internal/progress"
@@ -144,13 +146,31 @@ func (db *DB) InfoLines() []string {
 	}
 	totals := db.Totals()
 	for _, t := range totals {
-		lines = append(lines, fmt.Sprintf("%v: %d slices, complete to %d pieces, %d positions, %d bytes on disk, %.4f bytes/position",
-			t.Variant, t.Slices, db.Pieces(t.Variant), t.Positions, t.Bytes, float64(t.Bytes)/float64(t.Positions)))
+		line := fmt.Sprintf("%v: %d slices, complete to %d pieces, %d positions, %d bytes on disk, %.4f bytes/position",
+			t.Variant, t.Slices, db.Pieces(t.Variant), t.Positions, t.Bytes, float64(t.Bytes)/float64(t.Positions))
+		if n, bytes := db.distanceFiles(t.Variant); n > 0 {
+			line += fmt.Sprintf("; distances of %d slices, %d bytes", n, bytes)
+		}
+		lines = append(lines, line)
 	}
 	if len(totals) == 0 {
 		lines = append(lines, "no slices in "+db.Dir())
 	}
 	return lines
+}
+
+// distanceFiles counts the distances files of rule set v in the DB's
+// directory, and their bytes.
+func (db *DB) distanceFiles(v movegen.Variant) (n int, bytes int64) {
+	for _, m := range Slices(MaxPieces) {
+		if !db.dtcFiles[v][m.code()].Load() {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(db.dir, distFiles.name(v, m))); err == nil {
+			n, bytes = n+1, bytes+fi.Size()
+		}
+	}
+	return n, bytes
 }
 
 // BestMoveText writes the move of a, the answer for p, as crown egdb probe

@@ -19,8 +19,11 @@ import (
 )
 
 // The slice file format (docs/egdb.md). All numbers are little-endian.
+// A file holds one slice's values (.egdb) or its distances to conversion
+// (.dtc, see DTC): the same header, block offsets and checksum, and a
+// block code of its own.
 const (
-	// fileMagic opens every slice file.
+	// fileMagic opens every values file.
 	fileMagic = "CRWNEGDB"
 	// formatVersion is bumped on any change to the layout, the index or
 	// the meaning of the values. Version 2: positions with a capture
@@ -41,22 +44,57 @@ const (
 	// a byte for it so another code can be added. Measured against a
 	// run-length code (TestCodecSizes), DEFLATE is 35-45% smaller.
 	codecFlate = 2
-	// fileExt ends a slice file's name.
+	// fileExt ends a values file's name.
 	fileExt = ".egdb"
+
+	// dtcMagic opens every distances file.
+	dtcMagic = "CRWNEDTC"
+	// dtcVersion is the distances files' format version.
+	dtcVersion = 1
+	// codecBytesFlate is the distances' block code: a byte a position
+	// (dtcNone for a draw), compressed with DEFLATE block by block. A
+	// distance is only read at the root, a few a move, so a probe
+	// decompressing 16 KiB is cheap and no cache is kept.
+	codecBytesFlate = 3
+	// dtcExt ends a distances file's name.
+	dtcExt = ".dtc"
 )
 
-// FileName returns the name of slice m's file in a database directory:
-// "<variant>-<slice>.egdb", e.g. "american-0m2k-0m1k.egdb".
-func FileName(v movegen.Variant, m Material) string {
-	return v.String() + "-" + m.String() + fileExt
+// fileKind is what a file of the format holds.
+type fileKind struct {
+	ext, magic string
+	version    uint16
+	codec      byte
+	perByte    int64 // positions a byte holds before compression
 }
+
+// valueFiles hold values, distFiles distances to conversion.
+var (
+	valueFiles = &fileKind{fileExt, fileMagic, formatVersion, codecFlate, valuesPerByte}
+	distFiles  = &fileKind{dtcExt, dtcMagic, dtcVersion, codecBytesFlate, 1}
+)
+
+// name returns the name of slice m's file of this kind in a directory:
+// "<variant>-<slice><ext>".
+func (k *fileKind) name(v movegen.Variant, m Material) string {
+	return v.String() + "-" + m.String() + k.ext
+}
+
+// FileName returns the name of slice m's values file in a database
+// directory: "<variant>-<slice>.egdb", e.g. "american-0m2k-0m1k.egdb".
+func FileName(v movegen.Variant, m Material) string { return valueFiles.name(v, m) }
 
 // ParseFileName reads a name written by FileName.
 func ParseFileName(name string) (movegen.Variant, Material, error) {
-	base, ok := strings.CutSuffix(name, fileExt)
+	return valueFiles.parseName(name)
+}
+
+// parseName reads a name written by name.
+func (k *fileKind) parseName(name string) (movegen.Variant, Material, error) {
+	base, ok := strings.CutSuffix(name, k.ext)
 	vs, ms, ok2 := strings.Cut(base, "-")
 	if !ok || !ok2 {
-		return 0, Material{}, fmt.Errorf("egdb: %q is no slice file name", name)
+		return 0, Material{}, fmt.Errorf("egdb: %q is no %s file name", name, k.ext)
 	}
 	v, err := movegen.ParseVariant(vs)
 	if err != nil {
@@ -74,7 +112,7 @@ const packedBlockBytes = BlockPositions / valuesPerByte
 type blockReader struct {
 	src bytes.Reader
 	fr  io.ReadCloser
-	buf [packedBlockBytes]byte
+	buf [BlockPositions]byte // the largest block of either kind, unpacked
 }
 
 var blockReaders = sync.Pool{New: func() any {
@@ -103,13 +141,14 @@ func (r *blockReader) decode(dst, block []byte) error {
 }
 
 // Slice is one slice as read from its file: the compressed blocks and
-// their offsets.
+// their offsets, of its values or (for the distance tables) its distances.
 type Slice struct {
 	Variant   movegen.Variant
 	Material  Material
 	Positions int64 // positions in the slice (Black to move)
 	FileBytes int64 // size of its file
 	l         layout
+	kind      *fileKind
 	offsets   []uint32 // block b is data[offsets[b]:offsets[b+1]]
 	data      []byte
 }
@@ -118,6 +157,24 @@ type Slice struct {
 // (created if missing). It writes a temporary file and renames it into
 // place, so the slice file is either whole or absent.
 func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) movegen.Result) error {
+	vals := make([]movegen.Result, BlockPositions)
+	return writeFile(valueFiles, dir, v, m, func(lo, hi int64) []byte {
+		for i := lo; i < hi; i++ {
+			vals[i-lo] = get(i)
+		}
+		return pack(vals[:hi-lo])
+	})
+}
+
+// writeDistances writes the distances of slice m of variant v to dir, as
+// WriteSlice writes values.
+func writeDistances(dir string, v movegen.Variant, m Material, dist []uint8) error {
+	return writeFile(distFiles, dir, v, m, func(lo, hi int64) []byte { return dist[lo:hi] })
+}
+
+// writeFile writes slice m's file of kind k to dir, block by block: block
+// returns positions lo..hi-1 in the kind's bytes, before compression.
+func writeFile(k *fileKind, dir string, v movegen.Variant, m Material, block func(lo, hi int64) []byte) error {
 	l := newLayout(m)
 	n := l.size()
 	blocks := (n + BlockPositions - 1) / BlockPositions
@@ -127,27 +184,22 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) moveg
 	if err != nil {
 		return err
 	}
-	vals := make([]movegen.Result, BlockPositions)
 	for b := int64(0); b < blocks; b++ {
 		lo := b * BlockPositions
-		hi := min(lo+BlockPositions, n)
-		for i := lo; i < hi; i++ {
-			vals[i-lo] = get(i)
-		}
 		offsets = append(offsets, uint32(data.Len()))
 		fw.Reset(&data)
-		fw.Write(pack(vals[:hi-lo])) // a bytes.Buffer does not fail
+		fw.Write(block(lo, min(lo+BlockPositions, n))) // a bytes.Buffer does not fail
 		if err := fw.Close(); err != nil {
 			return err
 		}
 	}
 	offsets = append(offsets, uint32(data.Len()))
 	var buf bytes.Buffer
-	buf.WriteString(fileMagic)
-	hdr := make([]byte, headerBytes-len(fileMagic))
-	binary.LittleEndian.PutUint16(hdr[0:], formatVersion)
+	buf.WriteString(k.magic)
+	hdr := make([]byte, headerBytes-len(k.magic))
+	binary.LittleEndian.PutUint16(hdr[0:], k.version)
 	hdr[2] = byte(v)
-	hdr[3] = codecFlate
+	hdr[3] = k.codec
 	hdr[4], hdr[5], hdr[6], hdr[7] = byte(m.BM), byte(m.BK), byte(m.WM), byte(m.WK)
 	binary.LittleEndian.PutUint64(hdr[8:], uint64(n))
 	binary.LittleEndian.PutUint32(hdr[16:], BlockPositions)
@@ -162,19 +214,23 @@ func WriteSlice(dir string, v movegen.Variant, m Material, get func(int64) moveg
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	final := filepath.Join(dir, FileName(v, m))
-	if err := atomicfile.WriteFile(final, buf.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, k.name(v, m)), buf.Bytes()); err != nil {
 		return fmt.Errorf("egdb: %w", err)
 	}
 	return nil
 }
 
-// RemoveTemporary deletes the temporary files an interrupted WriteSlice
-// left in dir. Only one build may write to a directory at a time.
+// RemoveTemporary deletes the temporary files an interrupted WriteSlice (or
+// distances build) left in dir. Only one build may write to a directory at
+// a time.
 func RemoveTemporary(dir string) error {
-	names, err := filepath.Glob(filepath.Join(dir, ".*"+fileExt+atomicfile.TempInfix+"*"))
-	if err != nil {
-		return err
+	var names []string
+	for _, k := range []*fileKind{valueFiles, distFiles} {
+		more, err := filepath.Glob(filepath.Join(dir, ".*"+k.ext+atomicfile.TempInfix+"*"))
+		if err != nil {
+			return err
+		}
+		names = append(names, more...)
 	}
 	for _, name := range names {
 		if err := os.Remove(name); err != nil {
@@ -192,8 +248,17 @@ func ReadSlice(dir string, v movegen.Variant, m Material) (*Slice, error) {
 // ReadSliceFile reads and checks a slice file: magic, version, a header
 // that agrees with the name and the index, block offsets in order, the
 // checksum, and that every block decodes.
-func ReadSliceFile(path string) (*Slice, error) {
-	v, m, err := ParseFileName(filepath.Base(path))
+func ReadSliceFile(path string) (*Slice, error) { return readFile(valueFiles, path) }
+
+// readDistances reads and checks the distances of slice m of variant v
+// from dir, as ReadSlice reads values.
+func readDistances(dir string, v movegen.Variant, m Material) (*Slice, error) {
+	return readFile(distFiles, filepath.Join(dir, distFiles.name(v, m)))
+}
+
+// readFile reads and checks a file of kind k (see ReadSliceFile).
+func readFile(k *fileKind, path string) (*Slice, error) {
+	v, m, err := k.parseName(filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
@@ -201,28 +266,28 @@ func ReadSliceFile(path string) (*Slice, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseSlice(path, v, m, buf)
+	return parseFile(k, path, v, m, buf)
 }
 
-// parseSlice checks and reads buf, the contents of the file at path, a
-// slice m of variant v by its name.
-func parseSlice(path string, v movegen.Variant, m Material, buf []byte) (*Slice, error) {
+// parseFile checks and reads buf, the contents of the file of kind k at
+// path, of slice m of variant v by its name.
+func parseFile(k *fileKind, path string, v movegen.Variant, m Material, buf []byte) (*Slice, error) {
 	bad := func(what string) (*Slice, error) {
 		return nil, fmt.Errorf("egdb: %s: %s", path, what)
 	}
-	if len(buf) < headerBytes+4 || string(buf[:len(fileMagic)]) != fileMagic {
-		return bad("not a slice file")
+	if len(buf) < headerBytes+4 || string(buf[:len(k.magic)]) != k.magic {
+		return bad("not a " + k.ext + " file")
 	}
 	body := buf[:len(buf)-4]
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(buf[len(body):]) {
 		return bad("checksum mismatch (truncated or damaged)")
 	}
-	h := buf[len(fileMagic):headerBytes]
+	h := buf[len(k.magic):headerBytes]
 	l := newLayout(m)
 	switch {
-	case binary.LittleEndian.Uint16(h[0:]) != formatVersion:
+	case binary.LittleEndian.Uint16(h[0:]) != k.version:
 		return bad("format version " + fmt.Sprint(binary.LittleEndian.Uint16(h[0:])))
-	case movegen.Variant(h[2]) != v || h[3] != codecFlate:
+	case movegen.Variant(h[2]) != v || h[3] != k.codec:
 		return bad("variant or codec does not match")
 	case Material{int(h[4]), int(h[5]), int(h[6]), int(h[7])} != m:
 		return bad("material does not match the name")
@@ -233,7 +298,7 @@ func parseSlice(path string, v movegen.Variant, m Material, buf []byte) (*Slice,
 	if int64(blocks) != (l.size()+BlockPositions-1)/BlockPositions || headerBytes+4*(blocks+1) > len(body) {
 		return bad("block count")
 	}
-	s := &Slice{Variant: v, Material: m, Positions: l.size(), FileBytes: int64(len(buf)), l: l,
+	s := &Slice{Variant: v, Material: m, Positions: l.size(), FileBytes: int64(len(buf)), l: l, kind: k,
 		offsets: make([]uint32, blocks+1), data: body[headerBytes+4*(blocks+1):]}
 	for b := range s.offsets {
 		s.offsets[b] = binary.LittleEndian.Uint32(body[headerBytes+4*b:])
@@ -253,10 +318,11 @@ func parseSlice(path string, v movegen.Variant, m Material, buf []byte) (*Slice,
 
 func (s *Slice) block(b int) []byte { return s.data[s.offsets[b]:s.offsets[b+1]] }
 
-// packedLen is the packed size of block b (the last may be short).
+// packedLen is the size of block b before compression (the last may be
+// short).
 func (s *Slice) packedLen(b int) int {
 	n := min(s.Positions-int64(b)*BlockPositions, BlockPositions)
-	return int((n + valuesPerByte - 1) / valuesPerByte)
+	return int((n + s.kind.perByte - 1) / s.kind.perByte)
 }
 
 // Get returns the value at index i, decompressing its block; movegen.Unknown
@@ -270,6 +336,19 @@ func (s *Slice) Get(i int64) movegen.Result {
 	}
 	k := i % BlockPositions
 	return movegen.Result(r.buf[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
+}
+
+// distance returns the distance at index i of a distances file,
+// decompressing its block; dtcNone if the block does not decode
+// (readDistances checked that they all do).
+func (s *Slice) distance(i int64) uint8 {
+	b := int(i / BlockPositions)
+	r := blockReaders.Get().(*blockReader)
+	defer blockReaders.Put(r)
+	if r.decode(r.buf[:s.packedLen(b)], s.block(b)) != nil {
+		return dtcNone
+	}
+	return r.buf[i%BlockPositions]
 }
 
 // decodeBlock returns block b decompressed into a new buffer.

@@ -23,7 +23,7 @@ const defaultEgdbPieces = 4
 func init() {
 	register(command{
 		name:    "egdb",
-		summary: "endgame databases: build, info, probe, verify (docs/egdb.md)",
+		summary: "endgame databases: build, distances, info, probe, verify (docs/egdb.md)",
 		run:     runEgdb,
 	})
 }
@@ -31,6 +31,7 @@ func init() {
 // egdbSubcommands are the subcommands of crown egdb.
 var egdbSubcommands = []subcommand{
 	{"build", runEgdbBuild},
+	{"distances", runEgdbDistances},
 	{"plan", runEgdbPlan},
 	{"info", runEgdbInfo},
 	{"probe", runEgdbProbe},
@@ -104,6 +105,70 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
 		v, what, log.Built, log.Present, log.BuiltPositions, el.Seconds(), rate(int(log.BuiltPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
+	return exitOK
+}
+
+func runEgdbDistances(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("egdb distances")
+	variant := fs.String("variant", "american", variantHelp)
+	pieces := fs.Int("pieces", 0, "write the distances of every slice with up to this many pieces (0: all the database holds)")
+	dir := fs.String("dir", "", "database directory (required)")
+	if code, ok := parseFlagsArgs(fs, args, stdout, stderr, help("egdb distances"), 0); !ok {
+		return code
+	}
+	v, err := movegen.ParseVariant(*variant)
+	switch {
+	case err != nil:
+		return usageError(stderr, "egdb distances", "%v", err)
+	case *dir == "":
+		return usageError(stderr, "egdb distances", "--dir DIR is required")
+	}
+	db, err := egdb.Open(*dir, 0)
+	if err != nil {
+		return failed(stderr, "egdb: distances", err)
+	}
+	defer db.Close()
+	n := cmp.Or(*pieces, db.Pieces(v))
+	line := progress.New(stderr)
+	built, present := 0, 0
+	var builtPositions int64
+	start := time.Now()
+	err = db.WriteDistances(v, n, func(p egdb.DistancesProgress) {
+		left := "?"
+		if r := rate(int(builtPositions), p.Elapsed); r > 0 {
+			left = (time.Duration(float64(p.Total-p.Done) / r * float64(time.Second))).Round(time.Second).String()
+		}
+		verb := "building"
+		switch {
+		case p.Finished && p.Present:
+			verb = "present;"
+			present += len(p.Pair)
+		case p.Finished:
+			verb = "written;"
+			built += len(p.Pair)
+			for _, m := range p.Pair {
+				builtPositions += egdb.Size(m)
+			}
+		}
+		text := fmt.Sprintf("egdb distances %v %-22s %-8s %d/%d positions (%.0f%%)  elapsed %s  left ~%s",
+			v, egdb.Names(p.Pair, "+"), verb, p.Done, p.Total, 100*float64(p.Done)/float64(max(p.Total, 1)), p.Elapsed.Round(time.Second), left)
+		if p.Finished {
+			line.Println(text)
+		} else {
+			line.Show(text)
+		}
+	})
+	line.End()
+	if err != nil {
+		return failed(stderr, "egdb: distances", err)
+	}
+	el := time.Since(start)
+	ru, err := rusage.Self()
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: distances: cpu time and peak memory unknown: %v\n", err)
+	}
+	fmt.Fprintf(stdout, "egdb distances %v pieces=%d: %d slices written, %d present; %d positions in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
+		v, n, built, present, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
 	return exitOK
 }
 

@@ -46,6 +46,29 @@ func TestEgdbCommand(t *testing.T) {
 			t.Errorf("probe %v: exit %d, stdout %q, stderr %q; want %q", p.args, code, out, errOut, p.want)
 		}
 	}
+	code, out, errOut = runCrown("egdb", "distances", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "american pieces=3: 16 slices written, 0 present; 199520 positions") ||
+		!strings.Contains(errOut, "0m1k-0m2k+0m2k-0m1k    written;") {
+		t.Fatalf("distances: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "american-0m2k-0m1k.dtc")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCrown("egdb", "distances", "--dir", dir, "--variant", "pool", "--pieces", "2")
+	if code != exitOK || !strings.Contains(out, "pool pieces=2: 4 slices written, 0 present") {
+		t.Fatalf("pool distances: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCrown("egdb", "distances", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "0 slices written, 16 present") || strings.Contains(errOut, "written;") {
+		t.Fatalf("second distances: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ = runCrown("egdb", "info", "--dir", dir); code != exitOK || !strings.Contains(out, "complete to 3 pieces, 199520 positions") ||
+		!strings.Contains(out, "; distances of 16 slices, ") || !strings.Contains(out, "pool: 16 slices") || !strings.Contains(out, "; distances of 4 slices, ") {
+		t.Errorf("info with distances: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := runCrown("egdb", "distances", "--dir", dir, "--pieces", "4"); code != exitFail || !strings.Contains(errOut, "holds american to 3 pieces") {
+		t.Errorf("distances of 4 pieces: exit %d, stderr %q", code, errOut)
+	}
 	if code, _, errOut := runCrown("egdb", "probe", "--dir", dir, "B:W21-32:B1-12"); code != exitFail || !strings.Contains(errOut, "not in the database") {
 		t.Errorf("probe of the start position: exit %d, stderr %q", code, errOut)
 	}

@@ -75,6 +75,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"egdb", "build", "--nope"}, "unknown flag"},
 		{[]string{"egdb", "info"}, "--dir DIR is required"},
 		{[]string{"egdb", "info", "--dir", missing, "x"}, "unexpected argument"},
+		{[]string{"egdb", "distances"}, "--dir DIR is required"},
+		{[]string{"egdb", "distances", "--dir", missing, "--variant", "chess"}, "unknown variant"},
+		{[]string{"egdb", "distances", "--dir", missing, "extra"}, "unexpected argument"},
 		{[]string{"egdb", "probe", "--dir", missing}, "a FEN is required"},
 		{[]string{"egdb", "probe", "B:W1:B2"}, "--dir DIR is required"},
 		{[]string{"egdb", "probe", "--dir", missing, "X:W1:B2"}, "FEN"},
@@ -192,7 +195,7 @@ func TestHelp(t *testing.T) {
 		"annotate": {"--movetime", "--depth", "--multipv", "--egdb", "--out", "--graph", "--games", "resumes", "docs/review.md"},
 		"bench":    {"bench nodes=", "--depth"},
 		"book":     {"build", "probe", "info", "docs/book.md"},
-		"egdb":     {"build", "info", "probe", "verify", "docs/egdb.md"},
+		"egdb":     {"build", "distances", "info", "probe", "verify", "docs/egdb.md"},
 		"engine":   {"docs/protocol.md"},
 		"hub":      {"docs/hub.md", "--book", "(default 1)", "english", "pool", "pydraughts"},
 		"match":    {"--engine1", "self:hashsize=16", "--movetime"},
@@ -226,11 +229,12 @@ func TestHelp(t *testing.T) {
 		"openings": {"--variant", "--out", "--count", "--plies", "--seed", "--depth", "--margin", "level"},
 	}
 	egdbMentions := map[string][]string{
-		"build":  {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
-		"plan":   {"--variant", "--pieces", "--level", "--names", "--threads", "dependency order", "memory"},
-		"info":   {"--dir", "bytes"},
-		"probe":  {"--variant", "--dir", "FEN"},
-		"verify": {"--dir", "--threads", "--sample", "mismatches"},
+		"build":     {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
+		"distances": {"--variant", "--pieces", "--dir", ".dtc", "resumes"},
+		"plan":      {"--variant", "--pieces", "--level", "--names", "--threads", "dependency order", "memory"},
+		"info":      {"--dir", "bytes"},
+		"probe":     {"--variant", "--dir", "FEN"},
+		"verify":    {"--dir", "--threads", "--sample", "mismatches"},
 	}
 	soakMentions := map[string][]string{
 		"protocol":     {"--games", "--movetime", "--concurrency", "--dir", "--engine", "(default 1000)", "set gamehist"},
