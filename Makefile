@@ -71,7 +71,7 @@ MODULE     := github.com/crown-checkers/crown
 # goroutines other tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
 	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
-	TestAgainstReference TestDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
+	TestAgainstReference TestDTC TestStoredDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
 	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
 	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
 	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip TestPerftVariants TestDeps \
