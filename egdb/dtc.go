@@ -457,9 +457,9 @@ type DistancesProgress struct {
 // core, and reports each pair to progress (if not nil): as its build
 // starts, and when it is done or found present. A file is written
 // whole or not at all, so a run that stops resumes where it stopped. A
-// pair takes about ten bytes a position while it is built: American's
-// largest six-piece pair (1m2k-1m2k) 1.3 GB and about a minute on two
-// cores. Later probes read the files (LoadDTC). Only one build may write
+// pair takes up to about 20 bytes a position while it is built (with its
+// files' writing): American's largest six-piece pair (1m2k-2m1k, 232
+// million positions) 5.2 GB and two minutes on two cores. Later probes read the files (LoadDTC). Only one build may write
 // to a directory at a time.
 func (db *DB) WriteDistances(v movegen.Variant, n int, progress func(DistancesProgress)) error {
 	if have := db.Pieces(v); n < 2 || n > have {
