@@ -33,10 +33,11 @@ import (
 // them, held compressed.
 const (
 	// DTCMaxPieces bounds the slices whose distances are built in memory
-	// when asked for: a pair of five pieces takes seconds and about eleven
-	// bytes a position while it is built, one after; one of six takes a
-	// minute or more and gigabytes, so six-piece distances are written
-	// once (WriteDistances) and read.
+	// when asked for: a pair of five pieces takes seconds and up to about
+	// twenty bytes a position while it is built (three, and eight for each
+	// position waiting its turn in lists that grow by doubling), one
+	// after; one of six takes minutes and gigabytes, so six-piece
+	// distances are written once (WriteDistances) and read.
 	DTCMaxPieces = 5
 	// dtcNone marks a drawn position (or one not yet reached by the
 	// retrograde pass) in a distance table.

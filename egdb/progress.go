@@ -81,3 +81,36 @@ func (l *ProgressLog) Line(p Progress) string {
 		l.Variant, Names(p.Slices, "+"), p.Phase, 100*float64(p.Scanned)/float64(max(p.Of, 1)), int64(done), p.Total,
 		100*done/float64(p.Total), r, p.Elapsed.Round(time.Second), left.Round(time.Second))
 }
+
+// DistancesLog turns the reports of WriteDistances for rule set Variant
+// into text for people (crown egdb distances' stderr), and counts the
+// slices written and found present.
+type DistancesLog struct {
+	Variant        movegen.Variant
+	Built, Present int   // slices written, and found present
+	BuiltPositions int64 // the positions of the slices written
+}
+
+// Line counts p and returns its text: the pair, what became of it (or
+// "building" as it starts, a line to show in place), the positions done,
+// and the time so far and left at the rate of the pairs written.
+func (l *DistancesLog) Line(p DistancesProgress) string {
+	verb := "building"
+	switch {
+	case p.Finished && p.Present:
+		verb = "present;"
+		l.Present += len(p.Pair)
+	case p.Finished:
+		verb = "written;"
+		l.Built += len(p.Pair)
+		for _, m := range p.Pair {
+			l.BuiltPositions += Size(m)
+		}
+	}
+	left := "?"
+	if secs := p.Elapsed.Seconds(); l.BuiltPositions > 0 && secs > 0 {
+		left = time.Duration(float64(p.Total-p.Done) / (float64(l.BuiltPositions) / secs) * float64(time.Second)).Round(time.Second).String()
+	}
+	return fmt.Sprintf("egdb distances %v %-22s %-8s %d/%d positions (%.0f%%)  elapsed %s  left ~%s",
+		l.Variant, Names(p.Pair, "+"), verb, p.Done, p.Total, 100*float64(p.Done)/float64(max(p.Total, 1)), p.Elapsed.Round(time.Second), left)
+}

@@ -49,3 +49,31 @@ func TestProgressLogCounts(t *testing.T) {
 		t.Errorf("%+v, lines %q", l, lines)
 	}
 }
+
+// TestDistancesLog: a pair starting is "building" with no time left known
+// before anything is written; pairs finished are counted as written or
+// present, and the time left is at the rate of those written.
+func TestDistancesLog(t *testing.T) {
+	a, b := Material{BM: 1, WM: 1}, Material{BK: 1, WM: 1}
+	total := Size(a) + Size(b)
+	l := DistancesLog{Variant: movegen.American}
+	for _, c := range []struct {
+		p    DistancesProgress
+		want []string
+	}{
+		{DistancesProgress{Pair: []Material{a}, Total: total}, []string{"egdb distances american 1m0k-1m0k", "building", "left ~?"}},
+		{DistancesProgress{Pair: []Material{a}, Finished: true, Present: true, Done: Size(a), Total: total}, []string{"present;", "left ~?"}},
+		// b written in 10 s: nothing left.
+		{DistancesProgress{Pair: []Material{b}, Finished: true, Done: total, Total: total, Elapsed: 10 * time.Second}, []string{"written;", "(100%)", "elapsed 10s", "left ~0s"}},
+	} {
+		got := l.Line(c.p)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q: no %q", got, w)
+			}
+		}
+	}
+	if l.Built != 1 || l.Present != 1 || l.BuiltPositions != Size(b) {
+		t.Errorf("counts %+v", l)
+	}
+}

@@ -130,29 +130,10 @@ func runEgdbDistances(args []string, stdout, stderr io.Writer) int {
 	defer db.Close()
 	n := cmp.Or(*pieces, db.Pieces(v))
 	line := progress.New(stderr)
-	built, present := 0, 0
-	var builtPositions int64
+	log := egdb.DistancesLog{Variant: v}
 	start := time.Now()
 	err = db.WriteDistances(v, n, func(p egdb.DistancesProgress) {
-		left := "?"
-		if r := rate(int(builtPositions), p.Elapsed); r > 0 {
-			left = (time.Duration(float64(p.Total-p.Done) / r * float64(time.Second))).Round(time.Second).String()
-		}
-		verb := "building"
-		switch {
-		case p.Finished && p.Present:
-			verb = "present;"
-			present += len(p.Pair)
-		case p.Finished:
-			verb = "written;"
-			built += len(p.Pair)
-			for _, m := range p.Pair {
-				builtPositions += egdb.Size(m)
-			}
-		}
-		text := fmt.Sprintf("egdb distances %v %-22s %-8s %d/%d positions (%.0f%%)  elapsed %s  left ~%s",
-			v, egdb.Names(p.Pair, "+"), verb, p.Done, p.Total, 100*float64(p.Done)/float64(max(p.Total, 1)), p.Elapsed.Round(time.Second), left)
-		if p.Finished {
+		if text := log.Line(p); p.Finished {
 			line.Println(text)
 		} else {
 			line.Show(text)
@@ -168,7 +149,7 @@ func runEgdbDistances(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crown egdb: distances: cpu time and peak memory unknown: %v\n", err)
 	}
 	fmt.Fprintf(stdout, "egdb distances %v pieces=%d: %d slices written, %d present; %d positions in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, n, built, present, builtPositions, el.Seconds(), rate(int(builtPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
+		v, n, log.Built, log.Present, log.BuiltPositions, el.Seconds(), rate(int(log.BuiltPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
 	return exitOK
 }
 
