@@ -98,13 +98,8 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "egdb: build", err)
 	}
-	el := time.Since(start)
-	ru, err := rusage.Self()
-	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: build: cpu time and peak memory unknown: %v\n", err)
-	}
-	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %d positions built in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, what, log.Built, log.Present, log.BuiltPositions, el.Seconds(), rate(int(log.BuiltPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
+	fmt.Fprintf(stdout, "egdb build %v %s: %d slices built, %d present; %s\n",
+		v, what, log.Built, log.Present, runCost(stderr, "build", log.BuiltPositions, "built", start))
 	return exitOK
 }
 
@@ -143,13 +138,8 @@ func runEgdbDistances(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "egdb: distances", err)
 	}
-	el := time.Since(start)
-	ru, err := rusage.Self()
-	if err != nil {
-		fmt.Fprintf(stderr, "crown egdb: distances: cpu time and peak memory unknown: %v\n", err)
-	}
-	fmt.Fprintf(stdout, "egdb distances %v pieces=%d: %d slices written, %d present; %d positions in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB\n",
-		v, n, log.Built, log.Present, log.BuiltPositions, el.Seconds(), rate(int(log.BuiltPositions), el), ru.CPU.Seconds(), ru.Peak>>20)
+	fmt.Fprintf(stdout, "egdb distances %v pieces=%d: %d slices written, %d present; %s\n",
+		v, n, log.Built, log.Present, runCost(stderr, "distances", log.BuiltPositions, "", start))
 	return exitOK
 }
 
@@ -261,6 +251,23 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// runCost is the end of a summary of crown egdb's subcommand sub, which
+// did positions since start: "<n> positions [verb] in S s (R positions/s),
+// cpu C s; peak memory M MiB". The process's cpu time and memory unknown
+// are said on stderr.
+func runCost(stderr io.Writer, sub string, positions int64, verb string, start time.Time) string {
+	el := time.Since(start)
+	ru, err := rusage.Self()
+	if err != nil {
+		fmt.Fprintf(stderr, "crown egdb: %s: cpu time and peak memory unknown: %v\n", sub, err)
+	}
+	if verb != "" {
+		verb = " " + verb
+	}
+	return fmt.Sprintf("%d positions%s in %.2f s (%.0f positions/s), cpu %.2f s; peak memory %d MiB",
+		positions, verb, el.Seconds(), rate(int(positions), el), ru.CPU.Seconds(), ru.Peak>>20)
 }
 
 // rate returns n per second of d, 0 for no time.
