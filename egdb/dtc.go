@@ -2,8 +2,6 @@ package egdb
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -454,14 +452,15 @@ type DistancesProgress struct {
 }
 
 // WriteDistances writes the distances files of every slice pair of v of up
-// to n pieces whose files the directory lacks, one pair at a time on every
-// core, and reports each pair to progress (if not nil): as its build
-// starts, and when it is done or found present. A file is written
+// to n pieces whose files the directory lacked at Open, one pair at a time
+// on every core, and reports each pair to progress (if not nil): as its
+// build starts, and when it is done or found present. A file is written
 // whole or not at all, so a run that stops resumes where it stopped. A
 // pair takes up to about 20 bytes a position while it is built (with its
 // files' writing): American's largest six-piece pair (1m2k-2m1k, 232
-// million positions) 5.2 GB and two minutes on two cores. Later probes read the files (LoadDTC). Only one build may write
-// to a directory at a time.
+// million positions) 5.2 GB and two minutes on two cores. Later probes
+// read the files (LoadDTC). Only one build may write to a directory at a
+// time.
 func (db *DB) WriteDistances(v movegen.Variant, n int, progress func(DistancesProgress)) error {
 	if have := db.Pieces(v); n < 2 || n > have {
 		return fmt.Errorf("egdb: distances of up to %d pieces: %s holds %v to %d pieces", n, db.dir, v, have)
@@ -484,12 +483,7 @@ func (db *DB) WriteDistances(v movegen.Variant, n int, progress func(DistancesPr
 		}
 	}
 	for _, pair := range ps {
-		pr.Pair, pr.Present, pr.Finished = pair, true, false
-		for _, m := range pair {
-			if _, err := os.Stat(filepath.Join(db.dir, distFiles.name(v, m))); err != nil {
-				pr.Present = false
-			}
-		}
+		pr.Pair, pr.Present, pr.Finished = pair, db.dtcStored(v, pair[0]), false
 		if !pr.Present {
 			report()
 			dist, err := db.buildPairDTC(v, pair)

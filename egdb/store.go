@@ -338,27 +338,35 @@ func (s *Slice) packedLen(b int) int {
 // Get returns the value at index i, decompressing its block; movegen.Unknown
 // if the block does not decode (ReadSliceFile checked that they all do).
 func (s *Slice) Get(i int64) movegen.Result {
-	b := int(i / BlockPositions)
-	r := blockReaders.Get().(*blockReader)
-	defer blockReaders.Put(r)
-	if r.decode(r.buf[:s.packedLen(b)], s.block(b)) != nil {
+	packed, ok := s.byteAt(i)
+	if !ok {
 		return movegen.Unknown
 	}
 	k := i % BlockPositions
-	return movegen.Result(r.buf[k/valuesPerByte] >> (2 * (k % valuesPerByte)) & 3)
+	return movegen.Result(packed >> (2 * (k % valuesPerByte)) & 3)
 }
 
 // distance returns the distance at index i of a distances file,
-// decompressing its block; dtcNone if the block does not decode
-// (readDistances checked that they all do).
+// decompressing its block; dtcNone if the block does not decode (a read
+// checks the file's checksum, not its blocks: fileKind.decodeAll).
 func (s *Slice) distance(i int64) uint8 {
+	d, ok := s.byteAt(i)
+	if !ok {
+		return dtcNone
+	}
+	return d
+}
+
+// byteAt returns the byte holding position i, decompressing its block;
+// ok is false if the block does not decode.
+func (s *Slice) byteAt(i int64) (byte, bool) {
 	b := int(i / BlockPositions)
 	r := blockReaders.Get().(*blockReader)
 	defer blockReaders.Put(r)
 	if r.decode(r.buf[:s.packedLen(b)], s.block(b)) != nil {
-		return dtcNone
+		return 0, false
 	}
-	return r.buf[i%BlockPositions]
+	return r.buf[i%BlockPositions/s.kind.perByte], true
 }
 
 // decodeBlock returns block b decompressed into a new buffer.
