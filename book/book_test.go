@@ -214,6 +214,57 @@ func TestBuildReproducible(t *testing.T) {
 	}
 }
 
+// TestBuildPrescreen: with a prescreen the build searches fewer positions
+// to its limits, keeps the prescreen's score for the rest, and stays
+// independent of the workers and of interruptions.
+func TestBuildPrescreen(t *testing.T) {
+	var last Progress
+	config := func(concurrency int) Config {
+		cfg := smallConfig(t, concurrency)
+		cfg.Prescreen = search.Limits{Nodes: cfg.Limits.Nodes / 10}
+		cfg.PrescreenMargin = 30 // a small book's moves are close: a small margin screens some
+		cfg.Progress = func(p Progress) { last = p }
+		return cfg
+	}
+	screened := func(concurrency int, resume *Book) []byte {
+		es, err := Build(context.Background(), config(concurrency), resume)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return encode(t, movegen.American, es)
+	}
+	one := screened(1, nil)
+	if last.Screened == 0 || last.Searches == 0 {
+		t.Fatalf("prescreened build: %d searches, %d screened; want both", last.Searches, last.Screened)
+	}
+	if two := screened(2, nil); !bytes.Equal(one, two) {
+		t.Fatal("one and two workers built different prescreened books")
+	}
+	screenedRun := last
+	plain := smallConfig(t, 1)
+	plain.Progress = func(p Progress) { last = p }
+	if _, err := Build(context.Background(), plain, nil); err != nil {
+		t.Fatal(err)
+	}
+	if screenedRun.Searches >= last.Searches {
+		t.Errorf("%d searches with the prescreen, %d without", screenedRun.Searches, last.Searches)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var part []Entry
+	cfg := config(1)
+	cfg.Checkpoint = func(es []Entry) error { part = es; cancel(); return nil }
+	if _, err := Build(ctx, cfg, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v", err)
+	}
+	b, err := Parse(encode(t, movegen.American, part))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed := screened(1, b); !bytes.Equal(resumed, one) {
+		t.Error("the continued prescreened build differs from the whole one")
+	}
+}
+
 // TestCorrupt: every damaged file is an error wrapping ErrFormat (or
 // ErrVersion), never a panic or a book.
 func TestCorrupt(t *testing.T) {
@@ -490,6 +541,11 @@ func TestProgressString(t *testing.T) {
 		{Progress{Target: 100}, "book [..............................] 0/100 positions  0 searches  main line >= 0  forced 0  elapsed 0s  left ?"},
 		{Progress{Positions: 50, Target: 100, Searches: 60, MinMain: 4, Forced: 2, Elapsed: 10 * time.Second},
 			"book [###############...............] 50/100 positions  60 searches  main line >= 4  forced 2  elapsed 10s  left ~10s"},
+		// A continued run: its rate is of the positions it added.
+		{Progress{Positions: 50, Resumed: 40, Target: 100, Searches: 30, Screened: 12, MinMain: 4, Elapsed: 10 * time.Second},
+			"book [###############...............] 50/100 positions  30 searches  12 screened  main line >= 4  forced 0  elapsed 10s  left ~50s"},
+		{Progress{Positions: 120, Resumed: 110, Target: 100, Elapsed: time.Second},
+			"book [##############################] 120/100 positions  0 searches  main line >= 0  forced 0  elapsed 1s  left ~0s"},
 	}
 	for _, tt := range tests {
 		if got := tt.p.String(); got != tt.want {

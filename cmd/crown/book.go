@@ -61,6 +61,8 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed breaking ties between leaves of equal priority")
 	concurrency := fs.Int("concurrency", defaultBookConcurrency, "searches at once, one single-thread engine each")
 	hash := fs.Int("hash", book.DefaultHashMiB, "transposition table of each engine in MiB")
+	prescreen := fs.Uint64("prescreen-nodes", 0, "score each new position to this many nodes first, and search to the build's limits only those within --prescreen-margin of their position's best move (0: off)")
+	prescreenMargin := fs.Int("prescreen-margin", book.DefaultPrescreenMargin, "centi-men below the best move beyond which the prescreen's score is kept")
 	checkpoint := fs.Duration("checkpoint", bookCheckpoint, "write FILE after a round once this long has passed since it was last written (0: after every round)")
 	if code, ok := parseFlags(fs, args, stdout, stderr, help("book build")); !ok {
 		return code
@@ -88,6 +90,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--main-plies must be in 1..%d", movegen.MaxPly/2)
 	case *checkpoint < 0:
 		return usageErr("--checkpoint must not be negative")
+	case *prescreen > 0 && lim.Nodes > 0 && *prescreen >= lim.Nodes:
+		return usageErr("--prescreen-nodes (%d) must be below --nodes (%d)", *prescreen, lim.Nodes)
+	case *prescreenMargin < 1:
+		return usageErr("--prescreen-margin must be at least 1")
 	}
 	hashOp, _ := play.LookupOption("hash")
 	if err := hashOp.Set(&play.Options{}, *hash); err != nil {
@@ -103,6 +109,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	line := progress.New(stderr)
 	cfg := book.Config{
 		Variant: v, Ballots: ballotList, Positions: *positions, MainPlies: *mainPlies, Limits: lim,
+		Prescreen: search.Limits{Nodes: *prescreen}, PrescreenMargin: *prescreenMargin,
 		Options: search.Options{HashMiB: *hash}, Concurrency: *concurrency, Seed: *seed,
 		Progress:        func(p book.Progress) { line.Show(p.String()) },
 		CheckpointEvery: *checkpoint,
@@ -129,8 +136,12 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if st, err := os.Stat(*out); err == nil {
 		size = st.Size()
 	}
+	limText := lim.String()
+	if *prescreen > 0 {
+		limText += fmt.Sprintf(", prescreen %d nodes within %d centi-men", *prescreen, *prescreenMargin)
+	}
 	fmt.Fprintf(stdout, "book %s: %d positions, %d moves, %d bytes, %s this run (limits %s)\n",
-		*out, len(entries), moves, size, time.Since(start).Round(time.Second), lim)
+		*out, len(entries), moves, size, time.Since(start).Round(time.Second), limText)
 	return exitOK
 }
 
