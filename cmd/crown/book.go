@@ -14,6 +14,7 @@ import (
 	"github.com/crown-checkers/crown/internal/progress"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/play"
+	"github.com/crown-checkers/crown/review"
 	"github.com/crown-checkers/crown/search"
 )
 
@@ -61,6 +62,8 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed breaking ties between leaves of equal priority")
 	concurrency := fs.Int("concurrency", defaultBookConcurrency, "searches at once, one single-thread engine each")
 	hash := fs.Int("hash", book.DefaultHashMiB, "transposition table of each engine in MiB")
+	lines := fs.StringSlice("lines", nil, "PDN files whose games' first --line-plies plies are forced into the book like ballots (crown match's PDN)")
+	linePlies := fs.Int("line-plies", book.DefaultLinePlies, "plies of each --lines game after its opening to force")
 	prescreen := fs.Uint64("prescreen-nodes", 0, "score each new position to this many nodes first, and search to the build's limits only those within --prescreen-margin of their position's best move (0: off)")
 	prescreenMargin := fs.Int("prescreen-margin", book.DefaultPrescreenMargin, "centi-men below the best move beyond which the prescreen's score is kept")
 	checkpoint := fs.Duration("checkpoint", bookCheckpoint, "write FILE after a round once this long has passed since it was last written (0: after every round)")
@@ -94,6 +97,8 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--prescreen-nodes (%d) must be below --nodes (%d)", *prescreen, lim.Nodes)
 	case *prescreenMargin < 1:
 		return usageErr("--prescreen-margin must be at least 1")
+	case *linePlies < 1 || *linePlies > movegen.MaxPly:
+		return usageErr("--line-plies must be in 1..%d", movegen.MaxPly)
 	}
 	hashOp, _ := play.LookupOption("hash")
 	if err := hashOp.Set(&play.Options{}, *hash); err != nil {
@@ -105,6 +110,17 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fail := func(err error) int {
 		return failed(stderr, "book build", err)
+	}
+	for _, path := range *lines {
+		games, err := review.ReadGames(path, v)
+		if err != nil {
+			return fail(err)
+		}
+		forced, err := book.GameLines(games, v, *linePlies)
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", path, err))
+		}
+		ballotList = append(ballotList, forced...)
 	}
 	line := progress.New(stderr)
 	cfg := book.Config{

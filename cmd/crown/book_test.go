@@ -58,6 +58,51 @@ func TestBookCommands(t *testing.T) {
 	}
 }
 
+// TestBookBuildLines: --lines forces a PDN's games into the book, with a
+// prescreen; a file that is not there, and a game that starts where no line
+// from the start goes, are errors that name them.
+func TestBookBuildLines(t *testing.T) {
+	dir := t.TempDir()
+	pdn := filepath.Join(dir, "games.pdn")
+	if err := os.WriteFile(pdn, []byte("1. 11-15 24-20 2. 8-11 28-24 3. 9-13 22-18 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "lines.book")
+	build := []string{"book", "build", "--out", path, "--positions", "1", "--nodes", "1000", "--prescreen-nodes", "100",
+		"--main-plies", "1", "--ballots", "none", "--concurrency", "1", "--lines", pdn, "--line-plies", "5"}
+	code, out, errOut := runCrown(build...)
+	if code != exitOK || !strings.Contains(out, "prescreen 100 nodes within 100 centi-men") {
+		t.Fatalf("build: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	b, err := book.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The line's fifth position (after 11-15 24-20 8-11 28-24) is in the book.
+	if p, err := movegen.ParseFEN("B:W20,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15", movegen.American); err != nil || !b.Contains(p) {
+		t.Errorf("the line's position after 4 plies: %v, in the book %v", err, err == nil && b.Contains(p))
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lines", filepath.Join(dir, "none.pdn")}, "none.pdn: no such file"},
+		{[]string{"--prescreen-nodes", "1000"}, "--prescreen-nodes (1000) must be below --nodes (1000)"},
+		{[]string{"--line-plies", "0"}, "--line-plies must be in 1.."},
+	} {
+		args := append(append([]string(nil), build...), tc.args...)
+		if code, _, errOut := runCrown(args...); code == exitOK || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if err := os.WriteFile(pdn, []byte("[FEN \"B:W28:B14\"]\n1. 14-17 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCrown(build...); code != exitFail || !strings.Contains(errOut, "games.pdn: game 1 starts at B:W28:B14, neither") {
+		t.Errorf("a game from elsewhere: exit %d, stderr %q", code, errOut)
+	}
+}
+
 // TestAnalyzeBook: analyze --book answers a book position from the book
 // and searches one out of it.
 func TestAnalyzeBook(t *testing.T) {
