@@ -219,7 +219,8 @@ func Build(ctx context.Context, cfg Config, resume *Book) ([]Entry, error) {
 		}
 		if cfg.Progress != nil {
 			b.evaluate()
-			cfg.Progress(Progress{Positions: b.expanded, Resumed: resumed, Target: cfg.Positions, Searches: b.searches, Screened: b.screened, Forced: forced,
+			cfg.Progress(Progress{Positions: b.expanded, Resumed: resumed, Target: cfg.Positions,
+				Searches: b.searches, Screened: b.screened, Forced: forced,
 				MinMain: b.minMain(b.roots()), Elapsed: time.Since(began)})
 		}
 		if cfg.Checkpoint != nil && time.Since(saved) >= cfg.CheckpointEvery {
@@ -493,18 +494,9 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 			}
 		}
 	}
-	var scores []int
-	if b.cfg.Prescreen.Unlimited() {
-		var err error
-		if scores, err = b.searchAll(ctx, jobs, b.cfg.Limits); err != nil {
-			return err
-		}
-		b.searches += len(jobs)
-	} else {
-		var err error
-		if scores, err = b.screen(ctx, leaves, jobs, index); err != nil {
-			return err
-		}
+	scores, err := b.score(ctx, leaves, jobs, index)
+	if err != nil {
+		return err
 	}
 	for i, c := range jobs {
 		b.node(c).leaf = scores[i]
@@ -520,13 +512,20 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 	return nil
 }
 
-// screen scores the new successors jobs (index: a position's place in
-// jobs) of the leaves: all of them to the prescreen's limits, then those
-// whose prescreen score is within PrescreenMargin of their leaf's best
-// successor (by the prescreen, or by the tree for a successor already in
-// it) to the build's limits. A successor of two leaves is searched again
-// if either keeps it.
-func (b *builder) screen(ctx context.Context, leaves []*node, jobs []movegen.Position, index map[movegen.Position]int) ([]int, error) {
+// score scores the new successors jobs (index: a position's place in
+// jobs) of the leaves to the build's limits; with a prescreen, all of them
+// to the prescreen's limits first, and then only those whose prescreen
+// score is within PrescreenMargin of their leaf's best successor (by the
+// prescreen, or by the tree for a successor already in it) to the build's.
+// A successor of two leaves is searched again if either keeps it.
+func (b *builder) score(ctx context.Context, leaves []*node, jobs []movegen.Position, index map[movegen.Position]int) ([]int, error) {
+	if b.cfg.Prescreen.Unlimited() {
+		scores, err := b.searchAll(ctx, jobs, b.cfg.Limits)
+		if err == nil {
+			b.searches += len(jobs)
+		}
+		return scores, err
+	}
 	scores, err := b.searchAll(ctx, jobs, b.cfg.Prescreen)
 	if err != nil {
 		return nil, err
