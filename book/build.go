@@ -533,7 +533,7 @@ func (b *builder) score(ctx context.Context, leaves []*node, jobs []movegen.Posi
 	again := make([]bool, len(jobs))
 	for _, n := range leaves {
 		_, next := successors(n.pos)
-		score := func(c movegen.Position) int { // the successor's, from its mover's view
+		value := func(c movegen.Position) int { // the successor's, from its mover's view
 			if i, ok := index[c]; ok {
 				return scores[i]
 			}
@@ -541,7 +541,7 @@ func (b *builder) score(ctx context.Context, leaves []*node, jobs []movegen.Posi
 		}
 		best := math.MaxInt // the leaf's best move leaves its successor the least
 		for _, c := range next {
-			best = min(best, score(c))
+			best = min(best, value(c))
 		}
 		for _, c := range next {
 			if i, ok := index[c]; ok && scores[i] <= best+b.cfg.PrescreenMargin {
