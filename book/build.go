@@ -482,9 +482,11 @@ func (b *builder) pick(roots []*node) []*node {
 func (b *builder) expand(ctx context.Context, leaves []*node) error {
 	var jobs []movegen.Position
 	index := map[movegen.Position]int{}
-	for _, n := range leaves {
-		_, next := successors(n.pos)
-		for _, c := range next {
+	moves := make([][]movegen.Move, len(leaves))
+	next := make([][]movegen.Position, len(leaves)) // leaf k's successors
+	for k, n := range leaves {
+		moves[k], next[k] = successors(n.pos)
+		for _, c := range next[k] {
 			if _, ok := b.nodes[c]; ok {
 				continue
 			}
@@ -494,17 +496,16 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 			}
 		}
 	}
-	scores, err := b.score(ctx, leaves, jobs, index)
+	scores, err := b.score(ctx, next, jobs, index)
 	if err != nil {
 		return err
 	}
 	for i, c := range jobs {
 		b.node(c).leaf = scores[i]
 	}
-	for _, n := range leaves {
-		moves, next := successors(n.pos)
-		for i, m := range moves {
-			n.edges = append(n.edges, edge{m, b.nodes[next[i]]})
+	for k, n := range leaves {
+		for i, m := range moves[k] {
+			n.edges = append(n.edges, edge{m, b.nodes[next[k][i]]})
 		}
 		n.expanded = true
 		b.expanded++
@@ -513,12 +514,12 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 }
 
 // score scores the new successors jobs (index: a position's place in
-// jobs) of the leaves to the build's limits; with a prescreen, all of them
+// jobs) of the leaves, whose successors are next, to the build's limits; with a prescreen, all of them
 // to the prescreen's limits first, and then only those whose prescreen
 // score is within PrescreenMargin of their leaf's best successor (by the
 // prescreen, or by the tree for a successor already in it) to the build's.
 // A successor of two leaves is searched again if either keeps it.
-func (b *builder) score(ctx context.Context, leaves []*node, jobs []movegen.Position, index map[movegen.Position]int) ([]int, error) {
+func (b *builder) score(ctx context.Context, next [][]movegen.Position, jobs []movegen.Position, index map[movegen.Position]int) ([]int, error) {
 	if b.cfg.Prescreen.Unlimited() {
 		scores, err := b.searchAll(ctx, jobs, b.cfg.Limits)
 		if err == nil {
@@ -531,19 +532,18 @@ func (b *builder) score(ctx context.Context, leaves []*node, jobs []movegen.Posi
 		return nil, err
 	}
 	again := make([]bool, len(jobs))
-	for _, n := range leaves {
-		_, next := successors(n.pos)
-		value := func(c movegen.Position) int { // the successor's, from its mover's view
-			if i, ok := index[c]; ok {
-				return scores[i]
-			}
-			return b.nodes[c].val()
+	value := func(c movegen.Position) int { // a successor's, from its mover's view
+		if i, ok := index[c]; ok {
+			return scores[i]
 		}
+		return b.nodes[c].val()
+	}
+	for _, succ := range next {
 		best := math.MaxInt // the leaf's best move leaves its successor the least
-		for _, c := range next {
+		for _, c := range succ {
 			best = min(best, value(c))
 		}
-		for _, c := range next {
+		for _, c := range succ {
 			if i, ok := index[c]; ok && scores[i] <= best+b.cfg.PrescreenMargin {
 				again[i] = true
 			}

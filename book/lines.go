@@ -18,9 +18,13 @@ const DefaultLinePlies = 20
 // start, which must be the start position of v or an ACF ballot's (as
 // crown match writes them). The positions along a line are expanded and
 // the position it reaches is a root, so the book grows where the games
-// went. A game of another rule set or without moves gives no line; a game
-// that cannot be read to its end gives the moves read.
+// went. A game of another rule set or without moves gives no line, and so
+// does plies below 1; a game that cannot be read to its end gives the
+// moves read.
 func GameLines(games []movegen.Game, v movegen.Variant, plies int) ([]Ballot, error) {
+	if plies < 1 {
+		return nil, nil
+	}
 	start := movegen.StartPosition(v)
 	var ballots map[movegen.Position][]movegen.Move
 	if v <= movegen.Pool {
@@ -35,7 +39,7 @@ func GameLines(games []movegen.Game, v movegen.Variant, plies int) ([]Ballot, er
 	}
 	var out []Ballot
 	for i, g := range games {
-		if g.Variant != v || len(g.Moves) == 0 || plies < 1 {
+		if g.Variant != v || len(g.Moves) == 0 {
 			continue
 		}
 		var moves []movegen.Move
