@@ -514,10 +514,11 @@ func (b *builder) expand(ctx context.Context, leaves []*node) error {
 }
 
 // score scores the new successors jobs (index: a position's place in
-// jobs) of the leaves, whose successors are next, to the build's limits; with a prescreen, all of them
-// to the prescreen's limits first, and then only those whose prescreen
-// score is within PrescreenMargin of their leaf's best successor (by the
-// prescreen, or by the tree for a successor already in it) to the build's.
+// jobs) of a round's leaves, next being each leaf's successors, to the
+// build's limits; with a prescreen, all of them to the prescreen's limits
+// first, and then only those whose prescreen score is within
+// PrescreenMargin of their leaf's best successor (by the prescreen, or by
+// the tree for a successor already in it) to the build's.
 // A successor of two leaves is searched again if either keeps it.
 func (b *builder) score(ctx context.Context, next [][]movegen.Position, jobs []movegen.Position, index map[movegen.Position]int) ([]int, error) {
 	if b.cfg.Prescreen.Unlimited() {
