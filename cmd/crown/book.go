@@ -34,7 +34,7 @@ const (
 func init() {
 	register(command{
 		name:    "book",
-		summary: "opening book: build, probe, info; random match openings (docs/book.md)",
+		summary: "opening book: build, probe, info; match openings, random or where the book ends (docs/book.md)",
 		run:     runBook,
 	})
 }
@@ -45,6 +45,7 @@ var bookSubcommands = []subcommand{
 	{"probe", runBookProbe},
 	{"info", runBookInfo},
 	{"openings", runBookOpenings},
+	{"exits", runBookExits},
 }
 
 func runBook(args []string, stdout, stderr io.Writer) int {
@@ -275,5 +276,60 @@ func runBookOpenings(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "book openings", err)
 	}
 	fmt.Fprintf(stdout, "book openings: %d %s openings written to %s\n", len(opens), v, *out)
+	return exitOK
+}
+
+func runBookExits(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("book exits")
+	path := fs.String("book", "", "book file (default: the shipped book)")
+	variant := fs.String("variant", "american", variantHelp)
+	out := fs.String("out", "", "file to write, one FEN a line after comment lines saying how it was made (required)")
+	level := fs.Int("level", int(book.Good), "book level played: 1 all good moves, 2 good moves, 3 best move")
+	ballots := fs.String("ballots", "", "roots: deck, crossboard, all or none, the start position (default deck for American, none for Pool)")
+	limit := fs.Int("limit", 0, "stop at this many exits (0: all)")
+	if code, ok := parseFlags(fs, args, stdout, stderr, help("book exits")); !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "book exits", format, a...) }
+	v, err := movegen.ParseVariant(*variant)
+	switch {
+	case err != nil:
+		return usageErr("%v", err)
+	case *out == "":
+		return usageErr("--out FILE is required")
+	case *level < int(book.AllGood) || *level > int(book.Best):
+		return usageErr("--level %d: want 1, 2 or 3", *level)
+	case *limit < 0:
+		return usageErr("--limit must be at least 0")
+	}
+	ballotList, err := book.ForcedBallots(*ballots, v)
+	if err != nil {
+		return usageErr("--%v", err) // book's errors name the setting first
+	}
+	b, err := book.Open(*path, v)
+	if err != nil {
+		return failed(stderr, "book exits", err)
+	}
+	roots, from := []movegen.Position{movegen.StartPosition(v)}, "the start position"
+	if len(ballotList) > 0 {
+		roots, from = roots[:0], fmt.Sprintf("%d ballots", len(ballotList))
+		for _, bl := range ballotList {
+			roots = append(roots, bl.Pos)
+		}
+	}
+	exits := b.Exits(roots, book.Level(*level), *limit)
+	name := "the shipped book"
+	if *path != "" {
+		name = *path
+	}
+	header := []string{
+		fmt.Sprintf("%d %s positions where play at book level %d (%s) leaves %s", len(exits), v.Rules().Title, *level, book.Level(*level), name),
+		fmt.Sprintf("(%d positions), from %s; for crown selfplay --openings FILE and", b.Positions(), from),
+		fmt.Sprintf("crown match --ballots FILE (crown book exits, %s).", play.Build()),
+	}
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return book.WriteOpenings(w, header, exits) }); err != nil {
+		return failed(stderr, "book exits", err)
+	}
+	fmt.Fprintf(stdout, "book exits: %d %s positions written to %s\n", len(exits), v, *out)
 	return exitOK
 }

@@ -227,6 +227,7 @@ func TestHelp(t *testing.T) {
 		"probe":    {"--book", "--level", "FEN", "count"},
 		"info":     {"--book", "--ballots", "coverage"},
 		"openings": {"--variant", "--out", "--count", "--plies", "--seed", "--depth", "--margin", "level"},
+		"exits":    {"--book", "--level", "--ballots", "--limit", "--out", "selfplay"},
 	}
 	egdbMentions := map[string][]string{
 		"build":     {"--variant", "--pieces", "--slice", "--dir", "--threads", "(default 4)", "resumes"},
