@@ -452,13 +452,14 @@ func playHostGames(t *testing.T, v movegen.Variant, fens []string, mode string, 
 		t.Errorf("%d games asked, %d started, %d ended", games, played, ended)
 	}
 	if plies > 0 {
+		meanCPU := totalCPU / time.Duration(plies)
 		// An incremental clock may give a move more than maxtime.
-		if mode != "incr" && (overCPU > plies/cpuOutliersPer || totalCPU/time.Duration(plies) > cpuBound) {
+		if mode != "incr" && (overCPU > plies/cpuOutliersPer || meanCPU > cpuBound) {
 			t.Errorf("%d of %d moves over the CPU bound (%v), at most %d allowed; CPU mean %v",
-				overCPU, plies, cpuBound, plies/cpuOutliersPer, totalCPU/time.Duration(plies))
+				overCPU, plies, cpuBound, plies/cpuOutliersPer, meanCPU)
 		}
 		t.Logf("%d moves, %s time, maxtime %v: wall time mean %v, longest %v, %d over 1.1 x maxtime; CPU time mean %v, longest %v; %d move lists checked",
-			plies, mode, limit, total/time.Duration(plies), longest, overTime, totalCPU/time.Duration(plies), longestCPU, listed)
+			plies, mode, limit, total/time.Duration(plies), longest, overTime, meanCPU, longestCPU, listed)
 	}
 	return plies
 }
