@@ -97,9 +97,7 @@ func wonPositions(t *testing.T, db *egdb.DB, ws wonSet) []movegen.Position {
 func playWon(t *testing.T, e *Engine, ps []movegen.Position, l Limits, required bool) (plies []int) {
 	t.Helper()
 	for _, p := range ps {
-		if err := e.EGDB().LoadDTC(&p); err != nil {
-			t.Fatal(err) // the tables come in the background in play; here at once, so that the games replay
-		}
+		loadReachableDTC(t, e.EGDB(), p)
 		e.Clear()
 		o := playOut(t, e, p, l, 1000)
 		if o.drawn || o.winner != p.Turn {
@@ -114,6 +112,29 @@ func playWon(t *testing.T, e *Engine, ps []movegen.Position, l Limits, required 
 		plies = append(plies, o.plies)
 	}
 	return plies
+}
+
+// loadReachableDTC computes at once the distances of every slice p's game
+// can reach. In play they come in the background (StartDTC), and a search
+// that meets a slice still being built plays without them, at a pace that
+// depends on the machine's load; loaded here before the game, every move is
+// the same on any machine, and the games replay.
+func loadReachableDTC(t *testing.T, db *egdb.DB, p movegen.Position) {
+	t.Helper()
+	// A side's men and pieces never grow: captures remove them, promotions
+	// turn men into kings.
+	reachable := func(q *movegen.Position, c movegen.Colour) bool {
+		return q.Men(c).Count() <= p.Men(c).Count() && q.Pieces[c].Count() <= p.Pieces[c].Count()
+	}
+	for _, m := range egdb.Slices(p.Occupied().Count()) {
+		q := egdb.Unindex(m, 0, p.Variant)
+		if !reachable(&q, movegen.Black) || !reachable(&q, movegen.White) {
+			continue
+		}
+		if err := db.LoadDTC(&q); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func mean(xs []int) float64 {
