@@ -69,7 +69,7 @@ MODULE     := github.com/crown-checkers/crown
 # perft, egdb's check of every position's moves against its plan, the
 # playing levels' moves in a hundred positions and games. Their
 # goroutines other tests check under it.
-NORACE_TESTS := TestEGDBPlayShort TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
+NORACE_TESTS := TestEGDBPlayShort TestTableClearIsFast TestStopLatency TestTimeLimits TestHoldAnswer TestPonderClock \
 	TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
 	TestAgainstReference TestDTC TestStoredDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
 	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \

@@ -14,13 +14,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 	"github.com/crown-checkers/crown/search"
 )
 
 // smallConfig is a tiny book, built quickly: a few positions from the
 // start and one forced line, searched to a few thousand nodes (40
-// positions of 2000 nodes, with -short 24 of 1000).
+// positions of 2000 nodes, with -short 24 of 1000, and 12 under the race
+// detector, which slows the searches tenfold: the workers' races show in
+// half the book as well).
 func smallConfig(t *testing.T, concurrency int) Config {
 	t.Helper()
 	cfg := Config{
@@ -29,6 +32,9 @@ func smallConfig(t *testing.T, concurrency int) Config {
 	}
 	if testing.Short() {
 		cfg.Positions, cfg.Limits.Nodes = 24, 1000
+		if schedtest.Race {
+			cfg.Positions = 12
+		}
 	}
 	return cfg
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crown-checkers/crown/internal/schedtest"
 	"github.com/crown-checkers/crown/movegen"
 )
 
@@ -150,6 +151,7 @@ func TestTableClearGenerations(t *testing.T) {
 // little of takes no time and faults in none of it; zeroing took 17 s
 // for 2 GiB and made it all resident.
 func TestTableClearIsFast(t *testing.T) {
+	schedtest.SkipUnderRace(t, "times the clears of a 512 MiB table, whose every page the detector shadows")
 	const mib = 512
 	tt := newTable(mib)
 	for i := range uint64(1000) {
