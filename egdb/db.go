@@ -225,6 +225,25 @@ func (db *DB) Pieces(v movegen.Variant) int {
 	return n
 }
 
+// DistancePieces returns the most pieces up to which every slice of rule
+// set v the DB holds completely has distances to conversion: computed in
+// memory up to DTCMaxPieces, read from distances files beyond. A won
+// ending of more pieces is played by the values and the search's progress
+// term alone, which may leave it to the move count.
+func (db *DB) DistancePieces(v movegen.Variant) int {
+	all := db.Pieces(v)
+	n := min(db.dtcBuild, all)
+	for k := n + 1; k <= all; k++ {
+		for _, m := range Slices(k) {
+			if m.Pieces() == k && !db.dtcFiles[v][m.code()].Load() {
+				return n
+			}
+		}
+		n = k
+	}
+	return n
+}
+
 // Probe returns the value of p for the side to move, or movegen.Unknown when
 // the database does not hold it (too many pieces, a slice missing, or men on
 // their crowning row). A position with a capture pending is resolved by

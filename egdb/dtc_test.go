@@ -279,6 +279,9 @@ func TestStoredDTC(t *testing.T) {
 	if err := db.LoadDTC(&three); db.HasDTC(&three) || err == nil || !strings.Contains(err.Error(), "crown egdb distances") {
 		t.Fatalf("three pieces without files: HasDTC %v, LoadDTC %v", db.HasDTC(&three), err)
 	}
+	if n := db.DistancePieces(v); n != 2 {
+		t.Fatalf("DistancePieces without files: %d, want 2", n)
+	}
 	var reports []DistancesProgress
 	if err := db.WriteDistances(v, 3, func(p DistancesProgress) { reports = append(reports, p) }); err != nil {
 		t.Fatal(err)
@@ -287,8 +290,9 @@ func TestStoredDTC(t *testing.T) {
 	if len(reports) != 2*len(pairs(3)) || reports[0].Finished || last.Done != last.Total || last.Present || !last.Finished {
 		t.Fatalf("reports: %d for %d pairs, the first %+v, the last %+v", len(reports), len(pairs(3)), reports[0], last)
 	}
-	if !db.HasDTC(&three) {
-		t.Fatal("no distances after WriteDistances")
+	if !db.HasDTC(&three) || db.DistancePieces(v) != 3 || db.DistancePieces(movegen.Pool) != 0 {
+		t.Fatalf("after WriteDistances: HasDTC %v, DistancePieces %d (Pool %d), want true, 3, 0",
+			db.HasDTC(&three), db.DistancePieces(v), db.DistancePieces(movegen.Pool))
 	}
 
 	stored, built := open(), openBuilt(t, v, 3)

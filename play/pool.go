@@ -184,8 +184,9 @@ func (p *Pool) loadWeights(path string) (*eval.WeightFile, error) {
 }
 
 // DescribeEGDB says what a database holds, for the protocol's "get egdb":
-// each rule set's complete piece count and its slices, the cache size
-// and the directory; None for nil.
+// each rule set's complete piece count, its slices and the pieces up to
+// which it has distances to conversion (egdb.DB.DistancePieces), the
+// cache size and the directory; None for nil.
 func DescribeEGDB(db *egdb.DB) string {
 	if db == nil {
 		return None
@@ -196,7 +197,7 @@ func DescribeEGDB(db *egdb.DB) string {
 	}
 	out := ""
 	for v := movegen.Variant(0); v < movegen.NumVariants; v++ {
-		out += fmt.Sprintf("%v=%dpieces/%dslices ", v, db.Pieces(v), slices[v])
+		out += fmt.Sprintf("%v=%dpieces/%dslices/%ddtc ", v, db.Pieces(v), slices[v], db.DistancePieces(v))
 	}
 	return fmt.Sprintf("%scache=%dMiB dir=%s", out, db.CacheMiB(), db.Dir())
 }
