@@ -60,22 +60,22 @@ MODULE     := github.com/crown-checkers/crown
 # (schedtest.SkipUnderRace; TestNoRaceListed checks that this list names
 # each), run by make test again without it. They time the search (its
 # stop, time limits and held answers, whose clock and stop polls the
-# detector slows; its table's clears, whose 512 MiB it shadows), or compute on one goroutine where the detector slows
-# them ten to fifty times without a race to find: the 4-piece database
-# build and its games, egdb's reference build, distances and probes, fixed
-# searches of the search's options and mates, random playouts, train's
-# loops, node-jittered self-plays, fits and database targets, movegen's
-# reference generator, random positions, PDN and the family's published
-# perft, egdb's check of every position's moves against its plan, the
-# playing levels' moves in a hundred positions and games. Their
-# goroutines other tests check under it.
-NORACE_TESTS := TestEGDBPlayShort TestTableClearIsFast TestStopLatency TestTimeLimits TestHoldAnswer \
-	TestPonderClock TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate TestParamsChangeSearch TestForcedWins TestEval \
-	TestAgainstReference TestDTC TestStoredDTC TestStoreAndProbe TestLoop TestLoopData TestNodeJitter \
-	TestTrainDeterministic TestTrainNetworkDeterministic TestFitK TestApplyEGDB \
-	TestPerftStart TestPerftSuiteReference TestInvariants TestReferenceRandomPlacements \
-	TestReferenceRandomPlayouts TestReferencePerft TestPDNRoundTrip TestPerftVariants TestDeps \
-	TestLevelsPlayHumanMistakes TestLevelsPlayLegalGames
+# detector slows; its table's clears, whose 512 MiB it shadows), or compute
+# on one goroutine where the detector slows them ten to fifty times without
+# a race to find: the 4-piece database build and its games, egdb's
+# reference build, distances and probes, fixed searches of the search's
+# options and mates, random playouts, train's loops, node-jittered
+# self-plays, fits and database targets, movegen's reference generator,
+# random positions, PDN and the family's published perft, egdb's check of
+# every position's moves against its plan, the playing levels' moves in a
+# hundred positions and games. Their goroutines other tests check under it.
+NORACE_TESTS := TestEGDBPlayShort TestTableClearIsFast TestStopLatency TestTimeLimits \
+	TestHoldAnswer TestPonderClock TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate \
+	TestParamsChangeSearch TestForcedWins TestEval TestAgainstReference TestDTC TestStoredDTC \
+	TestStoreAndProbe TestLoop TestLoopData TestNodeJitter TestTrainDeterministic \
+	TestTrainNetworkDeterministic TestFitK TestApplyEGDB TestPerftStart TestPerftSuiteReference \
+	TestInvariants TestReferenceRandomPlacements TestReferenceRandomPlayouts TestReferencePerft \
+	TestPDNRoundTrip TestPerftVariants TestDeps TestLevelsPlayHumanMistakes TestLevelsPlayLegalGames
 NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/ ./play/
 NORACE_RUN    = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 space        := $(subst ,, )

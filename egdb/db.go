@@ -213,13 +213,9 @@ func (db *DB) Totals() []Totals {
 // Pieces returns the largest n such that every slice of variant v with up
 // to n pieces is held (0 if not even the two-piece ones are).
 func (db *DB) Pieces(v movegen.Variant) int {
+	held := func(m Material) bool { return db.slices[v][m.code()] != nil }
 	n := 0
-	for k := 2; k <= MaxPieces; k++ {
-		for _, m := range Slices(k) {
-			if m.Pieces() == k && db.slices[v][m.code()] == nil {
-				return n
-			}
-		}
+	for k := 2; k <= MaxPieces && everySlice(k, held); k++ {
 		n = k
 	}
 	return n
@@ -232,16 +228,22 @@ func (db *DB) Pieces(v movegen.Variant) int {
 // term alone, which may leave it to the move count.
 func (db *DB) DistancePieces(v movegen.Variant) int {
 	all := db.Pieces(v)
+	stored := func(m Material) bool { return db.dtcFiles[v][m.code()].Load() }
 	n := min(db.dtcBuild, all)
-	for k := n + 1; k <= all; k++ {
-		for _, m := range Slices(k) {
-			if m.Pieces() == k && !db.dtcFiles[v][m.code()].Load() {
-				return n
-			}
-		}
+	for k := n + 1; k <= all && everySlice(k, stored); k++ {
 		n = k
 	}
 	return n
+}
+
+// everySlice reports whether has holds for every slice of exactly k pieces.
+func everySlice(k int, has func(Material) bool) bool {
+	for _, m := range Slices(k) {
+		if m.Pieces() == k && !has(m) {
+			return false
+		}
+	}
+	return true
 }
 
 // Probe returns the value of p for the side to move, or movegen.Unknown when
