@@ -1,6 +1,10 @@
 package eval
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/crown-checkers/crown/internal/cpufeat"
+)
 
 // sum is forward, in AVX2 where the processor has it. It turns the input
 // numbers of add and sub into the kernel's byte offsets in place.
@@ -27,26 +31,6 @@ func (n *Network) sum(base, dst []int16, add, sub []uint32, b int) int32 {
 //go:noescape
 func netForwardAVX2(w1, base, dst, w2 *int16, add *uint32, nadd int, sub *uint32, nsub, chunks int) int32
 
-// cpuid and xgetbv are the instructions (assembly).
-func cpuid(eax, ecx uint32) (a, b, c, d uint32)
-
-func xgetbv() (eax, edx uint32)
-
-// hasAVX2 reports whether the processor and the operating system support
-// AVX2 (the YMM registers saved by the OS).
-var hasAVX2 = func() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, c, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if c&osxsave == 0 || c&avx == 0 {
-		return false
-	}
-	if eax, _ := xgetbv(); eax&6 != 6 {
-		return false
-	}
-	_, b, _, _ := cpuid(7, 0)
-	return b&(1<<5) != 0
-}()
+// hasAVX2 reports whether the kernel can run here; tests turn it off to
+// check the plain Go against it.
+var hasAVX2 = cpufeat.AVX2()

@@ -104,10 +104,7 @@ func netInputsOf(p *movegen.Position, s *netSample, buckets int) {
 func (m *netModel) forward(s *netSample, k float32, acc []float32) float32 {
 	copy(acc, m.b1)
 	for _, in := range s.inputs[:s.n] {
-		row := m.w1[int(in)*m.h : int(in)*m.h+m.h]
-		for j := range acc {
-			acc[j] += row[j]
-		}
+		addRow(acc, m.w1[int(in)*m.h:])
 	}
 	out := m.b2[s.bucket]
 	w2 := m.w2[int(s.bucket)*m.h : int(s.bucket+1)*m.h]
@@ -151,10 +148,7 @@ func (m *netModel) backward(s *netSample, k float32, g *netGrad, scale float32) 
 		}
 	}
 	for _, in := range s.inputs[:s.n] {
-		row := g.w1[int(in)*m.h : int(in)*m.h+m.h]
-		for j, da := range g.acc {
-			row[j] += da
-		}
+		addRow(g.w1[int(in)*m.h:int(in)*m.h+m.h], g.acc)
 	}
 }
 
