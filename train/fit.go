@@ -104,6 +104,9 @@ type FitConfig struct {
 	// of order 1, not centi-men) and L2 does not apply.
 	Hidden  int
 	NetRate float64
+	// Hidden2, if not 0, adds a second hidden layer of that many units
+	// between the first and the outputs.
+	Hidden2 int
 	// Buckets is the network's number of outputs, each scoring a run of
 	// piece counts (eval.NetBucket; 0 or 1: one output).
 	Buckets int
@@ -163,7 +166,8 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // of the result and the search score's winning chance.
 func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	if cfg.Batch <= 0 || cfg.Epochs <= 0 || cfg.ValidEvery < 2 || cfg.Lambda < 0 || cfg.Lambda > 1 ||
-		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 || cfg.Buckets < 0 || cfg.Buckets > eval.MaxBuckets {
+		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 || cfg.Buckets < 0 || cfg.Buckets > eval.MaxBuckets ||
+		cfg.Hidden2 < 0 || cfg.Hidden2 > 0 && (cfg.Hidden == 0 || cfg.Start != nil) {
 		return nil, fmt.Errorf("train: bad configuration %+v", cfg)
 	}
 	if cfg.Start != nil && cfg.Start.H != cfg.Hidden {
