@@ -35,8 +35,8 @@ done:
 // lanes each) starts at base, adds the nadd rows of w1 at the byte offsets
 // add[0..nadd) and subtracts the nsub rows at sub[0..nsub); it is stored
 // at dst unless dst is nil, then clamped to [0, 255] and multiplied into
-// w2 pairwise (VPMADDWD), the int32 products summed in Y15. Returns the
-// sum.
+// w2 pairwise (VPMADDWD), the int32 products summed in Y15, unless w2 is
+// nil. Returns the sum (0 without w2).
 TEXT ·netForwardAVX2(SB), NOSPLIT, $0-76
 	MOVQ w1+0(FP), SI
 	MOVQ base+8(FP), DI
@@ -77,6 +77,8 @@ chunk:
 	ADDQ $256, BX
 
 out:
+	TESTQ R8, R8
+	JZ    next
 	CLAMPMADD(Y0, 0)
 	CLAMPMADD(Y1, 32)
 	CLAMPMADD(Y2, 64)
@@ -85,9 +87,11 @@ out:
 	CLAMPMADD(Y5, 160)
 	CLAMPMADD(Y6, 192)
 	CLAMPMADD(Y7, 224)
+	ADDQ $256, R8
+
+next:
 	ADDQ $256, SI
 	ADDQ $256, DI
-	ADDQ $256, R8
 	DECQ R11
 	JNZ  chunk
 

@@ -101,6 +101,9 @@ func (m *netModel) spread(buckets int) {
 // bucket when the fit has buckets and n one: the fit then starts from n's
 // scores exactly.
 func startModel(n *eval.Network, buckets int) (*netModel, error) {
+	if n.H2 > 0 {
+		return nil, fmt.Errorf("train: fitting on from a network of two hidden layers is not supported")
+	}
 	m := &netModel{h: n.H}
 	m.w1, m.b1, m.w2, m.b2 = n.Float()
 	switch len(m.b2) {
@@ -378,19 +381,12 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 		},
 		func() float64 { return t.loss(vs) },
 		func() error {
-			if t.m.h2 > 0 {
-				return nil // not yet playable: the fit reports its losses only
-			}
-			n, err := eval.NetworkFromFloat(t.m.h, t.m.w1, t.m.b1, t.m.w2, t.m.b2)
+			n, err := eval.TwoLayersFromFloat(t.m.h, t.m.h2, t.m.w1, t.m.b1, t.m.wh, t.m.bh, t.m.w2, t.m.b2)
 			fit.Net = n
 			return err
 		})
 	if err != nil {
 		return nil, err
-	}
-	if t.m.h2 > 0 {
-		return nil, fmt.Errorf("train: best validation loss %.5f (pass %d); a network of two hidden layers is not yet playable",
-			fit.Epochs[fit.Best-1].ValidLoss, fit.Best)
 	}
 	return fit, nil
 }

@@ -230,3 +230,54 @@ func TestNetGradient(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoLayersQuantised checks a fitted two-layer network, quantised by
+// eval.TwoLayersFromFloat, against the fit's float model: the scores
+// within a few centi-men, and within the file's bounds.
+func TestTwoLayersQuantised(t *testing.T) {
+	samples := playoutSamples(400, 6)
+	tr := &trainer{cfg: DefaultFit, k: 50}
+	ns := netSamples(samples, tr, 2)
+	m := newNetModel(128, 16, 2, rand.New(rand.NewPCG(9, 9)))
+	tn := &netTrainer{m: m, k: 50}
+	for w := range tn.grads {
+		tn.grads[w] = newNetGrad(m, 2)
+	}
+	for range 5 {
+		for i := 0; i+64 <= len(ns); i += 64 {
+			tn.step(ns[i:i+64], 0.01)
+		}
+	}
+	n, err := eval.TwoLayersFromFloat(m.h, m.h2, m.w1, m.b1, m.wh, m.bh, m.w2, m.b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := 0.0
+	for i := range samples {
+		p := samples[i].position(movegen.American)
+		s := &ns[i]
+		act := make([]float64, m.h)
+		for j := range act {
+			a := float64(m.b1[j])
+			for _, in := range s.inputs[:s.n] {
+				a += float64(m.w1[int(in)*m.h+j])
+			}
+			act[j] = min(max(a, 0), 1)
+		}
+		out := float64(m.b2[s.bucket])
+		for k := range m.h2 {
+			a := float64(m.bh[k])
+			for j := range act {
+				a += act[j] * float64(m.wh[j*m.h2+k])
+			}
+			out += min(max(a, 0), 1) * float64(m.w2[int(s.bucket)*m.h2+k])
+		}
+		worst = max(worst, math.Abs(float64(n.Evaluate(&p))-100*out))
+	}
+	// Rounding the first units to 1/255 and the second layer's weights to
+	// 1/256 moves the score by a few centi-men at most here.
+	if worst > 8 {
+		t.Errorf("quantised scores up to %.1f centi-men from the floats", worst)
+	}
+	t.Logf("worst difference %.2f centi-men", worst)
+}
