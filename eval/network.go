@@ -88,7 +88,7 @@ const (
 // wide first.
 const (
 	NetHidden2Step = 8
-	MaxHidden2     = 256
+	MaxHidden2     = 64
 )
 
 // NetInputsOf lists the inputs of p that are on into in, in increasing
@@ -120,18 +120,26 @@ func (n *Network) Evaluate(p *movegen.Position) int {
 	return n.score(n.sum(n.B1, nil, rows[:k], nil, b), b)
 }
 
-// layer2 returns bucket b's output before its bias from the first units'
-// sums acc, through the second layer.
-func (n *Network) layer2(acc []int16, b int) int32 {
+// layer2Go is layer2 in plain Go: bucket b's output before its bias from
+// the first units' sums acc, through the second layer.
+func (n *Network) layer2Go(acc []int16, b int) int32 {
 	acc = acc[:n.H]
+	var sums [MaxHidden2]int32
+	for k := range n.H2 {
+		for j, w := range n.WH[k*n.H : (k+1)*n.H] {
+			sums[k] += int32(min(max(acc[j], 0), netQA)) * int32(w)
+		}
+	}
+	return n.layer2Out(sums[:n.H2], b)
+}
+
+// layer2Out returns bucket b's output before its bias from the second
+// units' sums before their biases.
+func (n *Network) layer2Out(sums []int32, b int) int32 {
 	var out int32
 	w2 := n.W2[b*n.H2 : (b+1)*n.H2]
-	for k := range n.H2 {
-		sum := n.BH[k]
-		for j, w := range n.WH[k*n.H : (k+1)*n.H] {
-			sum += int32(min(max(acc[j], 0), netQA)) * int32(w)
-		}
-		out += min(max(sum>>netQHShift, 0), netQA) * int32(w2[k])
+	for k, s := range sums {
+		out += min(max((s+n.BH[k])>>netQHShift, 0), netQA) * int32(w2[k])
 	}
 	return out
 }

@@ -55,7 +55,7 @@ func TestFitSettings(t *testing.T) {
 		{"buckets without a network", func(s *FitSettings) { s.Fit.Buckets = 2 }, "--buckets needs a network"},
 		{"adjudicate", func(s *FitSettings) { s.Adjudicate = true }, "--adjudicate needs --egdb DIR"},
 		{"hidden2", func(s *FitSettings) { s.Fit.Hidden, s.Fit.Hidden2 = 256, 32 }, ""},
-		{"hidden2 width", func(s *FitSettings) { s.Fit.Hidden, s.Fit.Hidden2 = 256, 12 }, "--hidden2 must be a multiple of 8 up to 256"},
+		{"hidden2 width", func(s *FitSettings) { s.Fit.Hidden, s.Fit.Hidden2 = 256, 12 }, "--hidden2 must be a multiple of 8 up to 64"},
 		{"hidden2 alone", func(s *FitSettings) { s.Fit.Hidden2 = 32 }, "--hidden2 needs --hidden N"},
 		{"hidden2 init", func(s *FitSettings) { s.Init, s.Fit.Hidden2 = shippedWeights, 32 }, "--hidden2 needs --hidden N and a fit from scratch"},
 		{"init", func(s *FitSettings) { s.Init = shippedWeights }, ""},
