@@ -30,6 +30,11 @@ func FuzzReadWeights(f *testing.F) {
 		f.Fatal(err)
 	}
 	bucketHead := gunzipped(f, nb.Bytes())[:96]
+	nb.Reset()
+	if err := net2File(128, 8, 2).Write(&nb); err != nil { // a second layer: model 3
+		f.Fatal(err)
+	}
+	twoHead := gunzipped(f, nb.Bytes())[:96]
 	seeds := []struct {
 		data []byte
 		wrap byte
@@ -45,6 +50,7 @@ func FuzzReadWeights(f *testing.F) {
 		{netHead, 3},
 		{netHead[:40], 3},
 		{bucketHead, 3},
+		{twoHead, 3},
 	}
 	for _, s := range seeds {
 		f.Add(s.data, s.wrap)

@@ -24,12 +24,28 @@ const NetHiddenStep = 128
 // of the position's bucket (NetBucket): its bias B2 plus the units times
 // its weights in W2. The inputs are the side to move's, so the score is
 // exactly colour-symmetric whatever the weights.
+//
+// With a second hidden layer (H2 units), each second unit is the clipped
+// sum of its bias BH and the first units' activations times WH, scaled
+// back by netQH, and the outputs read the second units instead.
 type Network struct {
 	H  int     // hidden units, a multiple of NetHiddenStep
 	W1 []int16 // the first layer, input by input: W1[i*H+j] joins input i to unit j
 	B1 []int16 // the units' biases
-	W2 []int16 // the output weights, bucket by bucket: W2[b*H+j] joins unit j to output b
+	H2 int     // the second layer's units (0: none), a multiple of NetHidden2Step
+	WH []int16 // the second layer, unit by unit: WH[k*H+j] joins first unit j to second unit k
+	BH []int32 // the second units' biases
+	W2 []int16 // the output weights, bucket by bucket: W2[b*width+j] joins unit j to output b
 	B2 []int32 // the output biases, a bucket each: their number is the network's outputs
+}
+
+// width returns the number of units the outputs read: the second layer's,
+// or the first's when there is no second.
+func (n *Network) width() int {
+	if n.H2 > 0 {
+		return n.H2
+	}
+	return n.H
 }
 
 // Buckets returns n's number of outputs (by the number of pieces; 1: one
@@ -57,10 +73,22 @@ func (n *Network) bucket(p *movegen.Position) int {
 }
 
 // Quantisation: a hidden unit's activation 1.0 is netQA, an output weight
-// 1.0 is netQB, an output 1.0 is 100 centi-men.
+// 1.0 is netQB, an output 1.0 is 100 centi-men. A second layer's weight
+// 1.0 is netQH (its sums are netQA*netQH a unit, brought back to netQA by
+// a shift of netQHShift): weights up to 128 in int16, to 1/256.
 const (
-	netQA = 255
-	netQB = 256
+	netQA      = 255
+	netQB      = 256
+	netQHShift = 8
+	netQH      = 1 << netQHShift
+)
+
+// NetHidden2Step is a second hidden layer's granularity, and MaxHidden2
+// its largest width in a weight file: the layer is a small one after a
+// wide first.
+const (
+	NetHidden2Step = 8
+	MaxHidden2     = 64
 )
 
 // NetInputsOf lists the inputs of p that are on into in, in increasing
@@ -85,7 +113,35 @@ func (n *Network) Evaluate(p *movegen.Position) int {
 	var rows [movegen.NumSquares]uint32
 	k := NetInputsOf(p, &rows)
 	b := n.bucket(p)
+	if n.H2 > 0 {
+		var acc [MaxHidden]int16
+		return n.score(n.sum(n.B1, acc[:n.H], rows[:k], nil, b), b)
+	}
 	return n.score(n.sum(n.B1, nil, rows[:k], nil, b), b)
+}
+
+// layer2Go is layer2 in plain Go: bucket b's output before its bias from
+// the first units' sums acc, through the second layer.
+func (n *Network) layer2Go(acc []int16, b int) int32 {
+	acc = acc[:n.H]
+	var sums [MaxHidden2]int32
+	for k := range n.H2 {
+		for j, w := range n.WH[k*n.H : (k+1)*n.H] {
+			sums[k] += int32(min(max(acc[j], 0), netQA)) * int32(w)
+		}
+	}
+	return n.layer2Out(sums[:n.H2], b)
+}
+
+// layer2Out returns bucket b's output before its bias from the second
+// units' sums before their biases.
+func (n *Network) layer2Out(sums []int32, b int) int32 {
+	var out int32
+	w2 := n.W2[b*n.H2 : (b+1)*n.H2]
+	for k, s := range sums {
+		out += min(max((s+n.BH[k])>>netQHShift, 0), netQA) * int32(w2[k])
+	}
+	return out
 }
 
 // score turns the kernel's output sum of bucket b into centi-men.
@@ -95,7 +151,8 @@ func (n *Network) score(sum int32, b int) int {
 
 // forward is the kernel in plain Go: the first layer's sums are base plus
 // the rows of the inputs add less those of sub; they are stored in dst
-// unless it is nil, and bucket b's output before its bias is returned.
+// unless it is nil, and bucket b's output before its bias is returned
+// (with a second layer, dst is required and the output is layer2's).
 // The int16 sums wrap, so the order of the rows does not change the
 // result.
 func (n *Network) forward(base, dst []int16, add, sub []uint32, b int) int32 {
@@ -118,10 +175,16 @@ func (n *Network) forward(base, dst []int16, add, sub []uint32, b int) int32 {
 		if dst != nil {
 			copy(dst[c:c+NetHiddenStep], acc[:])
 		}
+		if n.H2 > 0 {
+			continue
+		}
 		w2 := n.W2[b*n.H+c : b*n.H+c+NetHiddenStep]
 		for j, a := range acc {
 			out += int32(min(max(a, 0), netQA)) * int32(w2[j])
 		}
+	}
+	if n.H2 > 0 {
+		return n.layer2(dst, b)
 	}
 	return out
 }
@@ -133,11 +196,24 @@ const maxPieces = 24
 // output in men) of h hidden units and len(b2) buckets. Weights out of
 // int16's range, or a unit whose sum could leave it, are an error.
 func NetworkFromFloat(h int, w1, b1, w2, b2 []float32) (*Network, error) {
+	return TwoLayersFromFloat(h, 0, w1, b1, nil, nil, w2, b2)
+}
+
+// TwoLayersFromFloat is NetworkFromFloat for a network with a second
+// hidden layer of h2 units (0: none): wh joins them to the first layer's,
+// first unit by first unit (wh[j*h2+k] joins j to k, the trainer's
+// order), bh are their biases, and w2 reads them, h2 weights a bucket.
+func TwoLayersFromFloat(h, h2 int, w1, b1, wh, bh, w2, b2 []float32) (*Network, error) {
 	nb := len(b2)
-	if h <= 0 || h%NetHiddenStep != 0 || nb < 1 || nb > MaxBuckets || len(w1) != NetInputs*h || len(b1) != h || len(w2) != nb*h {
-		return nil, fmt.Errorf("eval: network of %d hidden units and %d buckets: bad sizes", h, nb)
+	width := h
+	if h2 > 0 {
+		width = h2
 	}
-	n := &Network{H: h, W1: make([]int16, len(w1)), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
+	if h <= 0 || h%NetHiddenStep != 0 || h > MaxHidden || nb < 1 || nb > MaxBuckets || len(w1) != NetInputs*h || len(b1) != h || len(w2) != nb*width ||
+		h2 < 0 || h2%NetHidden2Step != 0 || h2 > MaxHidden2 || len(wh) != h*h2 || len(bh) != h2 {
+		return nil, fmt.Errorf("eval: network of %d and %d hidden units and %d buckets: bad sizes", h, h2, nb)
+	}
+	n := &Network{H: h, W1: make([]int16, len(w1)), B1: make([]int16, h), H2: h2, W2: make([]int16, nb*width), B2: make([]int32, nb)}
 	q := func(x float32, s float64) (int16, error) {
 		v := math.Round(float64(x) * s)
 		if v > math.MaxInt16 || v < math.MinInt16 {
@@ -179,12 +255,32 @@ func NetworkFromFloat(h int, w1, b1, w2, b2 []float32) (*Network, error) {
 	for b, x := range b2 {
 		n.B2[b] = int32(math.Round(float64(x) * netQA * netQB))
 	}
+	if h2 > 0 {
+		n.WH, n.BH = make([]int16, h2*h), make([]int32, h2)
+		for k := range h2 {
+			bias := math.Round(float64(bh[k]) * netQA * netQH)
+			// The most a second unit's int32 sum can reach: its bias and
+			// every first unit fully open on its weight's side.
+			most := math.Abs(bias)
+			for j := range h {
+				if n.WH[k*h+j], err = q(wh[j*h2+k], netQH); err != nil {
+					return nil, err
+				}
+				most += netQA * math.Abs(float64(n.WH[k*h+j]))
+			}
+			if most > math.MaxInt32 {
+				return nil, fmt.Errorf("eval: network's second unit %d can overflow its sum", k)
+			}
+			n.BH[k] = int32(bias)
+		}
+	}
 	return n, nil
 }
 
 // Float returns n's weights in float32, the inverse of NetworkFromFloat:
 // NetworkFromFloat of them gives n back. A trainer starts from them to fit
-// on from n.
+// on from n. A network with a second layer has more (n.H2 > 0); their
+// caller must check.
 func (n *Network) Float() (w1, b1, w2, b2 []float32) {
 	w1, b1, w2, b2 = make([]float32, len(n.W1)), make([]float32, len(n.B1)), make([]float32, len(n.W2)), make([]float32, len(n.B2))
 	for i, x := range n.W1 {
@@ -206,34 +302,53 @@ func (n *Network) Float() (w1, b1, w2, b2 []float32) {
 const MaxHidden = 4096
 
 // appendTo appends n in the weight file's network layout: that of one
-// output (modelNetwork) when n has one, which older builds read too.
+// output (modelNetwork) when n has one, which older builds read too; the
+// bucket count follows the width when n is bucketed or has a second layer
+// (modelBuckets, modelTwoLayers), then the second layer's width (the
+// latter), the int16 weights and the int32 biases.
 func (n *Network) appendTo(b []byte) []byte {
 	le := binary.LittleEndian
 	b = le.AppendUint16(b, NetInputs)
 	b = le.AppendUint16(b, uint16(n.H))
-	if nb := n.Buckets(); nb > 1 {
+	if nb := n.Buckets(); nb > 1 || n.H2 > 0 {
 		b = le.AppendUint16(b, uint16(nb))
 	}
-	for _, xs := range [][]int16{n.W1, n.B1, n.W2} {
+	if n.H2 > 0 {
+		b = le.AppendUint16(b, uint16(n.H2))
+	}
+	for _, xs := range [][]int16{n.W1, n.B1, n.WH, n.W2} {
 		for _, x := range xs {
 			b = le.AppendUint16(b, uint16(x))
 		}
 	}
-	for _, x := range n.B2 {
-		b = le.AppendUint32(b, uint32(x))
+	for _, xs := range [][]int32{n.BH, n.B2} {
+		for _, x := range xs {
+			b = le.AppendUint32(b, uint32(x))
+		}
 	}
 	return b
 }
 
-// readNetwork reads a network in the weight file's layout from the start
-// of d, with a count of buckets if bucketed (modelBuckets) and one output
-// otherwise, and returns it and the bytes after it.
-func readNetwork(d []byte, bucketed bool) (*Network, []byte, error) {
+// model returns the weight file's model number for n.
+func (n *Network) model() byte {
+	switch {
+	case n.H2 > 0:
+		return modelTwoLayers
+	case n.Buckets() > 1:
+		return modelBuckets
+	}
+	return modelNetwork
+}
+
+// readNetwork reads a network of the given model in the weight file's
+// layout (appendTo) from the start of d, and returns it and the bytes
+// after it.
+func readNetwork(d []byte, model byte) (*Network, []byte, error) {
 	le := binary.LittleEndian
 	if len(d) < 6 {
 		return nil, nil, fmt.Errorf("cut short")
 	}
-	in, h, nb := int(le.Uint16(d)), int(le.Uint16(d[2:])), 1
+	in, h, nb, h2 := int(le.Uint16(d)), int(le.Uint16(d[2:])), 1, 0
 	if in != NetInputs {
 		return nil, nil, fmt.Errorf("%d inputs, this model has %d", in, NetInputs)
 	}
@@ -241,25 +356,47 @@ func readNetwork(d []byte, bucketed bool) (*Network, []byte, error) {
 		return nil, nil, fmt.Errorf("%d hidden units, want a multiple of %d up to %d", h, NetHiddenStep, MaxHidden)
 	}
 	d = d[4:]
-	if bucketed {
+	switch model {
+	case modelBuckets:
 		if nb = int(le.Uint16(d)); nb < 2 || nb > MaxBuckets {
 			return nil, nil, fmt.Errorf("%d output buckets, want 2 to %d", nb, MaxBuckets)
 		}
 		d = d[2:]
+	case modelTwoLayers:
+		if len(d) < 4 {
+			return nil, nil, fmt.Errorf("cut short")
+		}
+		if nb = int(le.Uint16(d)); nb < 1 || nb > MaxBuckets {
+			return nil, nil, fmt.Errorf("%d output buckets, want 1 to %d", nb, MaxBuckets)
+		}
+		if h2 = int(le.Uint16(d[2:])); h2 == 0 || h2%NetHidden2Step != 0 || h2 > MaxHidden2 {
+			return nil, nil, fmt.Errorf("%d second-layer units, want a multiple of %d up to %d", h2, NetHidden2Step, MaxHidden2)
+		}
+		d = d[4:]
 	}
-	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), W2: make([]int16, nb*h), B2: make([]int32, nb)}
-	if len(d) < 2*(len(n.W1)+len(n.B1)+len(n.W2))+4*nb {
+	width := h
+	if h2 > 0 {
+		width = h2
+	}
+	n := &Network{H: h, W1: make([]int16, NetInputs*h), B1: make([]int16, h), H2: h2, WH: make([]int16, h2*h),
+		BH: make([]int32, h2), W2: make([]int16, nb*width), B2: make([]int32, nb)}
+	if h2 == 0 {
+		n.WH, n.BH = nil, nil
+	}
+	if len(d) < 2*(len(n.W1)+len(n.B1)+len(n.WH)+len(n.W2))+4*(len(n.BH)+nb) {
 		return nil, nil, fmt.Errorf("weights cut short")
 	}
-	for _, xs := range [][]int16{n.W1, n.B1, n.W2} {
+	for _, xs := range [][]int16{n.W1, n.B1, n.WH, n.W2} {
 		for i := range xs {
 			xs[i] = int16(le.Uint16(d))
 			d = d[2:]
 		}
 	}
-	for b := range n.B2 {
-		n.B2[b] = int32(le.Uint32(d))
-		d = d[4:]
+	for _, xs := range [][]int32{n.BH, n.B2} {
+		for i := range xs {
+			xs[i] = int32(le.Uint32(d))
+			d = d[4:]
+		}
 	}
 	return n, d, nil
 }

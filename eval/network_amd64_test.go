@@ -8,13 +8,15 @@ import (
 )
 
 // TestNetworkKernels checks the AVX2 kernel against the plain Go one on
-// random positions, and the score's colour symmetry.
+// random positions, with and without a second layer, and the score's
+// colour symmetry.
 func TestNetworkKernels(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2")
 	}
-	for _, h := range []int{128, 256, 512} {
-		n := randomNet(h, 1+h/256)
+	nets := []*Network{randomNet(128, 1), randomNet(256, 2), randomNet(512, 3), randomNet2(256, 32, 4), randomNet2(128, 8, 1)}
+	for _, n := range nets {
+		h := n.H
 		r := rand.New(rand.NewPCG(2, 2))
 		for i := 0; i < 2000; i++ {
 			p := movegen.Position{Variant: movegen.American}
@@ -35,7 +37,7 @@ func TestNetworkKernels(t *testing.T) {
 			b := n.Evaluate(&p)
 			hasAVX2 = true
 			if a != b {
-				t.Fatalf("h %d %v: AVX2 %d, Go %d", h, p.FEN(), a, b)
+				t.Fatalf("h %d+%d %v: AVX2 %d, Go %d", h, n.H2, p.FEN(), a, b)
 			}
 			f := p.Flip()
 			if c := n.Evaluate(&f); c != a {

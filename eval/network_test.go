@@ -35,11 +35,31 @@ func randomNet(h, buckets int) *Network {
 	return n
 }
 
+// randomNet2 returns randomNet's network of h units with a second layer
+// of h2 units at random weights, its outputs reading them.
+func randomNet2(h, h2, buckets int) *Network {
+	n := randomNet(h, buckets)
+	r := rand.New(rand.NewPCG(3, uint64(h2)))
+	n.H2, n.WH, n.BH, n.W2 = h2, make([]int16, h2*h), make([]int32, h2), make([]int16, buckets*h2)
+	for i := range n.WH {
+		n.WH[i] = int16(r.IntN(40) - 20)
+	}
+	for k := range n.BH {
+		n.BH[k] = int32(r.IntN(netQA*netQH*4) - netQA*netQH*2)
+	}
+	for i := range n.W2 {
+		n.W2[i] = int16(r.IntN(600) - 300)
+	}
+	return n
+}
+
 func BenchmarkNetwork(b *testing.B) {
-	for _, h := range []int{128, 256, 512} {
-		n := randomNet(h, 1)
+	nets := map[string]*Network{"128": randomNet(128, 1), "256": randomNet(256, 1), "512": randomNet(512, 1),
+		"256x32": randomNet2(256, 32, 1), "512x32": randomNet2(512, 32, 1)}
+	for _, name := range []string{"128", "256", "512", "256x32", "512x32"} {
+		n := nets[name]
 		p, _ := movegen.ParseFEN("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", movegen.American)
-		b.Run(string(rune('0'+h/128)), func(b *testing.B) {
+		b.Run(name, func(b *testing.B) {
 			s := 0
 			for i := 0; i < b.N; i++ {
 				s += n.Evaluate(&p)
@@ -71,7 +91,18 @@ func netFile(h, buckets int) *WeightFile {
 // sameNetwork reports whether a and b have the same weights.
 func sameNetwork(a, b *Network) bool {
 	return a != nil && b != nil && a.H == b.H && slices.Equal(a.W1, b.W1) &&
-		slices.Equal(a.B1, b.B1) && slices.Equal(a.W2, b.W2) && slices.Equal(a.B2, b.B2)
+		slices.Equal(a.B1, b.B1) && slices.Equal(a.W2, b.W2) && slices.Equal(a.B2, b.B2) &&
+		a.H2 == b.H2 && slices.Equal(a.WH, b.WH) && slices.Equal(a.BH, b.BH)
+}
+
+// net2File returns the embedded weights with randomNet2's network for
+// every rule set.
+func net2File(h, h2, buckets int) *WeightFile {
+	f := *Default()
+	for v := range f.Nets {
+		f.Nets[v] = randomNet2(h, h2, buckets)
+	}
+	return &f
 }
 
 // TestNetworkFile checks a weight file with networks, of one output and
@@ -80,12 +111,14 @@ func sameNetwork(a, b *Network) bool {
 // allocation-free.
 func TestNetworkFile(t *testing.T) {
 	for _, buckets := range []int{1, 4} {
-		testNetworkFile(t, buckets)
+		testNetworkFile(t, netFile(256, buckets), buckets)
+	}
+	for _, buckets := range []int{1, 4} { // a second layer: model 3
+		testNetworkFile(t, net2File(256, 32, buckets), buckets)
 	}
 }
 
-func testNetworkFile(t *testing.T, buckets int) {
-	f := netFile(256, buckets)
+func testNetworkFile(t *testing.T, f *WeightFile, buckets int) {
 	f.Tables[movegen.Pool] = nil
 	var buf bytes.Buffer
 	if err := f.Write(&buf); err != nil {
@@ -224,6 +257,11 @@ func TestBadNetworkFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := gunzipped(t, nb.Bytes())
+	nb.Reset()
+	if err := net2File(128, 16, 2).Write(&nb); err != nil {
+		t.Fatal(err)
+	}
+	raw2 := gunzipped(t, nb.Bytes())
 	// After the header and provenance: the first rule set's variant and
 	// model bytes, then its network's input and hidden-unit counts.
 	at := len(weightMagic) + 6 + len(Default().Provenance)
@@ -240,6 +278,9 @@ func TestBadNetworkFiles(t *testing.T) {
 		}(), at+6, 1), "1 output buckets"},
 		{"other inputs", resealed(raw, at+2, 100), "100 inputs"},
 		{"hidden units not a multiple of 128", resealed(raw, at+4, 100), "hidden units"},
+		{"a second layer of 12 units", resealed(raw2, at+8, 12), "12 second-layer units"},
+		{"a second layer of no units", resealed(raw2, at+8, 0), "0 second-layer units"},
+		{"a second layer of 0 buckets", resealed(raw2, at+6, 0), "0 output buckets"},
 		{"the weights cut short", func() []byte {
 			b := bytes.Clone(raw[:at+4+2+1000])
 			return gzipped(binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b)))

@@ -56,9 +56,10 @@ const (
 
 // The models a rule set's weights can be for.
 const (
-	modelLinear  = 0
-	modelNetwork = 1
-	modelBuckets = 2
+	modelLinear    = 0
+	modelNetwork   = 1
+	modelBuckets   = 2
+	modelTwoLayers = 3
 )
 
 // ErrBadWeights is wrapped by every error about a weight file's contents.
@@ -90,11 +91,7 @@ func (f *WeightFile) Write(w io.Writer) error {
 	for v, t := range f.Tables[:sets] {
 		b.WriteByte(byte(v))
 		if n := f.Nets[v]; n != nil {
-			if n.Buckets() > 1 {
-				b.WriteByte(modelBuckets)
-			} else {
-				b.WriteByte(modelNetwork)
-			}
+			b.WriteByte(n.model())
 			b.Write(n.appendTo(nil))
 			continue
 		}
@@ -200,15 +197,15 @@ func ReadWeights(r io.Reader) (*WeightFile, error) {
 			d = d[1:]
 			switch model {
 			case modelLinear:
-			case modelNetwork, modelBuckets:
-				n, rest, err := readNetwork(d, model == modelBuckets)
+			case modelNetwork, modelBuckets, modelTwoLayers:
+				n, rest, err := readNetwork(d, model)
 				if err != nil {
 					return nil, badWeights("network of %v: %v", movegen.Variant(v), err)
 				}
 				f.Nets[v], d = n, rest
 				continue
 			default:
-				return nil, badWeights("model %d for %v, want %d (linear), %d (network) or %d (bucketed network)", model, movegen.Variant(v), modelLinear, modelNetwork, modelBuckets)
+				return nil, badWeights("model %d for %v, want %d (linear), %d (network), %d (bucketed network) or %d (two hidden layers)", model, movegen.Variant(v), modelLinear, modelNetwork, modelBuckets, modelTwoLayers)
 			}
 		}
 		if len(d) < 4 {

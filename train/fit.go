@@ -104,6 +104,9 @@ type FitConfig struct {
 	// of order 1, not centi-men) and L2 does not apply.
 	Hidden  int
 	NetRate float64
+	// Hidden2, if not 0, adds a second hidden layer of that many units
+	// between the first and the outputs.
+	Hidden2 int
 	// Buckets is the network's number of outputs, each scoring a run of
 	// piece counts (eval.NetBucket; 0 or 1: one output).
 	Buckets int
@@ -163,7 +166,8 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // of the result and the search score's winning chance.
 func Train(samples []Sample, cfg FitConfig) (*Fit, error) {
 	if cfg.Batch <= 0 || cfg.Epochs <= 0 || cfg.ValidEvery < 2 || cfg.Lambda < 0 || cfg.Lambda > 1 ||
-		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 || cfg.Buckets < 0 || cfg.Buckets > eval.MaxBuckets {
+		cfg.Hidden < 0 || cfg.Hidden%eval.NetHiddenStep != 0 || cfg.Hidden > 0 && cfg.NetRate <= 0 || cfg.Buckets < 0 || cfg.Buckets > eval.MaxBuckets ||
+		cfg.Hidden2 < 0 || cfg.Hidden2%eval.NetHidden2Step != 0 || cfg.Hidden2 > eval.MaxHidden2 || cfg.Hidden2 > 0 && (cfg.Hidden == 0 || cfg.Start != nil) {
 		return nil, fmt.Errorf("train: bad configuration %+v", cfg)
 	}
 	if cfg.Start != nil && cfg.Start.H != cfg.Hidden {
@@ -438,6 +442,9 @@ func (f *Fit) String() string {
 		f.Train+f.Valid, f.Valid, f.K, f.Best, len(f.Epochs), f.Epochs[f.Best-1].ValidLoss)
 	if f.Net != nil {
 		s += fmt.Sprintf(", a network of %d hidden units", f.Net.H)
+		if f.Net.H2 > 0 {
+			s += fmt.Sprintf(" then %d", f.Net.H2)
+		}
 		if nb := f.Net.Buckets(); nb > 1 {
 			s += fmt.Sprintf(" and %d output buckets", nb)
 		}

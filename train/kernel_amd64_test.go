@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestKernelMatchesGo checks the AVX2 kernel against the plain Go bit for
-// bit, at the widths a fit uses and at widths the kernel leaves to Go.
-func TestKernelMatchesGo(t *testing.T) {
+// TestKernelsMatchGo checks the AVX2 kernels against the plain Go bit for
+// bit, at the widths a fit uses and at widths the kernels leave to Go.
+func TestKernelsMatchGo(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 here")
 	}
@@ -21,19 +21,30 @@ func TestKernelMatchesGo(t *testing.T) {
 		return v
 	}
 	for _, n := range []int{0, 8, 31, 32, 64, 100, 128, 512, 1024} {
-		dst, src := vec(n), vec(n+5)
+		dst, src, a := vec(n), vec(n+5), rng.Float32()*3-1.5
 		want, got := slices.Clone(dst), slices.Clone(dst)
 		addRowGo(want, src)
 		addRow(got, src)
 		if !slices.Equal(got, want) {
 			t.Errorf("addRow of %d units differs from Go", n)
 		}
+		want, got = slices.Clone(dst), slices.Clone(dst)
+		addScaledGo(want, src, a)
+		addScaled(got, src, a)
+		if !slices.Equal(got, want) {
+			t.Errorf("addScaled of %d units differs from Go", n)
+		}
+		if n%dotLanes == 0 {
+			if d, g := dotGo(dst, src), dot(dst, src); d != g {
+				t.Errorf("dot of %d units: %g, Go %g", n, g, d)
+			}
+		}
 	}
 }
 
-// TestFitSameWithoutKernel checks that a network's steps give the same
-// losses with the kernel and without.
-func TestFitSameWithoutKernel(t *testing.T) {
+// TestFitSameWithoutKernels checks that a network fit, one and two hidden
+// layers, gives the same losses with the kernels and without.
+func TestFitSameWithoutKernels(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 here")
 	}
@@ -41,45 +52,50 @@ func TestFitSameWithoutKernel(t *testing.T) {
 	tr := &trainer{cfg: DefaultFit, k: 50}
 	ns := netSamples(samples, tr, 2)
 	defer func() { hasAVX2 = true }()
-	var losses [2][]float64
-	for run, kernel := range []bool{true, false} {
-		hasAVX2 = kernel
-		m := newNetModel(128, 2, rand.New(rand.NewPCG(5, 6)))
-		tn := &netTrainer{m: m, k: 50}
-		for w := range tn.grads {
-			tn.grads[w] = newNetGrad(128, 2)
+	for _, h2 := range []int{0, 32} {
+		var losses [2][]float64
+		for run, kernels := range []bool{true, false} {
+			hasAVX2 = kernels
+			m := newNetModel(128, h2, 2, rand.New(rand.NewPCG(5, 6)))
+			tn := &netTrainer{m: m, k: 50}
+			for w := range tn.grads {
+				tn.grads[w] = newNetGrad(m, 2)
+			}
+			for i := 0; i+64 <= len(ns); i += 64 {
+				losses[run] = append(losses[run], tn.step(ns[i:i+64], 0.01))
+			}
+			losses[run] = append(losses[run], tn.loss(ns))
 		}
-		for i := 0; i+64 <= len(ns); i += 64 {
-			losses[run] = append(losses[run], tn.step(ns[i:i+64], 0.01))
+		if !slices.Equal(losses[0], losses[1]) {
+			t.Errorf("h2 %d: losses with the kernels %v, without %v", h2, losses[0], losses[1])
 		}
-		losses[run] = append(losses[run], tn.loss(ns))
-	}
-	if !slices.Equal(losses[0], losses[1]) {
-		t.Errorf("losses with the kernel %v, without %v", losses[0], losses[1])
 	}
 }
 
 // BenchmarkNetBackward times one position's gradient, the fit's inner
-// step, for 512 hidden units and four buckets, in plain Go and with the
-// kernel.
+// step, with the kernels and in plain Go: one hidden layer of 512 units,
+// and 512 then 32.
 func BenchmarkNetBackward(b *testing.B) {
 	samples := playoutSamples(200, 3)
 	tr := &trainer{cfg: DefaultFit, k: 50}
 	ns := netSamples(samples, tr, 4)
 	avx := hasAVX2
 	defer func() { hasAVX2 = avx }()
-	for _, kernel := range []bool{false, true} {
-		b.Run(map[bool]string{false: "go", true: "avx2"}[kernel], func(b *testing.B) {
-			if kernel && !avx {
-				b.Skip("no AVX2 here")
-			}
-			hasAVX2 = kernel
-			m := newNetModel(512, 4, rand.New(rand.NewPCG(1, 2)))
-			g := newNetGrad(512, 4)
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				m.backward(&ns[i%len(ns)], 50, g, 1e-3)
-			}
-		})
+	for _, kernels := range []bool{false, true} {
+		for _, h2 := range []int{0, 32} {
+			name := map[bool]string{false: "go", true: "avx2"}[kernels] + map[int]string{0: "/512", 32: "/512x32"}[h2]
+			b.Run(name, func(b *testing.B) {
+				if kernels && !avx {
+					b.Skip("no AVX2 here")
+				}
+				hasAVX2 = kernels
+				m := newNetModel(512, h2, 4, rand.New(rand.NewPCG(1, 2)))
+				g := newNetGrad(m, 4)
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					m.backward(&ns[i%len(ns)], 50, g, 1e-3)
+				}
+			})
+		}
 	}
 }

@@ -42,14 +42,27 @@ const (
 type netModel struct {
 	h      int
 	w1, b1 []float32 // w1: [inputs][h]
-	w2     []float32 // [buckets][h]
+	// h2, if not 0, is a second hidden layer's width: its units are the
+	// clipped sums of bh and the first layer's units times wh ([h][h2]),
+	// and the outputs read them instead of the first layer's.
+	h2     int
+	wh, bh []float32
+	w2     []float32 // [buckets][width()]
 	b2     []float32 // [buckets]
+}
+
+// width returns the number of units the outputs read.
+func (m *netModel) width() int {
+	if m.h2 > 0 {
+		return m.h2
+	}
+	return m.h
 }
 
 // newNetModel returns a network of h hidden units and buckets outputs at
 // its starting weights. Every bucket starts with the same output weights,
 // so that the random draws do not depend on the buckets.
-func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
+func newNetModel(h, h2, buckets int, rng *rand.Rand) *netModel {
 	m := &netModel{h: h, w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h),
 		w2: make([]float32, h), b2: make([]float32, 1)}
 	for i := range m.w1 {
@@ -59,6 +72,19 @@ func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
 		m.b1[j] = netBias
 		m.w2[j] = (rng.Float32()*2 - 1) * netOutInit
 	}
+	if h2 > 0 {
+		// A second unit's sum starts within a few tenths of its bias: the
+		// first units are about half open. wh: [h][h2].
+		init := float32(1 / math.Sqrt(float64(h)))
+		m.h2, m.wh, m.bh, m.w2 = h2, make([]float32, h*h2), make([]float32, h2), make([]float32, h2)
+		for i := range m.wh {
+			m.wh[i] = (rng.Float32()*2 - 1) * init
+		}
+		for k := range m.bh {
+			m.bh[k] = netBias
+			m.w2[k] = (rng.Float32()*2 - 1) * netOutInit
+		}
+	}
 	m.spread(buckets)
 	return m
 }
@@ -67,7 +93,7 @@ func newNetModel(h, buckets int, rng *rand.Rand) *netModel {
 // where the one was and learns its own.
 func (m *netModel) spread(buckets int) {
 	for b := 1; b < buckets; b++ {
-		m.w2, m.b2 = append(m.w2, m.w2[:m.h]...), append(m.b2, m.b2[0])
+		m.w2, m.b2 = append(m.w2, m.w2[:m.width()]...), append(m.b2, m.b2[0])
 	}
 }
 
@@ -75,6 +101,9 @@ func (m *netModel) spread(buckets int) {
 // bucket when the fit has buckets and n one: the fit then starts from n's
 // scores exactly.
 func startModel(n *eval.Network, buckets int) (*netModel, error) {
+	if n.H2 > 0 {
+		return nil, fmt.Errorf("train: fitting on from a network of two hidden layers is not supported")
+	}
 	m := &netModel{h: n.H}
 	m.w1, m.b1, m.w2, m.b2 = n.Float()
 	switch len(m.b2) {
@@ -99,56 +128,114 @@ func netInputsOf(p *movegen.Position, s *netSample, buckets int) {
 	s.bucket = uint8(eval.NetBucket(n, buckets))
 }
 
+// netBuf holds a sample's unit sums while it is scored: the first
+// layer's, and the second's if the network has one.
+type netBuf struct{ acc, acc2 []float32 }
+
+func newNetBuf(m *netModel) netBuf {
+	return netBuf{acc: make([]float32, m.h), acc2: make([]float32, m.h2)}
+}
+
+// clip is a unit's activation: its sum clipped to [0, 1].
+func clip(a float32) float32 { return min(max(a, 0), 1) }
+
 // forward returns the winning chance of the side to move, leaving the
-// hidden units' sums in acc.
-func (m *netModel) forward(s *netSample, k float32, acc []float32) float32 {
+// hidden units' sums in buf.
+func (m *netModel) forward(s *netSample, k float32, buf *netBuf) float32 {
+	acc := buf.acc
 	copy(acc, m.b1)
 	for _, in := range s.inputs[:s.n] {
 		addRow(acc, m.w1[int(in)*m.h:])
 	}
+	if m.h2 > 0 {
+		// Closed units add nothing: about half of them.
+		copy(buf.acc2, m.bh)
+		for j, a := range acc {
+			if a <= 0 {
+				continue
+			}
+			a = min(a, 1)
+			addScaled(buf.acc2, m.wh[j*m.h2:], a)
+		}
+		acc = buf.acc2
+	}
 	out := m.b2[s.bucket]
-	w2 := m.w2[int(s.bucket)*m.h : int(s.bucket+1)*m.h]
+	w := m.width()
+	w2 := m.w2[int(s.bucket)*w : int(s.bucket+1)*w]
 	for j, a := range acc {
-		out += w2[j] * min(max(a, 0), 1)
+		out += w2[j] * clip(a)
 	}
 	return float32(sigmoid(float64(100 * out / k)))
 }
 
 // netGrad is one worker's gradient of a batch.
 type netGrad struct {
-	w1, b1, w2, b2 []float32
-	loss           float64
-	acc            []float32
+	w1, b1, wh, bh, w2, b2 []float32
+	loss                   float64
+	buf                    netBuf
 }
 
-func newNetGrad(h, buckets int) *netGrad {
-	return &netGrad{w1: make([]float32, eval.NetInputs*h), b1: make([]float32, h), w2: make([]float32, buckets*h),
-		b2: make([]float32, buckets), acc: make([]float32, h)}
+func newNetGrad(m *netModel, buckets int) *netGrad {
+	return &netGrad{w1: make([]float32, eval.NetInputs*m.h), b1: make([]float32, m.h),
+		wh: make([]float32, m.h2*m.h), bh: make([]float32, m.h2), w2: make([]float32, buckets*m.width()),
+		b2: make([]float32, buckets), buf: newNetBuf(m)}
+}
+
+// outputGrad adds to gw2 the output's gradient d times the activations
+// of the sums acc, and leaves in acc each unit's gradient (0 where the
+// clip holds it).
+func outputGrad(acc, w2, gw2 []float32, d float32) {
+	for j, a := range acc {
+		switch {
+		case a <= 0:
+			acc[j] = 0
+		case a >= 1:
+			gw2[j] += d
+			acc[j] = 0
+		default:
+			gw2[j] += d * a
+			acc[j] = d * w2[j]
+		}
+	}
 }
 
 // backward adds s's gradient, times scale, to g.
 func (m *netModel) backward(s *netSample, k float32, g *netGrad, scale float32) {
-	p := m.forward(s, k, g.acc)
+	buf := &g.buf
+	p := m.forward(s, k, buf)
 	g.loss += crossEntropy(float64(p), float64(s.target))
 	d := (p - s.target) * 100 / k * scale
 	g.b2[s.bucket] += d
-	lo, hi := int(s.bucket)*m.h, int(s.bucket+1)*m.h
-	gw2, w2 := g.w2[lo:hi], m.w2[lo:hi]
-	for j, a := range g.acc {
-		switch {
-		case a <= 0:
-			g.acc[j] = 0
-		case a >= 1:
-			gw2[j] += d
-			g.acc[j] = 0
-		default:
-			gw2[j] += d * a
-			g.acc[j] = d * w2[j]
-			g.b1[j] += g.acc[j]
+	w := m.width()
+	lo, hi := int(s.bucket)*w, int(s.bucket+1)*w
+	if m.h2 == 0 {
+		outputGrad(buf.acc, m.w2[lo:hi], g.w2[lo:hi], d)
+	} else {
+		// The second units' gradients, then each open first unit's: its
+		// share of the second layer's gradient, and its sum's gradient
+		// where the clip lets it through.
+		outputGrad(buf.acc2, m.w2[lo:hi], g.w2[lo:hi], d)
+		for k, dk := range buf.acc2 {
+			g.bh[k] += dk
+		}
+		for j, a := range buf.acc {
+			if a <= 0 {
+				buf.acc[j] = 0
+				continue
+			}
+			addScaled(g.wh[j*m.h2:(j+1)*m.h2], buf.acc2, min(a, 1))
+			sum := dot(buf.acc2, m.wh[j*m.h2:])
+			if a >= 1 {
+				sum = 0
+			}
+			buf.acc[j] = sum
 		}
 	}
+	for j, da := range buf.acc {
+		g.b1[j] += da
+	}
 	for _, in := range s.inputs[:s.n] {
-		addRow(g.w1[int(in)*m.h:int(in)*m.h+m.h], g.acc)
+		addRow(g.w1[int(in)*m.h:int(in)*m.h+m.h], buf.acc)
 	}
 }
 
@@ -171,11 +258,11 @@ func (a *adam) step(w, g []float32, rate float32, c1, c2 float64) {
 // netTrainer holds a network run: the model, its optimiser and the
 // workers' gradients.
 type netTrainer struct {
-	m                  *netModel
-	k                  float32
-	grads              [netWorkers]*netGrad
-	aw1, ab1, aw2, ab2 adam
-	steps              int
+	m                            *netModel
+	k                            float32
+	grads                        [netWorkers]*netGrad
+	aw1, ab1, awh, abh, aw2, ab2 adam
+	steps                        int
 }
 
 // step takes one Adam step on a batch and returns its summed loss.
@@ -200,7 +287,7 @@ func (t *netTrainer) step(batch []netSample, rate float32) float64 {
 			g.w1[i] += o.w1[i]
 			o.w1[i] = 0
 		}
-		for _, xs := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}} {
+		for _, xs := range [][2][]float32{{g.b1, o.b1}, {g.wh, o.wh}, {g.bh, o.bh}, {g.w2, o.w2}, {g.b2, o.b2}} {
 			for j, x := range xs[1] {
 				xs[0][j] += x
 				xs[1][j] = 0
@@ -216,6 +303,8 @@ func (t *netTrainer) step(batch []netSample, rate float32) float64 {
 	c2 := 1 - math.Pow(beta2, float64(t.steps))
 	t.aw1.step(t.m.w1, g.w1, rate, c1, c2)
 	t.ab1.step(t.m.b1, g.b1, rate, c1, c2)
+	t.awh.step(t.m.wh, g.wh, rate, c1, c2)
+	t.abh.step(t.m.bh, g.bh, rate, c1, c2)
 	t.aw2.step(t.m.w2, g.w2, rate, c1, c2)
 	t.ab2.step(t.m.b2, g.b2, rate, c1, c2)
 	return loss
@@ -229,9 +318,9 @@ func (t *netTrainer) loss(samples []netSample) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			acc := make([]float32, t.m.h)
+			buf := newNetBuf(t.m)
 			for i := w; i < len(samples); i += netWorkers {
-				sums[w] += crossEntropy(float64(t.m.forward(&samples[i], t.k, acc)), float64(samples[i].target))
+				sums[w] += crossEntropy(float64(t.m.forward(&samples[i], t.k, &buf)), float64(samples[i].target))
 			}
 		}()
 	}
@@ -268,7 +357,7 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	// The random start is drawn even when Start replaces it, so that one
 	// seed shuffles the positions alike either way.
-	m := newNetModel(cfg.Hidden, buckets, rng)
+	m := newNetModel(cfg.Hidden, cfg.Hidden2, buckets, rng)
 	if cfg.Start != nil {
 		var err error
 		if m, err = startModel(cfg.Start, buckets); err != nil {
@@ -277,7 +366,7 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 	}
 	t := &netTrainer{m: m, k: float32(fit.K)}
 	for w := range t.grads {
-		t.grads[w] = newNetGrad(cfg.Hidden, buckets)
+		t.grads[w] = newNetGrad(m, buckets)
 	}
 	rate := float32(cfg.NetRate)
 	err := passes(cfg, fit, rng, len(ts),
@@ -292,7 +381,7 @@ func trainNetwork(trainSet, validSet []Sample, cfg FitConfig, fit *Fit) (*Fit, e
 		},
 		func() float64 { return t.loss(vs) },
 		func() error {
-			n, err := eval.NetworkFromFloat(t.m.h, t.m.w1, t.m.b1, t.m.w2, t.m.b2)
+			n, err := eval.TwoLayersFromFloat(t.m.h, t.m.h2, t.m.w1, t.m.b1, t.m.wh, t.m.bh, t.m.w2, t.m.b2)
 			fit.Net = n
 			return err
 		})

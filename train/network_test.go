@@ -142,7 +142,7 @@ func TestTrainNetworkStart(t *testing.T) {
 func TestStartModelBuckets(t *testing.T) {
 	samples := playoutSamples(500, 5)
 	rng := rand.New(rand.NewPCG(8, 9))
-	one := newNetModel(128, 1, rng)
+	one := newNetModel(128, 0, 1, rng)
 	one.b2[0] = 0.1
 	n, err := eval.NetworkFromFloat(one.h, one.w1, one.b1, one.w2, one.b2)
 	if err != nil {
@@ -180,4 +180,104 @@ func TestTrainNetworkConfigErrors(t *testing.T) {
 			t.Errorf("%d buckets: no error", b)
 		}
 	}
+}
+
+// TestNetGradient checks backward's gradient against the loss's finite
+// differences, with and without a second layer, on weights of every
+// array: a wrong term in the chain rule shows as a mismatch.
+func TestNetGradient(t *testing.T) {
+	samples := playoutSamples(200, 3)
+	tr := &trainer{cfg: DefaultFit, k: 50}
+	ns := netSamples(samples, tr, 2)
+	k := float32(tr.k)
+	for _, h2 := range []int{0, 32} {
+		rng := rand.New(rand.NewPCG(3, uint64(h2)))
+		m := newNetModel(128, h2, 2, rng)
+		for i := range m.b2 {
+			m.b2[i] = 0.05
+		}
+		s := &ns[len(ns)/2]
+		g := newNetGrad(m, 2)
+		m.backward(s, k, g, 1)
+		buf := newNetBuf(m)
+		loss := func() float64 { return crossEntropy(float64(m.forward(s, k, &buf)), float64(s.target)) }
+		arrays := []struct {
+			name string
+			w, g []float32
+		}{{"w1", m.w1, g.w1}, {"b1", m.b1, g.b1}, {"wh", m.wh, g.wh}, {"bh", m.bh, g.bh}, {"w2", m.w2, g.w2}, {"b2", m.b2, g.b2}}
+		checked := 0
+		for _, a := range arrays {
+			for i := 0; i < len(a.w); i += max(1, len(a.w)/97) {
+				if a.g[i] == 0 && a.name == "w1" {
+					continue // an input that is off
+				}
+				const eps = 1e-3
+				old := a.w[i]
+				a.w[i] = old + eps
+				up := loss()
+				a.w[i] = old - eps
+				down := loss()
+				a.w[i] = old
+				num := (up - down) / (2 * eps)
+				if math.Abs(num-float64(a.g[i])) > 1e-3+0.05*math.Abs(num) {
+					t.Errorf("h2 %d, %s[%d]: gradient %g, finite difference %g", h2, a.name, i, a.g[i], num)
+				}
+				checked++
+			}
+		}
+		if checked < 200 {
+			t.Errorf("h2 %d: only %d weights checked", h2, checked)
+		}
+	}
+}
+
+// TestTwoLayersQuantised checks a fitted two-layer network, quantised by
+// eval.TwoLayersFromFloat, against the fit's float model: the scores
+// within a few centi-men, and within the file's bounds.
+func TestTwoLayersQuantised(t *testing.T) {
+	samples := playoutSamples(400, 6)
+	tr := &trainer{cfg: DefaultFit, k: 50}
+	ns := netSamples(samples, tr, 2)
+	m := newNetModel(128, 16, 2, rand.New(rand.NewPCG(9, 9)))
+	tn := &netTrainer{m: m, k: 50}
+	for w := range tn.grads {
+		tn.grads[w] = newNetGrad(m, 2)
+	}
+	for range 5 {
+		for i := 0; i+64 <= len(ns); i += 64 {
+			tn.step(ns[i:i+64], 0.01)
+		}
+	}
+	n, err := eval.TwoLayersFromFloat(m.h, m.h2, m.w1, m.b1, m.wh, m.bh, m.w2, m.b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := 0.0
+	for i := range samples {
+		p := samples[i].position(movegen.American)
+		s := &ns[i]
+		act := make([]float64, m.h)
+		for j := range act {
+			a := float64(m.b1[j])
+			for _, in := range s.inputs[:s.n] {
+				a += float64(m.w1[int(in)*m.h+j])
+			}
+			act[j] = min(max(a, 0), 1)
+		}
+		out := float64(m.b2[s.bucket])
+		for k := range m.h2 {
+			a := float64(m.bh[k])
+			for j := range act {
+				a += act[j] * float64(m.wh[j*m.h2+k])
+			}
+			out += min(max(a, 0), 1) * float64(m.w2[int(s.bucket)*m.h2+k])
+		}
+		worst = max(worst, math.Abs(float64(n.Evaluate(&p))-100*out))
+	}
+	// Rounding the first units to 1/255 and the second layer's weights to
+	// 1/256 moves the score by a few centi-men at most here.
+	if worst > 8 {
+		t.Errorf("quantised scores up to %.1f centi-men from the floats", worst)
+	}
+	t.Logf("worst difference %.2f centi-men", worst)
 }

@@ -135,6 +135,10 @@ func (s *FitSettings) check() error {
 		return fmt.Errorf("--buckets must be in 1..%d", eval.MaxBuckets)
 	case c.Buckets > 1 && c.Hidden == 0 && s.Init == "":
 		return errors.New("--buckets needs a network: --hidden N or --init FILE")
+	case c.Hidden2 < 0 || c.Hidden2%eval.NetHidden2Step != 0 || c.Hidden2 > eval.MaxHidden2:
+		return fmt.Errorf("--hidden2 must be a multiple of %d up to %d", eval.NetHidden2Step, eval.MaxHidden2)
+	case c.Hidden2 > 0 && (c.Hidden == 0 || s.Init != ""):
+		return errors.New("--hidden2 needs --hidden N and a fit from scratch (no --init)")
 	case s.Adjudicate && s.EGDBDir == "":
 		return errAdjudicate
 	}

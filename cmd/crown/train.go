@@ -75,6 +75,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (*train.FitSetting
 	fs.Float64Var(&c.K, "k", 0, "centi-men scale of the winning chance sigmoid(score/K); 0 fits it to the data")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the order of positions and the validation split")
 	fs.IntVar(&c.Hidden, "hidden", 0, "fit a network of this many hidden units (a multiple of 128); 0: the linear model")
+	fs.IntVar(&c.Hidden2, "hidden2", 0, "with --hidden: a second hidden layer of this many units (a multiple of 8 up to 64) between the first and the outputs")
 	fs.Float64Var(&c.NetRate, "net-rate", c.NetRate, "with --hidden: the network's Adam step")
 	fs.IntVar(&c.Buckets, "buckets", 1, fmt.Sprintf("with --hidden: the network's outputs, each for a run of piece counts (1-%d)", eval.MaxBuckets))
 	fs.StringVar(&s.Init, "init", "", "weight file whose networks the fit starts from (fitting on), not random weights")
