@@ -1,5 +1,15 @@
 #include "textflag.h"
 
+// REDUCE sums the eight int32 lanes of y (x its lower half) into dst.
+#define REDUCE(y, x, dst) \
+	VEXTRACTI128 $1, y, X10; \
+	VPADDD X10, x, x; \
+	VPSHUFD $0x4E, x, X10; \
+	VPADDD X10, x, x; \
+	VPSHUFD $0xB1, x, X10; \
+	VPADDD X10, x, x; \
+	VMOVD x, dst
+
 // CLAMPMADD clamps the 16 sums in y to [0, 255], multiplies them pairwise
 // into the output weights at off(R8) and adds the int32 results to Y15.
 #define CLAMPMADD(y, off) \
@@ -95,27 +105,10 @@ next:
 	DECQ R11
 	JNZ  chunk
 
-	VEXTRACTI128 $1, Y15, X10
-	VPADDD X10, X15, X15
-	VPSHUFD $0x4E, X15, X10
-	VPADDD X10, X15, X15
-	VPSHUFD $0xB1, X15, X10
-	VPADDD X10, X15, X15
-	VMOVD X15, AX
+	REDUCE(Y15, X15, AX)
 	VZEROUPPER
 	MOVL AX, ret+72(FP)
 	RET
-
-// REDUCE sums the eight int32 lanes of y (x its lower half) into the
-// int32 at dst.
-#define REDUCE(y, x, dst) \
-	VEXTRACTI128 $1, y, X10; \
-	VPADDD X10, x, x; \
-	VPSHUFD $0x4E, x, X10; \
-	VPADDD X10, x, x; \
-	VPSHUFD $0xB1, x, X10; \
-	VPADDD X10, x, x; \
-	VMOVD x, dst
 
 // func layer2AVX2(acc, wh *int16, sums *int32, h, h2 int)
 //
