@@ -35,17 +35,8 @@ type Network struct {
 	H2 int     // the second layer's units (0: none), a multiple of NetHidden2Step
 	WH []int16 // the second layer, unit by unit: WH[k*H+j] joins first unit j to second unit k
 	BH []int32 // the second units' biases
-	W2 []int16 // the output weights, bucket by bucket: W2[b*width+j] joins unit j to output b
+	W2 []int16 // the output weights, bucket by bucket: W2[b*w+j] joins unit j to output b, w H2 (or H without it)
 	B2 []int32 // the output biases, a bucket each: their number is the network's outputs
-}
-
-// width returns the number of units the outputs read: the second layer's,
-// or the first's when there is no second.
-func (n *Network) width() int {
-	if n.H2 > 0 {
-		return n.H2
-	}
-	return n.H
 }
 
 // Buckets returns n's number of outputs (by the number of pieces; 1: one
