@@ -56,7 +56,7 @@ func TestPathExact(t *testing.T) {
 	avx := hasAVX2
 	defer func() { hasAVX2 = avx }()
 	files := map[string]*WeightFile{"built-in": Default(), "random 128": netFile(128, 1), "random 256": netFile(256, 3), "random 1024": netFile(1024, 1),
-		"random 256x32": net2File(256, 32, 4)}
+		"random 128x16": net2File(128, 16, 4)}
 	for name, f := range files {
 		for _, kernel := range []bool{avx, false} {
 			hasAVX2 = kernel
