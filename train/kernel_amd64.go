@@ -10,9 +10,13 @@ var hasAVX2 = cpufeat.AVX2()
 // float32 units. Widths that are not a multiple of it take the plain Go.
 const kernelStep = 32
 
+// kernelTakes reports whether the kernels run for n units: AVX2 here and
+// a whole number of kernel steps.
+func kernelTakes(n int) bool { return hasAVX2 && n > 0 && n%kernelStep == 0 }
+
 // addRow adds src to dst (len(src) at least len(dst)).
 func addRow(dst, src []float32) {
-	if !hasAVX2 || len(dst)%kernelStep != 0 || len(dst) == 0 {
+	if !kernelTakes(len(dst)) {
 		addRowGo(dst, src)
 		return
 	}
@@ -22,7 +26,7 @@ func addRow(dst, src []float32) {
 
 // addScaled adds a times src to dst (len(src) at least len(dst)).
 func addScaled(dst, src []float32, a float32) {
-	if !hasAVX2 || len(dst)%kernelStep != 0 || len(dst) == 0 {
+	if !kernelTakes(len(dst)) {
 		addScaledGo(dst, src, a)
 		return
 	}
@@ -33,7 +37,7 @@ func addScaled(dst, src []float32, a float32) {
 // dot returns the sum of a[j] b[j] (len(b) at least len(a)), in dotGo's
 // order.
 func dot(a, b []float32) float32 {
-	if !hasAVX2 || len(a)%kernelStep != 0 || len(a) == 0 {
+	if !kernelTakes(len(a)) {
 		if len(a)%dotLanes == 0 {
 			return dotGo(a, b)
 		}
