@@ -68,15 +68,22 @@ MODULE     := github.com/crown-checkers/crown
 # self-plays, fits and database targets, movegen's reference generator,
 # random positions, PDN and the family's published perft, egdb's check of
 # every position's moves against its plan, the playing levels' moves in a
-# hundred positions and games. Their goroutines other tests check under it.
+# hundred positions and games; or repeat under other names work whose
+# goroutines another test races: self-play's resumes, shards and
+# extensions (TestSelfPlay races its workers), a third rule set's database
+# build, prescreened book builds (TestBuildReproducible races the workers),
+# the line protocol's multi-PV searches (TestTranscripts races the session).
+# Their goroutines other tests check under it.
 NORACE_TESTS := TestEGDBPlayShort TestTableClearIsFast TestStopLatency TestTimeLimits \
 	TestHoldAnswer TestPonderClock TestDisable TestMultiPVOne TestRulesAgreeWithAdjudicate \
 	TestParamsChangeSearch TestForcedWins TestEval TestAgainstReference TestDTC TestStoredDTC \
 	TestStoreAndProbe TestLoop TestLoopData TestNodeJitter TestTrainDeterministic \
 	TestTrainNetworkDeterministic TestFitK TestApplyEGDB TestPerftStart TestPerftSuiteReference \
 	TestInvariants TestReferenceRandomPlacements TestReferenceRandomPlayouts TestReferencePerft \
-	TestPDNRoundTrip TestPerftVariants TestDeps TestLevelsPlayHumanMistakes TestLevelsPlayLegalGames
-NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/ ./play/
+	TestPDNRoundTrip TestPerftVariants TestDeps TestLevelsPlayHumanMistakes TestLevelsPlayLegalGames \
+	TestMultiPVExact TestEGDBScores TestSelfPlayResume TestSelfPlayWithoutState TestSelfPlayExtend \
+	TestSelfPlayShards TestDBTotals TestBuildPrescreen TestMultiPVOneLine
+NORACE_PKGS  := ./search/ ./egdb/ ./train/ ./movegen/ ./protocol/ ./play/ ./book/
 NORACE_RUN    = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 space        := $(subst ,, )
 

@@ -224,6 +224,7 @@ func TestBuildReproducible(t *testing.T) {
 // to its limits, keeps the prescreen's score for the rest, and stays
 // independent of the workers and of interruptions.
 func TestBuildPrescreen(t *testing.T) {
+	schedtest.SkipUnderRace(t, "two prescreened builds and two plain ones (TestBuildReproducible races one and two workers)")
 	var last Progress
 	config := func(concurrency int) Config {
 		cfg := smallConfig(t, concurrency)

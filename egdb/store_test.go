@@ -460,6 +460,7 @@ func TestStoredValues(t *testing.T) {
 // totals each rule set's slices, positions and file bytes, in the rule
 // sets' order; an empty directory has none.
 func TestDBTotals(t *testing.T) {
+	schedtest.SkipUnderRace(t, "a third rule set's build (the builder's goroutines are raced building the other two)")
 	dir := t.TempDir()
 	games := []movegen.Variant{movegen.American, movegen.Pool, movegen.NumVariants - 1}
 	for _, v := range games {

@@ -243,6 +243,7 @@ func TestEGDBPlay5(t *testing.T) {
 // TestEGDBScores: scores of database positions order as documented, and
 // the hits are counted.
 func TestEGDBScores(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread (TestConcurrentProbes races the database's cache)")
 	e := newEngine(t, Options{HashMiB: 4, EGDB: openDB(t, egdbtest.Dir(t, 3), testCacheMiB)})
 	tests := []struct {
 		fen      string

@@ -61,6 +61,7 @@ var exactPositions = []struct {
 // compared too, N is every move and 3, and the search of one line must
 // give the best score.
 func TestMultiPVExact(t *testing.T) {
+	schedtest.SkipUnderRace(t, "searches on one thread")
 	e := newEngine(t, exactOptions)
 	for _, tc := range exactPositions {
 		if testing.Short() && !tc.short {
@@ -68,9 +69,6 @@ func TestMultiPVExact(t *testing.T) {
 		}
 		p := mustFEN(t, tc.fen, tc.v)
 		depth := tc.depth
-		if testing.Short() && schedtest.Race {
-			depth-- // a sixth of the nodes; the detector slows the search fifty times
-		}
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
 		ref := make([]int, ml.N) // each move's score by (a)

@@ -138,6 +138,7 @@ func TestNodeJitter(t *testing.T) {
 // each ends with the bytes of an uninterrupted run, without replaying the
 // games written before the stop.
 func TestSelfPlayResume(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
 	whole := shallow(6)
 	sharded := whole
 	sharded.Shard, sharded.Shards = 1, 2
@@ -224,6 +225,7 @@ func appendBytes(t *testing.T, path string, full []byte, n int) {
 // TestSelfPlayExtend continues a finished run with more games: the file is
 // that of the longer run.
 func TestSelfPlayExtend(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
 	_, want := selfPlay(t, shallow(4))
 	path := filepath.Join(t.TempDir(), "data.bin")
 	run(t, shallow(2), path)
@@ -239,6 +241,7 @@ func TestSelfPlayExtend(t *testing.T) {
 // older builds wrote them: the run is played from its first game and the
 // positions already in the file are skipped.
 func TestSelfPlayWithoutState(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
 	_, want := selfPlay(t, shallow(4))
 	path := filepath.Join(t.TempDir(), "data.bin")
 	first := run(t, shallow(2), path)
@@ -347,6 +350,7 @@ func editState(t *testing.T, path, old, new string) {
 // TestSelfPlayShards plays a run in shards: together they play each game
 // once, and their merged files hold the positions of the unsharded run.
 func TestSelfPlayShards(t *testing.T) {
+	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
 	whole := shallow(5)
 	dir := t.TempDir()
 	all := filepath.Join(dir, "all.bin")
