@@ -468,7 +468,7 @@ func TestBookSeed(t *testing.T) {
 // position with the session's options; with three lines the first line of
 // each iteration is a search's best line.
 func TestMultiPVOneLine(t *testing.T) {
-	schedtest.SkipUnderRace(t, "six searches to depth 9 on one thread (TestTranscripts races the session)")
+	schedtest.SkipUnderRace(t, "nine searches to depth 9 on one thread (TestTranscripts races the session)")
 	const depth = 9
 	for _, fen := range []string{startFEN, "W:W13,14,24,26,27,31,32:B1,2,3,4,5,18", "W:WK15,18,20,21,22:B8,12,13,K23"} {
 		run := func(setup string) (infos []Info, move string) {

@@ -56,6 +56,11 @@ func positions(t *testing.T, path string) map[posKey]bool {
 	return set
 }
 
+// racedBySelfPlay is why the runs that resume, shard or extend self-play
+// skip under the race detector: their workers are TestSelfPlay's, which it
+// races.
+const racedBySelfPlay = "the same workers as TestSelfPlay, whose two it races"
+
 // shallow is a small, fast run: tiny searches and a small table.
 func shallow(games int) Config {
 	return Config{Variant: movegen.American, Games: games, Limits: search.Limits{Depth: 2}, Openings: Deck, RandomPlies: 1,
@@ -138,7 +143,7 @@ func TestNodeJitter(t *testing.T) {
 // each ends with the bytes of an uninterrupted run, without replaying the
 // games written before the stop.
 func TestSelfPlayResume(t *testing.T) {
-	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
+	schedtest.SkipUnderRace(t, racedBySelfPlay)
 	whole := shallow(6)
 	sharded := whole
 	sharded.Shard, sharded.Shards = 1, 2
@@ -225,7 +230,7 @@ func appendBytes(t *testing.T, path string, full []byte, n int) {
 // TestSelfPlayExtend continues a finished run with more games: the file is
 // that of the longer run.
 func TestSelfPlayExtend(t *testing.T) {
-	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
+	schedtest.SkipUnderRace(t, racedBySelfPlay)
 	_, want := selfPlay(t, shallow(4))
 	path := filepath.Join(t.TempDir(), "data.bin")
 	run(t, shallow(2), path)
@@ -241,7 +246,7 @@ func TestSelfPlayExtend(t *testing.T) {
 // older builds wrote them: the run is played from its first game and the
 // positions already in the file are skipped.
 func TestSelfPlayWithoutState(t *testing.T) {
-	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
+	schedtest.SkipUnderRace(t, racedBySelfPlay)
 	_, want := selfPlay(t, shallow(4))
 	path := filepath.Join(t.TempDir(), "data.bin")
 	first := run(t, shallow(2), path)
@@ -350,7 +355,7 @@ func editState(t *testing.T, path, old, new string) {
 // TestSelfPlayShards plays a run in shards: together they play each game
 // once, and their merged files hold the positions of the unsharded run.
 func TestSelfPlayShards(t *testing.T) {
-	schedtest.SkipUnderRace(t, "the same workers as TestSelfPlay, whose two it races")
+	schedtest.SkipUnderRace(t, racedBySelfPlay)
 	whole := shallow(5)
 	dir := t.TempDir()
 	all := filepath.Join(dir, "all.bin")
