@@ -153,6 +153,7 @@ var Tunables = []Option{
 	tunable("semargin", "singular extension: margin a ply below the table's score", "centi-men", func(p *search.Params) *int { return &p.SEMargin }),
 	tunable("evalgrain", "static scores rounded to a multiple of it (1: exact)", "centi-men", func(p *search.Params) *int { return &p.EvalGrain }),
 	tunable("contempt", "a draw by repetition or count below level, for the root's side", "centi-men", func(p *search.Params) *int { return &p.Contempt }),
+	tunable("conthistory", "continuation history's weight in a quiet move's order (0: off)", "% of the history", func(p *search.Params) *int { return &p.ContHistory }),
 }
 
 // tunable makes the option of one search parameter, with the search's

@@ -265,8 +265,8 @@ func (w *worker) searchChildren(f *frame, tte *ttData, hit bool, key uint64, ply
 		newDepth = depth
 	}
 	reduce := w.canReduceLate(p, depth, capture)
-	counter := w.counterOf(f, ply)
-	w.scoreMoves(f, tte, hit, capture, counter)
+	counter, cont := w.counterOf(f, ply), w.contOf(f, ply)
+	w.scoreMoves(f, tte, hit, capture, counter, cont)
 	best, origAlpha := -infinity, alpha
 	var bestMove movegen.Move
 	for i := 0; i < n; i++ {
@@ -311,7 +311,7 @@ func (w *worker) searchChildren(f *frame, tte *ttData, hit bool, key uint64, ply
 		w.updatePV(ply, m)
 		if score >= beta {
 			if !capture {
-				w.rewardQuiet(f, m, i, depth, counter)
+				w.rewardQuiet(f, m, i, depth, counter, cont)
 			}
 			break
 		}

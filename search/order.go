@@ -25,9 +25,20 @@ func (w *worker) counterOf(f *frame, ply int) *movegen.Move {
 	return &w.counter[f.pos.Turn][prev.From][prev.To]
 }
 
+// contOf returns the continuation history of the quiet moves at f, after
+// the opponent's move that led to it, or nil at the root or when
+// Params.ContHistory is off.
+func (w *worker) contOf(f *frame, ply int) *[movegen.NumSquares][movegen.NumSquares]int16 {
+	if ply == 0 || w.s.p.ContHistory == 0 {
+		return nil
+	}
+	return &w.cont[f.pos.Turn][w.stack[ply-1].move.To]
+}
+
 // scoreMoves gives each move of f an ordering key.
-func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *movegen.Move) {
+func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *movegen.Move, cont *[movegen.NumSquares][movegen.NumSquares]int16) {
 	turn := f.pos.Turn
+	contWeight := int32(w.s.p.ContHistory)
 	for i := 0; i < f.moves.N; i++ {
 		m := f.moves.Moves[i]
 		var o int32
@@ -44,6 +55,9 @@ func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *m
 			o = orderCounter
 		default:
 			o = w.history[turn][m.From][m.To]
+			if cont != nil {
+				o += int32(cont[m.From][m.To]) * contWeight / 100
+			}
 		}
 		f.order[i] = o
 	}
@@ -64,7 +78,7 @@ func (w *worker) pick(f *frame, i, n int) movegen.Move {
 
 // rewardQuiet updates killers and history after quiet move m, the i-th
 // tried, caused a cutoff; the quiet moves tried before it are penalised.
-func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *movegen.Move) {
+func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *movegen.Move, cont *[movegen.NumSquares][movegen.NumSquares]int16) {
 	if !m.Same(f.killers[0]) {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
@@ -80,5 +94,15 @@ func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *mo
 		o := f.moves.Moves[j]
 		h := &w.history[turn][o.From][o.To]
 		*h -= bonus + *h*bonus/historyMax
+	}
+	if cont == nil {
+		return
+	}
+	c := &cont[m.From][m.To]
+	*c += int16(bonus - int32(*c)*bonus/historyMax)
+	for j := 0; j < i; j++ {
+		o := f.moves.Moves[j]
+		c := &cont[o.From][o.To]
+		*c -= int16(bonus + int32(*c)*bonus/historyMax)
 	}
 }

@@ -56,6 +56,11 @@ type Params struct {
 	// draw is level): against a weaker opponent it plays on rather than
 	// repeat a position it judges level or slightly worse.
 	Contempt int
+	// ContHistory weighs the continuation history (a quiet move's history
+	// after opponent moves to the same square, as GuiNN keeps history by
+	// the moves before) into its order, in percent of the plain history
+	// (0: off, and the table is not kept); LMRHistory then reads the sum.
+	ContHistory int
 }
 
 // DefaultParams are the parameters an engine searches with unless told
@@ -78,6 +83,7 @@ var DefaultParams = Params{
 	SEMargin:           2,
 	EvalGrain:          1,
 	Contempt:           0,
+	ContHistory:        0,
 }
 
 // marginScale is, per game, how much wider its evaluation spreads its
@@ -137,6 +143,7 @@ var (
 		SEMargin:           0,
 		EvalGrain:          1,
 		Contempt:           0,
+		ContHistory:        0,
 	}
 	MaxParams = Params{
 		AspirationDelta:    200,
@@ -156,6 +163,7 @@ var (
 		SEMargin:           20,
 		EvalGrain:          20,
 		Contempt:           100,
+		ContHistory:        400,
 	}
 	ParamSteps = Params{
 		AspirationDelta:    5,
@@ -175,6 +183,7 @@ var (
 		SEMargin:           1,
 		EvalGrain:          1,
 		Contempt:           5,
+		ContHistory:        25,
 	}
 )
 
@@ -184,7 +193,7 @@ func (p *Params) fields() []*int {
 	return []*int{
 		&p.AspirationDelta, &p.AspirationMinDepth, &p.LMRBase, &p.LMRDivisor, &p.LMRMinDepth, &p.LMRMinMoves,
 		&p.ProbCutMargin, &p.ProbCutReduction, &p.ProbCutMinDepth, &p.IIRMinDepth, &p.LMRHistory,
-		&p.RFPMargin, &p.RFPMaxDepth, &p.SEMinDepth, &p.SEMargin, &p.EvalGrain, &p.Contempt,
+		&p.RFPMargin, &p.RFPMaxDepth, &p.SEMinDepth, &p.SEMargin, &p.EvalGrain, &p.Contempt, &p.ContHistory,
 	}
 }
 

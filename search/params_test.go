@@ -51,8 +51,9 @@ func withParams(o Options, set func(*Params)) Options {
 }
 
 // TestParamsChangeSearch checks that the parameters reach the search: a
-// different LMR divisor or singular extensions search another tree, and the defaults set
-// explicitly search the same one as none. Depth 13, with -short 10.
+// different LMR divisor, singular extensions or the continuation history
+// search another tree, and the defaults set explicitly search the same one
+// as none. Depth 13, with -short 10.
 func TestParamsChangeSearch(t *testing.T) {
 	schedtest.SkipUnderRace(t, "searches on one thread")
 	p := mustFEN(t, "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15", movegen.American)
@@ -76,6 +77,10 @@ func TestParamsChangeSearch(t *testing.T) {
 	se := withParams(Options{}, func(p *Params) { p.SEMinDepth = 4 })
 	if n := nodes(se); n == base {
 		t.Errorf("singular extensions from depth 4: %d nodes, the same as without", n)
+	}
+	ch := withParams(Options{}, func(p *Params) { p.ContHistory = 100 })
+	if n := nodes(ch); n == base {
+		t.Errorf("continuation history at 100: %d nodes, the same as without", n)
 	}
 	e := newEngine(t, Options{HashMiB: 4})
 	if err := e.SetOptions(o); err != nil {

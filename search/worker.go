@@ -70,6 +70,11 @@ type worker struct {
 	// counter[turn][from][to] is the quiet reply that last refuted the
 	// opponent's move from-to.
 	counter [2][movegen.NumSquares][movegen.NumSquares]movegen.Move
+	// cont[turn][to][from][to'] is the history of the quiet move from-to'
+	// played after the opponent's move to square to (continuation
+	// history; kept only with Params.ContHistory). int16 holds historyMax
+	// and halves the table's cache footprint.
+	cont [2][movegen.NumSquares][movegen.NumSquares][movegen.NumSquares]int16
 	// evals caches the static evaluations of this worker's searches.
 	evals evalCache
 
@@ -109,6 +114,7 @@ func newWorker(id int) *worker { return &worker{id: id} }
 func (w *worker) clear() {
 	w.history = [2][movegen.NumSquares][movegen.NumSquares]int32{}
 	w.counter = [2][movegen.NumSquares][movegen.NumSquares]movegen.Move{}
+	w.cont = [2][movegen.NumSquares][movegen.NumSquares][movegen.NumSquares]int16{}
 	for i := range w.stack {
 		w.stack[i].killers = [2]movegen.Move{}
 	}
