@@ -25,10 +25,14 @@ func (w *worker) counterOf(f *frame, ply int) *movegen.Move {
 	return &w.counter[f.pos.Turn][prev.From][prev.To]
 }
 
+// contRow is the continuation history after one opponent move, by the
+// quiet reply's from and to squares.
+type contRow = [movegen.NumSquares][movegen.NumSquares]int16
+
 // contOf returns the continuation history of the quiet moves at f, after
 // the opponent's move that led to it, or nil at the root or when
 // Params.ContHistory is off.
-func (w *worker) contOf(f *frame, ply int) *[movegen.NumSquares][movegen.NumSquares]int16 {
+func (w *worker) contOf(f *frame, ply int) *contRow {
 	if ply == 0 || w.s.p.ContHistory == 0 {
 		return nil
 	}
@@ -36,7 +40,7 @@ func (w *worker) contOf(f *frame, ply int) *[movegen.NumSquares][movegen.NumSqua
 }
 
 // scoreMoves gives each move of f an ordering key.
-func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *movegen.Move, cont *[movegen.NumSquares][movegen.NumSquares]int16) {
+func (w *worker) scoreMoves(f *frame, tte *ttData, hit, capture bool, counter *movegen.Move, cont *contRow) {
 	turn := f.pos.Turn
 	contWeight := int32(w.s.p.ContHistory)
 	for i := 0; i < f.moves.N; i++ {
@@ -78,7 +82,7 @@ func (w *worker) pick(f *frame, i, n int) movegen.Move {
 
 // rewardQuiet updates killers and history after quiet move m, the i-th
 // tried, caused a cutoff; the quiet moves tried before it are penalised.
-func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *movegen.Move, cont *[movegen.NumSquares][movegen.NumSquares]int16) {
+func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *movegen.Move, cont *contRow) {
 	if !m.Same(f.killers[0]) {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
@@ -88,21 +92,23 @@ func (w *worker) rewardQuiet(f *frame, m movegen.Move, i, depth int, counter *mo
 	}
 	turn := f.pos.Turn
 	bonus := int32(min(depth*depth, historyMax/4))
-	h := &w.history[turn][m.From][m.To]
-	*h += bonus - *h*bonus/historyMax
+	reward(&w.history[turn][m.From][m.To], bonus)
+	if cont != nil {
+		reward(&cont[m.From][m.To], bonus)
+	}
 	for j := 0; j < i; j++ {
 		o := f.moves.Moves[j]
-		h := &w.history[turn][o.From][o.To]
-		*h -= bonus + *h*bonus/historyMax
-	}
-	if cont == nil {
-		return
-	}
-	c := &cont[m.From][m.To]
-	*c += int16(bonus - int32(*c)*bonus/historyMax)
-	for j := 0; j < i; j++ {
-		o := f.moves.Moves[j]
-		c := &cont[o.From][o.To]
-		*c -= int16(bonus + int32(*c)*bonus/historyMax)
+		penalise(&w.history[turn][o.From][o.To], bonus)
+		if cont != nil {
+			penalise(&cont[o.From][o.To], bonus)
+		}
 	}
 }
+
+// reward and penalise move a history score by bonus towards historyMax
+// or -historyMax, by less the nearer it is (gravity), so it stays within
+// them and old successes fade.
+func reward[T int16 | int32](h *T, bonus int32) { *h += T(bonus - int32(*h)*bonus/historyMax) }
+
+// penalise is reward's opposite.
+func penalise[T int16 | int32](h *T, bonus int32) { *h -= T(bonus + int32(*h)*bonus/historyMax) }

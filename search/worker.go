@@ -74,7 +74,7 @@ type worker struct {
 	// played after the opponent's move to square to (continuation
 	// history; kept only with Params.ContHistory). int16 holds historyMax
 	// and halves the table's cache footprint.
-	cont [2][movegen.NumSquares][movegen.NumSquares][movegen.NumSquares]int16
+	cont [2][movegen.NumSquares]contRow
 	// evals caches the static evaluations of this worker's searches.
 	evals evalCache
 
@@ -114,7 +114,7 @@ func newWorker(id int) *worker { return &worker{id: id} }
 func (w *worker) clear() {
 	w.history = [2][movegen.NumSquares][movegen.NumSquares]int32{}
 	w.counter = [2][movegen.NumSquares][movegen.NumSquares]movegen.Move{}
-	w.cont = [2][movegen.NumSquares][movegen.NumSquares][movegen.NumSquares]int16{}
+	w.cont = [2][movegen.NumSquares]contRow{}
 	for i := range w.stack {
 		w.stack[i].killers = [2]movegen.Move{}
 	}
